@@ -1,0 +1,254 @@
+"""The exact solver in pure Python: the algorithm the compiled solver implements.
+
+Everything here works on small ints; the public API validates, encodes and decodes.
+
+Encoding
+--------
+* The natural cards (every card that is not wild this round) are a count vector
+  over the codes 0-51 (``suit * 13 + rank - 1``), packed into one int with
+  :data:`BITS` bits per code: ``state = sum(count[code] << (BITS * code))``.
+* The wild cards (wild-rank cards and jokers) are interchangeable inside melds,
+  so they are only a budget: how many are left. They differ only in what they
+  cost when left over, so the search gets their penalties sorted from cheapest
+  up, and leaving ``k`` wilds unmelded costs the ``k`` cheapest.
+
+Search
+------
+The lowest natural card still in the state is either deadwood, or in a set
+(with any choice of the other cards of its rank at equal or higher codes), or
+the lowest natural card of a run of its suit (the higher naturals chosen one
+rank at a time, gaps filled by wilds), or, with aces high-or-low, an ace at
+the top of a run (naturals chosen downwards from the king). Runs and sets take
+the fewest wilds that make them valid; the wilds left at the end go into a set
+(no upper size), into the room left in runs (13 cards at most), into a meld of
+wilds only (when the rules allow it) or are left over at their penalties. The
+value of a state is memoised, so a search over many discards shares its work.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+__all__ = ["BITS", "Move", "Params", "Plan", "Search", "pack"]
+
+BITS = 4
+"""Bits per card code in a packed count vector (so at most 15 copies)."""
+_MASK = (1 << BITS) - 1
+_INFINITY = 1 << 40
+
+# A move of the plan: ("dead", code), ("set", codes, wilds, rank) or
+# ("run", suit, natural_ranks, wilds); an ace at the top of a run has rank 14.
+Move = tuple
+Plan = tuple[int, list[Move], int, int]
+"""(score, moves, wilds placed beside the moves, wilds left over)."""
+
+
+class Params:
+    """What the search needs of the rules and the round, as plain ints."""
+
+    __slots__ = ("all_wild", "high_aces", "min_run", "min_set", "values")
+
+    def __init__(
+        self,
+        values: list[int],
+        min_set: int,
+        min_run: int,
+        high_aces: bool,
+        all_wild: bool,
+    ) -> None:
+        self.values = list(values)
+        """The penalty of each natural code 0-51."""
+        self.min_set = min_set
+        self.min_run = min_run
+        self.high_aces = high_aces
+        self.all_wild = all_wild
+
+
+def pack(counts: list[int]) -> int:
+    """Pack a count vector over codes 0-51 into one int."""
+    state = 0
+    for code in range(52):
+        state |= counts[code] << (BITS * code)
+    return state
+
+
+class Search:
+    """A memoised search for one set of wild cards; reuse it for many natural hands."""
+
+    __slots__ = ("memo", "params", "prefix", "total_wilds")
+
+    def __init__(self, params: Params, wild_penalties: list[int]) -> None:
+        self.params = params
+        self.total_wilds = len(wild_penalties)
+        prefix = [0]
+        for penalty in sorted(wild_penalties):
+            prefix.append(prefix[-1] + penalty)
+        self.prefix = prefix
+        self.memo: dict[tuple[int, int, int], int] = {}
+
+    # -- the search ---------------------------------------------------------------
+
+    def leftover_placed(self, wilds: int, room: int) -> int:
+        """How many of ``wilds`` unused wilds can join melds, given ``room`` in the
+        melds so far (``total_wilds`` once there is a set, which has no upper size)."""
+        params = self.params
+        if params.all_wild and wilds >= min(params.min_set, params.min_run):
+            return wilds
+        return min(wilds, room)
+
+    def value(self, state: int, wilds: int, room: int) -> int:
+        """The lowest score of the naturals ``state`` with ``wilds`` wilds still free
+        and ``room`` places for extra wilds in the melds made so far."""
+        if state == 0:
+            return self.prefix[wilds - self.leftover_placed(wilds, room)]
+        key = (state, wilds, room)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        best = _INFINITY
+        for cost, next_state, next_wilds, next_room, _move in self.options(state, wilds, room):
+            if cost < best:
+                total = cost + self.value(next_state, next_wilds, next_room)
+                if total < best:
+                    best = total
+        self.memo[key] = best
+        return best
+
+    def options(self, state: int, wilds: int, room: int):  # type: ignore[no-untyped-def]
+        """Every way to use the lowest natural card: (cost, state, wilds, room, move)."""
+        params = self.params
+        full = self.total_wilds
+        low = state & -state
+        code = (low.bit_length() - 1) // BITS
+        unit = 1 << (BITS * code)
+        suit, rank_index = divmod(code, 13)
+        rank = rank_index + 1
+
+        yield params.values[code], state - unit, wilds, room, ("dead", code)
+
+        # Sets: this card, any further copies of it, any cards of its rank in higher suits.
+        choices = [(code, ((state >> (BITS * code)) & _MASK) - 1)]
+        for other in range(code + 13, 52, 13):
+            copies = (state >> (BITS * other)) & _MASK
+            if copies:
+                choices.append((other, copies))
+        for taken in product(*(range(copies + 1) for _other, copies in choices)):
+            size = 1 + sum(taken)
+            need = params.min_set - size if size < params.min_set else 0
+            if need > wilds:
+                continue
+            removed = unit
+            members = [code]
+            for (other, _copies), count in zip(choices, taken):
+                removed += count << (BITS * other)
+                members.extend([other] * count)
+            yield 0, state - removed, wilds - need, full, ("set", tuple(members), need, rank)
+
+        # Runs in which this card is the lowest natural card (an ace counts 1 here).
+        base = suit * 13 - 1  # code of rank r in this suit is base + r
+        min_run = params.min_run
+        stack = [(rank, unit, 0, (rank,))]
+        while stack:
+            last, removed, gaps, ranks = stack.pop()
+            span = last - rank + 1
+            need = gaps + (min_run - span if span < min_run else 0)
+            if need <= wilds:
+                length = span if span > min_run else min_run
+                yield (
+                    0,
+                    state - removed,
+                    wilds - need,
+                    min(full, room + 13 - length),
+                    ("run", suit, ranks, need),
+                )
+            for higher in range(last + 1, 14):
+                gap = gaps + higher - last - 1
+                if gap > wilds:
+                    break
+                shift = BITS * (base + higher)
+                if (state >> shift) & _MASK:
+                    stack.append((higher, removed + (1 << shift), gap, (*ranks, higher)))
+
+        # An ace at the top of a run (rank 14), the other naturals chosen downwards.
+        if params.high_aces and rank == 1:
+            stack = [(14, unit, 0, (14,))]
+            while stack:
+                last, removed, gaps, ranks = stack.pop()
+                span = 14 - last + 1
+                if span > 1:
+                    need = gaps + (min_run - span if span < min_run else 0)
+                    if need <= wilds:
+                        length = span if span > min_run else min_run
+                        yield (
+                            0,
+                            state - removed,
+                            wilds - need,
+                            min(full, room + 13 - length),
+                            ("run", suit, ranks, need),
+                        )
+                for lower in range(last - 1, 1, -1):
+                    gap = gaps + last - lower - 1
+                    if gap > wilds:
+                        break
+                    shift = BITS * (base + lower)
+                    if (state >> shift) & _MASK:
+                        stack.append((lower, removed + (1 << shift), gap, (lower, *ranks)))
+
+    # -- explaining the answer ----------------------------------------------------
+
+    def plan(self, state: int) -> Plan:
+        """The best melding of ``state`` with every wild free: its score, the moves,
+        how many unused wilds join the melds, and how many are left over."""
+        wilds, room = self.total_wilds, 0
+        score = self.value(state, wilds, room)
+        moves: list[Move] = []
+        while state:
+            target = self.value(state, wilds, room)
+            for cost, next_state, next_wilds, next_room, move in self.options(state, wilds, room):
+                if cost + self.value(next_state, next_wilds, next_room) == target:
+                    moves.append(move)
+                    state, wilds, room = next_state, next_wilds, next_room
+                    break
+            else:  # pragma: no cover - the memo always holds a matching option
+                raise AssertionError("no option reaches the memoised value")
+        placed = self.leftover_placed(wilds, room)
+        return score, moves, placed, wilds - placed
+
+
+def best_score(state: int, params: Params, wild_penalties: list[int]) -> int:
+    """The lowest deadwood score of a hand."""
+    return Search(params, wild_penalties).value(state, len(wild_penalties), 0)
+
+
+def best_plan(state: int, params: Params, wild_penalties: list[int]) -> Plan:
+    """The lowest deadwood score of a hand and a melding that reaches it."""
+    return Search(params, wild_penalties).plan(state)
+
+
+def discard_scores(
+    state: int, params: Params, wild_penalties: list[int], stop_at_zero: bool = False
+) -> list[tuple[int, int, int]]:
+    """The score left by each distinct discard, as (score, kind, which) where kind 0
+    is a natural card (which = its code) and kind 1 a wild (which = its penalty).
+
+    Natural discards share one memoised search; each distinct wild penalty needs
+    one more (equal cards are tried once). With ``stop_at_zero`` it stops at the
+    first discard that leaves a score of 0.
+    """
+    results: list[tuple[int, int, int]] = []
+    search = Search(params, wild_penalties)
+    wilds = len(wild_penalties)
+    for code in range(52):
+        if (state >> (BITS * code)) & _MASK:
+            score = search.value(state - (1 << (BITS * code)), wilds, 0)
+            results.append((score, 0, code))
+            if stop_at_zero and score == 0:
+                return results
+    for penalty in sorted(set(wild_penalties)):
+        rest = list(wild_penalties)
+        rest.remove(penalty)
+        score = Search(params, rest).value(state, wilds - 1, 0)
+        results.append((score, 1, penalty))
+        if stop_at_zero and score == 0:
+            return results
+    return results

@@ -1,0 +1,242 @@
+"""Hand analysis: best melds, deadwood score, going out, best discard.
+
+Each function validates and encodes in Python, then calls the solver, which
+works on small ints only (see :mod:`threethirteen._solver_py`).
+
+>>> best_melds("9s 9h 9d 4h 5h 6c", wild=6).score
+0
+>>> deadwood_score("Ks 4d Ac", wild=None), deadwood_score("Ks 4d Ac", wild=None, rules="wikipedia")
+(15, 18)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ._backend import solver
+from .cards import JOKER, Card
+from .errors import InvalidHandError
+from .hand import Hand, HandLike, check_hand, parse_hand
+from .melds import BestDiscard, Meld, Melding
+from .rules import Rules, RulesLike, WildLike, parse_wild
+
+__all__ = ["best_discard", "best_melds", "can_go_out", "deadwood_score"]
+
+
+@lru_cache(maxsize=256)
+def _params(rules: Rules, wild_rank: int | None) -> solver.Params:
+    values = [rules.card_values[code % 13] for code in range(52)]
+    return solver.Params(
+        values,
+        rules.min_set,
+        rules.min_run,
+        rules.aces == "high-or-low",
+        rules.all_wild_melds,
+    )
+
+
+class _Encoded:
+    """A hand as the solver sees it: packed naturals and the wild cards, dearest first."""
+
+    __slots__ = ("hand", "params", "penalties", "rules", "state", "wild_cards", "wild_rank")
+
+    def __init__(self, hand: HandLike, wild: WildLike, rules: RulesLike) -> None:
+        self.rules = Rules.find(rules)
+        self.wild_rank = parse_wild(wild)
+        self.hand = parse_hand(hand)
+        check_hand(self.hand, self.rules)
+        counts = [0] * 52
+        wild_cards = []
+        for card in self.hand.cards:
+            code = card.code
+            if code == JOKER or code % 13 + 1 == self.wild_rank:
+                wild_cards.append(card)
+            else:
+                counts[code] += 1
+        self.state = solver.pack(counts)
+        self.wild_cards = sorted(
+            wild_cards, key=lambda card: (-self.penalty(card), card.code)
+        )
+        self.penalties = [self.penalty(card) for card in self.wild_cards]
+        self.params = _params(self.rules, self.wild_rank)
+
+    def penalty(self, card: Card) -> int:
+        return self.rules.penalty(card, wild=self.wild_rank)
+
+    def melding(self) -> Melding:
+        return _decode(self, solver.best_plan(self.state, self.params, self.penalties))
+
+
+def _set_identities(rank: int, natural_suits: list[int], count: int) -> list[Card]:
+    """Identities for ``count`` wilds in a set of ``rank``: missing suits first."""
+    order = [suit for suit in range(4) if suit not in natural_suits] + list(range(4))
+    return [Card((order[i % len(order)]) * 13 + rank - 1) for i in range(count)]
+
+
+def _run_card(suit: int, position: int) -> Card:
+    return Card(suit * 13 + (position - 1 if position <= 13 else 0))
+
+
+def _extend_run(low: int, high: int, count: int, high_aces: bool) -> tuple[int, int]:
+    """Widen a run by ``count`` places: upwards while it can, then downwards."""
+    for _ in range(count):
+        top = 14 if high_aces and low >= 2 else 13
+        if high < top:
+            high += 1
+        else:
+            low -= 1
+    return low, high
+
+
+def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
+    """Turn the solver's plan into value types, giving the dearest wilds jobs first."""
+    score, moves, placed, unplaced = plan
+    rules = encoded.rules
+    high_aces = rules.aces == "high-or-low"
+    used_wilds = encoded.wild_cards[: len(encoded.wild_cards) - unplaced]
+    spare_wilds = encoded.wild_cards[len(encoded.wild_cards) - unplaced :]
+    deadwood: list[Card] = []
+    sets: list[list] = []  # rank, natural cards, number of wilds
+    runs: list[list[int]] = []  # suit, low, high, then natural positions
+    for move in moves:
+        if move[0] == "dead":
+            deadwood.append(Card(move[1]))
+        elif move[0] == "set":
+            _, codes, need, rank = move
+            sets.append([rank, [Card(code) for code in codes], need])
+        else:
+            _, suit, ranks, need = move
+            low, high = min(ranks), max(ranks)
+            low, high = _extend_run(low, high, max(0, rules.min_run - (high - low + 1)), high_aces)
+            runs.append([suit, low, high, *ranks])
+    extra = placed
+    if extra and sets:
+        sets[0][2] += extra
+        extra = 0
+    for run in runs:
+        room = min(extra, 13 - (run[2] - run[1] + 1))
+        run[1], run[2] = _extend_run(run[1], run[2], room, high_aces)
+        extra -= room
+    all_wild_identities: list[Card] = []
+    if extra:  # a meld of wilds only, as the rules allow
+        if extra >= rules.min_set:
+            rank = encoded.wild_rank or 1
+            all_wild_identities = _set_identities(rank, [], extra)
+        else:
+            all_wild_identities = [_run_card(0, position) for position in range(1, extra + 1)]
+
+    wild_iter = iter(used_wilds)
+    melds = []
+    for rank, naturals, count in sets:
+        identities = _set_identities(rank, [card.code // 13 for card in naturals], count)
+        wilds = [next(wild_iter) for _ in identities]
+        melds.append(
+            Meld(
+                tuple(naturals + wilds),
+                tuple(naturals + identities),
+                (False,) * len(naturals) + (True,) * len(wilds),
+            )
+        )
+    for suit, low, high, *positions in runs:
+        cards, identities, flags = [], [], []
+        for position in range(low, high + 1):
+            identity = _run_card(suit, position)
+            if position in positions:
+                cards.append(identity)
+                flags.append(False)
+            else:
+                cards.append(next(wild_iter))
+                flags.append(True)
+            identities.append(identity)
+        melds.append(Meld(tuple(cards), tuple(identities), tuple(flags)))
+    if all_wild_identities:
+        wilds = [next(wild_iter) for _ in all_wild_identities]
+        melds.append(Meld(tuple(wilds), tuple(all_wild_identities), (True,) * len(wilds)))
+    if next(wild_iter, None) is not None:  # pragma: no cover - internal invariant
+        raise AssertionError("the solver's plan left a wild card without a job")
+    deadwood.extend(spare_wilds)
+    if sum(encoded.penalty(card) for card in deadwood) != score:  # pragma: no cover
+        raise AssertionError("the decoded melding does not reach the solver's score")
+    return Melding(tuple(melds), tuple(sorted(deadwood)), score)
+
+
+def best_melds(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> Melding:
+    """The best melding of a hand: the melds that leave the lowest deadwood score.
+
+    :param hand: a :class:`~threethirteen.Hand` or a string such as ``"9s 9h 9d"``.
+    :param wild: the round's wild rank (``6``, ``"6"``, ``"J"``...), or ``None``.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :returns: a :class:`~threethirteen.Melding`; of equally good meldings, one.
+    :raises InvalidCardError: for text that is no card.
+    :raises InvalidHandError: for a hand impossible under the rules.
+    :raises InvalidWildError: for a bad wild rank.
+    :raises InvalidRulesError: for an unknown preset.
+
+    >>> melding = best_melds("5s 6s 7s 6h 6d", wild=None, rules="wikipedia")
+    >>> melding.melds, melding.score
+    ((Meld.parse('6d 6h 6s'),), 12)
+    """
+    return _Encoded(hand, wild, rules).melding()
+
+
+def deadwood_score(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> int:
+    """The lowest deadwood score of a hand (the score of :func:`best_melds`).
+
+    >>> deadwood_score("2c 6c 9c", wild=None)
+    17
+    """
+    encoded = _Encoded(hand, wild, rules)
+    return solver.best_score(encoded.state, encoded.params, encoded.penalties)
+
+
+def _discard_results(encoded: _Encoded, stop_at_zero: bool) -> list[tuple[int, int, int]]:
+    return solver.discard_scores(encoded.state, encoded.params, encoded.penalties, stop_at_zero)
+
+
+def can_go_out(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> bool:
+    """Whether some discard leaves every other card of the hand melded.
+
+    >>> can_go_out("9s 9h 9d Kc", wild=6), can_go_out("9s 9h 8d Kc", wild=6)
+    (True, False)
+    """
+    encoded = _Encoded(hand, wild, rules)
+    if not len(encoded.hand):
+        return False
+    return any(score == 0 for score, _, _ in _discard_results(encoded, stop_at_zero=True))
+
+
+def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> BestDiscard:
+    """The discard that leaves the lowest deadwood score, and the melding left.
+
+    Of discards that leave the same score, a card that is not wild is preferred,
+    then the one with the highest penalty, then the highest card code.
+
+    :raises InvalidHandError: for an empty hand.
+
+    >>> card, melding = best_discard("9s 9h 9d 4h 5h 6c Kd", wild=6)
+    >>> card, melding.score
+    (Card.parse('Kd'), 0)
+    """
+    encoded = _Encoded(hand, wild, rules)
+    if not len(encoded.hand):
+        raise InvalidHandError("an empty hand has no card to discard")
+    results = _discard_results(encoded, stop_at_zero=False)
+    natural_penalties = encoded.params.values
+
+    def preference(result: tuple[int, int, int]) -> tuple[int, int, int, int]:
+        score, kind, which = result
+        if kind == 0:
+            return (score, 0, -natural_penalties[which], -which)
+        return (score, 1, -which, 0)
+
+    score, kind, which = min(results, key=preference)
+    if kind == 0:
+        card = Card(which)
+    else:
+        card = max(card for card in encoded.wild_cards if encoded.penalty(card) == which)
+    melding = best_melds(encoded.hand.without(card), wild=encoded.wild_rank, rules=encoded.rules)
+    if melding.score != score:  # pragma: no cover - internal invariant
+        raise AssertionError("the discard search and the melding disagree")
+    return BestDiscard(card, melding)
+
+

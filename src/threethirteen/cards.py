@@ -1,0 +1,216 @@
+"""Cards: small integer codes inside, a :class:`Card` value type and notation outside.
+
+A card code is ``suit * 13 + rank - 1`` with suits in the order clubs, diamonds,
+hearts, spades and ranks A=1 ... K=13, so the codes 0-51 are the 52 cards of a
+deck; :data:`JOKER` (52) is the joker. Jokers are all alike.
+
+>>> Card.parse("10h")
+Card.parse('10h')
+>>> Card.parse("q♠").code, Card.parse("Jk").is_joker
+(50, True)
+>>> print(Card.parse("9s").unicode())
+9♠
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidCardError
+
+__all__ = [
+    "JOKER",
+    "NUMBER_OF_CODES",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "card_code",
+    "parse_card",
+    "parse_card_token",
+    "parse_rank",
+    "rank_name",
+]
+
+RANKS = tuple(range(1, 14))
+"""The ranks as numbers: A=1, 2-10, J=11, Q=12, K=13."""
+
+SUITS = "cdhs"
+"""The suit letters in code order: clubs, diamonds, hearts, spades."""
+
+SUIT_SYMBOLS = "♣♦♥♠"
+"""The Unicode suit symbols in code order."""
+
+JOKER = 52
+"""The code of a joker."""
+
+NUMBER_OF_CODES = 53
+"""Card codes run from 0 to 52: 52 cards and the joker."""
+
+JOKER_NAME = "Jk"
+JOKER_SYMBOL = "★"
+
+_RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_RANK_BY_NAME = {name: rank for rank, name in enumerate(_RANK_NAMES, start=1)}
+_RANK_BY_NAME["T"] = 10
+_SUIT_BY_CHARACTER = {
+    **{letter: index for index, letter in enumerate(SUITS)},
+    **{symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)},
+    **{symbol: index for index, symbol in enumerate("♧♢♡♤")},
+}
+_JOKER_SPELLINGS = frozenset({"jk", "joker", "*", JOKER_SYMBOL, "🃏", "🃟"})
+_VARIATION_SELECTOR = "\ufe0f"
+
+
+def rank_name(rank: int) -> str:
+    """The notation of a rank: ``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``.
+
+    >>> rank_name(1), rank_name(10), rank_name(13)
+    ('A', '10', 'K')
+    """
+    return _RANK_NAMES[rank - 1]
+
+
+def parse_rank(text: str | int) -> int:
+    """Read a rank given as a number (1-13) or a name (``"A"``, ``"10"``, ``"t"``, ``"q"``).
+
+    :raises ValueError: when it names no rank (callers raise their own error).
+
+    >>> parse_rank("q"), parse_rank(10), parse_rank("A")
+    (12, 10, 1)
+    """
+    if isinstance(text, bool):
+        raise ValueError(f"not a rank: {text!r}")
+    if isinstance(text, int):
+        if 1 <= text <= 13:
+            return text
+        raise ValueError(f"rank {text} is not between 1 (A) and 13 (K)")
+    rank = _RANK_BY_NAME.get(text.strip().upper())
+    if rank is None:
+        raise ValueError(f"unknown rank {text!r}")
+    return rank
+
+
+def card_code(rank: int, suit: str) -> int:
+    """The code of the card of ``rank`` (1-13) and ``suit`` (a letter or symbol).
+
+    >>> card_code(1, "c"), card_code(13, "s")
+    (0, 51)
+    """
+    suit_index = _SUIT_BY_CHARACTER.get(suit.lower())
+    if suit_index is None or not 1 <= rank <= 13:
+        raise InvalidCardError(f"no card of rank {rank!r} and suit {suit!r}")
+    return suit_index * 13 + rank - 1
+
+
+def _token_problem(token: str) -> tuple[int | None, str]:
+    """Return (code, "") for a card token, or (None, reason) when it is not one."""
+    text = token.replace(_VARIATION_SELECTOR, "")
+    if text.lower() in _JOKER_SPELLINGS:
+        return JOKER, ""
+    if len(text) < 2:
+        if text.upper() in _RANK_BY_NAME:
+            return None, f"missing suit in {token!r}"
+        return None, f"not a card: {token!r}"
+    rank_text, suit_text = text[:-1], text[-1]
+    suit_index = _SUIT_BY_CHARACTER.get(suit_text.lower())
+    rank = _RANK_BY_NAME.get(rank_text.upper())
+    if suit_index is None:
+        if rank is None and text.upper() in _RANK_BY_NAME:
+            return None, f"missing suit in {token!r}"
+        return None, f"unknown suit {suit_text!r} in {token!r}"
+    if rank is None:
+        if rank_text in ("1", "01"):
+            return None, f"unknown rank {rank_text!r} in {token!r} (write A for an ace)"
+        return None, f"unknown rank {rank_text!r} in {token!r}"
+    return suit_index * 13 + rank - 1, ""
+
+
+def parse_card_token(token: str) -> int:
+    """The code of one card token, e.g. ``"9s"`` -> 47.
+
+    :raises InvalidCardError: naming the token and what is wrong with it.
+    """
+    code, problem = _token_problem(token)
+    if code is None:
+        raise InvalidCardError(problem)
+    return code
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card, or a joker; frozen, hashable, ordered by code.
+
+    ``str(card)`` is the ASCII notation (``9s``, ``10h``, ``Ah``, ``Jk``) and
+    ``repr(card)`` can be pasted back into Python.
+
+    >>> card = Card.parse("Th")
+    >>> card, str(card), card.rank, card.suit, card.code
+    (Card.parse('10h'), '10h', 10, 'h', 36)
+    """
+
+    code: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.code, bool) or not isinstance(self.code, int):
+            raise InvalidCardError(f"a card code is an int from 0 to 52, not {self.code!r}")
+        if not 0 <= self.code < NUMBER_OF_CODES:
+            raise InvalidCardError(f"card code {self.code} is not between 0 and 52")
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card: ``"9s"``, ``"10h"``, ``"Th"``, ``"q♠"``, ``"Jk"``, ``"joker"``, ``"*"``.
+
+        :raises InvalidCardError: when the text is not one card.
+        """
+        return cls(parse_card_token(text.strip()))
+
+    @classmethod
+    def of(cls, rank: int | str, suit: str) -> Card:
+        """The card of a rank (number or name) and a suit (letter or symbol).
+
+        >>> Card.of("Q", "s"), Card.of(1, "♦")
+        (Card.parse('Qs'), Card.parse('Ad'))
+        """
+        try:
+            number = parse_rank(rank)
+        except ValueError as error:
+            raise InvalidCardError(str(error)) from None
+        return cls(card_code(number, suit))
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.code == JOKER
+
+    @property
+    def rank(self) -> int | None:
+        """1 (A) to 13 (K); ``None`` for a joker."""
+        return None if self.code == JOKER else self.code % 13 + 1
+
+    @property
+    def suit(self) -> str | None:
+        """``"c"``, ``"d"``, ``"h"`` or ``"s"``; ``None`` for a joker."""
+        return None if self.code == JOKER else SUITS[self.code // 13]
+
+    def unicode(self) -> str:
+        """The card with a suit symbol: ``9♠``, ``10♥``; a joker is ``★``."""
+        if self.code == JOKER:
+            return JOKER_SYMBOL
+        return rank_name(self.code % 13 + 1) + SUIT_SYMBOLS[self.code // 13]
+
+    def __str__(self) -> str:
+        if self.code == JOKER:
+            return JOKER_NAME
+        return rank_name(self.code % 13 + 1) + SUITS[self.code // 13]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def parse_card(text: str) -> Card:
+    """Read one card; the same as :meth:`Card.parse`.
+
+    >>> parse_card("a♦")
+    Card.parse('Ad')
+    """
+    return Card.parse(text)

@@ -1,0 +1,43 @@
+"""The library's exceptions: one base class, then one narrow class per kind of bad input.
+
+Every exception subclasses :class:`ValueError`, so ``except ValueError`` catches
+them all. Messages are short, quote the bad input and say where it is.
+
+>>> import threethirteen as tt
+>>> try:
+...     tt.parse_hand("9s 9h 7x")
+... except tt.InvalidCardError as error:
+...     print(error)
+unknown suit 'x' in '7x' (card 3 of '9s 9h 7x')
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "InvalidCardError",
+    "InvalidHandError",
+    "InvalidRulesError",
+    "InvalidWildError",
+    "ThreeThirteenError",
+]
+
+
+class ThreeThirteenError(ValueError):
+    """Base class of every error this library raises for bad input."""
+
+
+class InvalidCardError(ThreeThirteenError):
+    """A token is not a card in the notation (see the card notation table)."""
+
+
+class InvalidHandError(ThreeThirteenError):
+    """A hand is impossible under the rules: too many copies of a card, a joker where
+    the rules have none, more cards than the solver supports, or none where one is needed."""
+
+
+class InvalidRulesError(ThreeThirteenError):
+    """Unknown preset or variation, or rule fields that do not make a playable game."""
+
+
+class InvalidWildError(ThreeThirteenError):
+    """A wild rank (or round number) that names no rank of the game."""

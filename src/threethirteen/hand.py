@@ -1,0 +1,214 @@
+"""Hands: a multiset of cards, parsed from what people type.
+
+>>> hand = parse_hand("9s, 9h 9d 4h 5h 6c")
+>>> hand
+Hand.parse('6c 9d 4h 5h 9h 9s')
+>>> len(hand), hand.count(Card.parse("9h"))
+(6, 1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
+
+from .cards import JOKER, NUMBER_OF_CODES, Card, _token_problem
+from .errors import InvalidCardError, InvalidHandError
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = ["MAX_HAND_SIZE", "Hand", "HandLike", "check_hand", "parse_hand"]
+
+MAX_HAND_SIZE = 20
+"""The most cards a hand may hold for analysis."""
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A hand: a multiset of cards (twins allowed), kept sorted by card code.
+
+    The order cards were given in never matters: ``Hand`` compares and hashes
+    as a multiset. ``str(hand)`` is the notation; ``repr`` can be pasted back.
+
+    >>> Hand.parse("Ah 2h") == Hand.parse("2h, AH")
+    True
+    >>> print(Hand.parse("9h 9h Jk").unicode())
+    9♥ 9♥ ★
+    """
+
+    cards: tuple[Card, ...]
+
+    def __init__(self, cards: Iterable[Card] = ()) -> None:
+        cards = tuple(cards)
+        for card in cards:
+            if not isinstance(card, Card):
+                raise InvalidCardError(f"not a Card: {card!r} (use parse_hand for text)")
+        object.__setattr__(self, "cards", tuple(sorted(cards)))
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read a hand from text; see :func:`parse_hand`."""
+        return parse_hand(text)
+
+    @classmethod
+    def from_codes(cls, codes: Iterable[int]) -> Hand:
+        """The hand of the given card codes (0-51 cards, 52 a joker).
+
+        >>> Hand.from_codes([47, 34, 52])
+        Hand.parse('9h 9s Jk')
+        """
+        return cls(Card(int(code)) for code in codes)
+
+    @property
+    def codes(self) -> tuple[int, ...]:
+        """The card codes, sorted."""
+        return tuple(card.code for card in self.cards)
+
+    def counts(self) -> list[int]:
+        """How many copies of each card code (53 entries, the joker last)."""
+        counts = [0] * NUMBER_OF_CODES
+        for card in self.cards:
+            counts[card.code] += 1
+        return counts
+
+    def count(self, card: Card | str) -> int:
+        """How many copies of ``card`` the hand holds."""
+        if isinstance(card, str):
+            card = Card.parse(card)
+        return self.cards.count(card)
+
+    def without(self, card: Card | str) -> Hand:
+        """The hand with one copy of ``card`` taken out.
+
+        :raises InvalidHandError: when the hand does not hold the card.
+
+        >>> Hand.parse("9s 9h").without("9h")
+        Hand.parse('9s')
+        """
+        if isinstance(card, str):
+            card = Card.parse(card)
+        cards = list(self.cards)
+        try:
+            cards.remove(card)
+        except ValueError:
+            raise InvalidHandError(f"the hand {str(self)!r} holds no {card}") from None
+        return Hand(cards)
+
+    def unicode(self) -> str:
+        """The hand with suit symbols."""
+        return " ".join(card.unicode() for card in self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+
+HandLike = Union[Hand, str, Iterable[Union[Card, str]]]
+"""What every function that takes a hand accepts: a Hand, a string, or cards."""
+
+
+def _parse_text(text: str) -> Hand:
+    tokens = [token for token in _SEPARATORS.split(text) if token]
+    codes = []
+    for position, token in enumerate(tokens, start=1):
+        code, problem = _token_problem(token)
+        if code is None:
+            raise InvalidCardError(f"{problem} (card {position} of {text.strip()!r})")
+        codes.append(code)
+    return Hand.from_codes(codes)
+
+
+def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
+    """Read a hand: a string such as ``"9s 10h Th J♠ a♦ QS Jk"``, a :class:`Hand`,
+    or an iterable of cards or card strings.
+
+    Tokens are separated by spaces, commas or semicolons; case does not matter.
+    With ``rules`` the hand is also checked against them (see :func:`check_hand`).
+
+    :param hand: the cards.
+    :param rules: optional rules (or a preset name) to check the hand against.
+    :returns: the :class:`Hand`.
+    :raises InvalidCardError: naming the token that is no card, where, and why.
+    :raises InvalidHandError: when ``rules`` are given and the hand is impossible.
+
+    >>> parse_hand("9s 10h Th J♠ a♦ QS")
+    Hand.parse('Ad 10h 10h 9s Js Qs')
+    >>> parse_hand("9s 9h 7x")
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidCardError: unknown suit 'x' in '7x' (card 3 of '9s 9h 7x')
+    """
+    if isinstance(hand, Hand):
+        parsed = hand
+    elif isinstance(hand, str):
+        parsed = _parse_text(hand)
+    else:
+        cards = []
+        for position, item in enumerate(hand, start=1):
+            if isinstance(item, Card):
+                cards.append(item)
+            elif isinstance(item, str):
+                code, problem = _token_problem(item.strip())
+                if code is None:
+                    raise InvalidCardError(f"{problem} (card {position})")
+                cards.append(Card(code))
+            else:
+                raise InvalidCardError(f"not a card: {item!r} (card {position})")
+        parsed = Hand(cards)
+    if rules is not None:
+        from .rules import Rules
+
+        check_hand(parsed, Rules.find(rules))
+    return parsed
+
+
+def check_hand(hand: Hand, rules: Rules) -> None:
+    """Raise :class:`InvalidHandError` if ``hand`` cannot occur under ``rules``.
+
+    A hand may hold at most ``rules.decks`` copies of a card, at most
+    ``rules.jokers`` jokers, and at most :data:`MAX_HAND_SIZE` cards.
+
+    >>> from threethirteen import Rules
+    >>> check_hand(parse_hand("9h 9h 9h"), Rules.preset("pagat"))
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidHandError: 3 copies of 9h in '9h 9h 9h', but 2 decks hold only 2
+    """
+    if len(hand) > MAX_HAND_SIZE:
+        raise InvalidHandError(
+            f"{len(hand)} cards in {str(hand)!r}: at most {MAX_HAND_SIZE} are supported"
+        )
+    counts = hand.counts()
+    jokers = counts[JOKER]
+    if jokers > rules.jokers:
+        if rules.jokers == 0:
+            raise InvalidHandError(
+                f"a joker in {str(hand)!r}, but the rules {rules.name!r} have no jokers"
+                " (add the 'jokers' variation)"
+            )
+        raise InvalidHandError(
+            f"{jokers} jokers in {str(hand)!r}, but the rules have only {rules.jokers}"
+        )
+    for code in range(JOKER):
+        if counts[code] > rules.decks:
+            deck_words = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
+            raise InvalidHandError(
+                f"{counts[code]} copies of {Card(code)} in {str(hand)!r},"
+                f" but {deck_words} only {rules.decks}"
+            )

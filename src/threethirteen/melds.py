@@ -1,0 +1,175 @@
+"""Melds and meldings: the answers the solver gives, as value types.
+
+A meld lists the cards held and what each stands for; a wild card is written
+``card=identity``, so ``6c=6h`` is a wild 6♣ standing for 6♥.
+
+>>> meld = Meld.parse("4h 5h 6c=6h")
+>>> meld.kind, [str(card) for card, identity in meld.wilds]
+('run', ['6c'])
+>>> print(meld.unicode())
+4♥ 5♥ 6♣=6♥
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from .cards import JOKER, Card, _token_problem
+from .errors import InvalidCardError, InvalidHandError
+
+__all__ = ["BestDiscard", "Meld", "Melding"]
+
+MeldKind = Literal["set", "run"]
+
+
+def _run_position(rank: int, ace_high: bool) -> int:
+    return 14 if rank == 1 and ace_high else rank
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A set or a run: the cards held, what each stands for, and which are wild.
+
+    ``cards[i]`` stands for ``stands_for[i]``; a card that is not wild stands for
+    itself. Cards are kept in meld order (a run from its lowest rank up).
+    """
+
+    cards: tuple[Card, ...]
+    stands_for: tuple[Card, ...]
+    wild: tuple[bool, ...]
+
+    def __post_init__(self) -> None:
+        if not len(self.cards) == len(self.stands_for) == len(self.wild):
+            raise InvalidHandError("a meld needs one identity and one wild flag per card")
+        if not self.cards:
+            raise InvalidHandError("a meld needs cards")
+        for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild):
+            if identity.code == JOKER:
+                raise InvalidHandError(f"{card} cannot stand for a joker")
+            if card.code == JOKER and not is_wild:
+                raise InvalidHandError("a joker is always wild")
+            if not is_wild and identity != card:
+                raise InvalidHandError(f"{card} is not wild, so it stands for itself")
+        ranks = {identity.rank for identity in self.stands_for}
+        if len(ranks) > 1:
+            suits = {identity.suit for identity in self.stands_for}
+            if len(suits) != 1 or len(ranks) != len(self.cards):
+                raise InvalidHandError(f"{self} is neither a set nor a run")
+            ace_high = 13 in ranks and 1 in ranks
+            positions = sorted(_run_position(rank, ace_high) for rank in ranks if rank)
+            if positions[-1] - positions[0] != len(positions) - 1:
+                raise InvalidHandError(f"{self} is neither a set nor a run")
+            order = sorted(
+                range(len(self.cards)),
+                key=lambda i: _run_position(self.stands_for[i].rank or 0, ace_high),
+            )
+        else:
+            order = sorted(
+                range(len(self.cards)), key=lambda i: (self.wild[i], self.cards[i].code)
+            )
+        object.__setattr__(self, "cards", tuple(self.cards[i] for i in order))
+        object.__setattr__(self, "stands_for", tuple(self.stands_for[i] for i in order))
+        object.__setattr__(self, "wild", tuple(self.wild[i] for i in order))
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read a meld in the notation of ``str(meld)``: ``"4h 5h 6c=6h"``.
+
+        >>> Meld.parse("9s 9h Jk=9c").kind
+        'set'
+        """
+        cards, identities, wilds = [], [], []
+        for token in re.split(r"[\s,;]+", text.strip()):
+            held, _, identity = token.partition("=")
+            card = Card.parse(held)
+            if identity:
+                code, problem = _token_problem(identity)
+                if code is None:
+                    raise InvalidCardError(f"{problem} in meld {text!r}")
+                cards.append(card)
+                identities.append(Card(code))
+                wilds.append(True)
+            else:
+                cards.append(card)
+                identities.append(card)
+                wilds.append(False)
+        return cls(tuple(cards), tuple(identities), tuple(wilds))
+
+    @property
+    def kind(self) -> MeldKind:
+        """``"set"`` or ``"run"``."""
+        first = self.stands_for[0].rank
+        return "set" if all(card.rank == first for card in self.stands_for) else "run"
+
+    @property
+    def wilds(self) -> tuple[tuple[Card, Card], ...]:
+        """The wild cards of the meld, each with what it stands for."""
+        return tuple(
+            (card, identity)
+            for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild)
+            if is_wild
+        )
+
+    def _notation(self, name: str) -> str:
+        parts = []
+        for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild):
+            text = getattr(card, name)() if name != "str" else str(card)
+            if is_wild:
+                text += "=" + (getattr(identity, name)() if name != "str" else str(identity))
+            parts.append(text)
+        return " ".join(parts)
+
+    def unicode(self) -> str:
+        """The meld with suit symbols."""
+        return self._notation("unicode")
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return self._notation("str")
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+
+@dataclass(frozen=True)
+class Melding:
+    """A best melding of a hand: disjoint melds, the deadwood, and its score.
+
+    >>> import threethirteen as tt
+    >>> m = tt.best_melds("9s 9h 9d 4h 5h 6c Kd", wild=6)
+    >>> m.melds, m.deadwood, m.score
+    ((Meld.parse('9d 9h 9s'), Meld.parse('4h 5h 6c=6h')), (Card.parse('Kd'),), 10)
+    >>> print(m)
+    [9d 9h 9s] [4h 5h 6c=6h] deadwood: Kd score: 10
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    score: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the melding: the melds' cards and the deadwood, sorted."""
+        return tuple(sorted([card for meld in self.melds for card in meld.cards] + list(self.deadwood)))
+
+    def unicode(self) -> str:
+        """The melding with suit symbols."""
+        melds = " ".join(f"[{meld.unicode()}]" for meld in self.melds)
+        deadwood = " ".join(card.unicode() for card in self.deadwood) or "-"
+        return f"{melds} deadwood: {deadwood} score: {self.score}".lstrip()
+
+    def __str__(self) -> str:
+        melds = " ".join(f"[{meld}]" for meld in self.melds)
+        deadwood = " ".join(str(card) for card in self.deadwood) or "-"
+        return f"{melds} deadwood: {deadwood} score: {self.score}".lstrip()
+
+
+class BestDiscard(NamedTuple):
+    """The discard that leaves the lowest score, and the best melding of what is left."""
+
+    card: Card
+    melding: Melding
