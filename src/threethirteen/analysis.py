@@ -172,9 +172,9 @@ def best_melds(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") ->
     :raises InvalidWildError: for a bad wild rank.
     :raises InvalidRulesError: for an unknown preset.
 
-    >>> melding = best_melds("5s 6s 7s 6h 6d", wild=None, rules="wikipedia")
+    >>> melding = best_melds("5s 6s 7s 6h 6d Ks", wild="K")
     >>> melding.melds, melding.score
-    ((Meld.parse('6d 6h 6s'),), 12)
+    ((Meld.parse('6d 6h Ks=6c'), Meld.parse('5s 6s 7s')), 0)
     """
     return _Encoded(hand, wild, rules).melding()
 

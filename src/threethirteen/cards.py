@@ -145,7 +145,7 @@ class Card:
 
     >>> card = Card.parse("Th")
     >>> card, str(card), card.rank, card.suit, card.code
-    (Card.parse('10h'), '10h', 10, 'h', 36)
+    (Card.parse('10h'), '10h', 10, 'h', 35)
     """
 
     code: int
