@@ -27,7 +27,9 @@ value of a state is memoised, so a search over many discards shares its work.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import product
+from typing import Any
 
 __all__ = ["BITS", "Move", "Params", "Plan", "Search", "pack"]
 
@@ -38,7 +40,7 @@ _INFINITY = 1 << 40
 
 # A move of the plan: ("dead", code), ("set", codes, wilds, rank) or
 # ("run", suit, natural_ranks, wilds); an ace at the top of a run has rank 14.
-Move = tuple
+Move = tuple[Any, ...]
 Plan = tuple[int, list[Move], int, int]
 """(score, moves, wilds placed beside the moves, wilds left over)."""
 
@@ -114,7 +116,9 @@ class Search:
         self.memo[key] = best
         return best
 
-    def options(self, state: int, wilds: int, room: int):  # type: ignore[no-untyped-def]
+    def options(
+        self, state: int, wilds: int, room: int
+    ) -> Iterator[tuple[int, int, int, int, Move]]:
         """Every way to use the lowest natural card: (cost, state, wilds, room, move)."""
         params = self.params
         full = self.total_wilds
@@ -139,7 +143,7 @@ class Search:
                 continue
             removed = unit
             members = [code]
-            for (other, _copies), count in zip(choices, taken):
+            for (other, _copies), count in zip(choices, taken, strict=True):
                 removed += count << (BITS * other)
                 members.extend([other] * count)
             yield 0, state - removed, wilds - need, full, ("set", tuple(members), need, rank)
@@ -147,7 +151,7 @@ class Search:
         # Runs in which this card is the lowest natural card (an ace counts 1 here).
         base = suit * 13 - 1  # code of rank r in this suit is base + r
         min_run = params.min_run
-        stack = [(rank, unit, 0, (rank,))]
+        stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rank, unit, 0, (rank,))]
         while stack:
             last, removed, gaps, ranks = stack.pop()
             span = last - rank + 1

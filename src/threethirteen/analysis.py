@@ -12,11 +12,12 @@ works on small ints only (see :mod:`threethirteen._solver_py`).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ._backend import solver
 from .cards import JOKER, Card
 from .errors import InvalidHandError
-from .hand import Hand, HandLike, check_hand, parse_hand
+from .hand import HandLike, check_hand, parse_hand
 from .melds import BestDiscard, Meld, Melding
 from .rules import Rules, RulesLike, WildLike, parse_wild
 
@@ -54,9 +55,7 @@ class _Encoded:
             else:
                 counts[code] += 1
         self.state = solver.pack(counts)
-        self.wild_cards = sorted(
-            wild_cards, key=lambda card: (-self.penalty(card), card.code)
-        )
+        self.wild_cards = sorted(wild_cards, key=lambda card: (-self.penalty(card), card.code))
         self.penalties = [self.penalty(card) for card in self.wild_cards]
         self.params = _params(self.rules, self.wild_rank)
 
@@ -68,24 +67,38 @@ class _Encoded:
 
 
 def _set_identities(rank: int, natural_suits: list[int], count: int) -> list[Card]:
-    """Identities for ``count`` wilds in a set of ``rank``: missing suits first."""
-    order = [suit for suit in range(4) if suit not in natural_suits] + list(range(4))
-    return [Card((order[i % len(order)]) * 13 + rank - 1) for i in range(count)]
+    """Identities for ``count`` wilds in a set of ``rank``: the missing suits first,
+    then the suits present, round and round."""
+    order = [suit for suit in range(4) if suit not in natural_suits]
+    order += sorted(set(natural_suits))
+    return [Card(order[i % len(order)] * 13 + rank - 1) for i in range(count)]
 
 
 def _run_card(suit: int, position: int) -> Card:
     return Card(suit * 13 + (position - 1 if position <= 13 else 0))
 
 
-def _extend_run(low: int, high: int, count: int, high_aces: bool) -> tuple[int, int]:
-    """Widen a run by ``count`` places: upwards while it can, then downwards."""
+def _extend_run(
+    low: int, high: int, count: int, high_aces: bool, preferred: frozenset[int]
+) -> tuple[int, int]:
+    """Widen a run by ``count`` places: towards a ``preferred`` position next to it
+    (where a wild card of this suit can stand for itself), else up, else down."""
     for _ in range(count):
         top = 14 if high_aces and low >= 2 else 13
-        if high < top:
+        bottom = 2 if high == 14 else 1
+        if high + 1 in preferred and high < top:
+            high += 1
+        elif low - 1 in preferred and low > bottom:
+            low -= 1
+        elif high < top:
             high += 1
         else:
             low -= 1
     return low, high
+
+
+Slot = tuple[Card | None, Card]
+"""A place in a meld: the natural card held there (None for a wild), and its identity."""
 
 
 def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
@@ -95,9 +108,17 @@ def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
     high_aces = rules.aces == "high-or-low"
     used_wilds = encoded.wild_cards[: len(encoded.wild_cards) - unplaced]
     spare_wilds = encoded.wild_cards[len(encoded.wild_cards) - unplaced :]
+    wild_rank = encoded.wild_rank
+    wild_suits = {card.code // 13 for card in used_wilds if card.code != JOKER}
+
+    def preferred(suit: int) -> frozenset[int]:
+        if wild_rank is None or suit not in wild_suits:
+            return frozenset()
+        return frozenset({wild_rank, 14} if wild_rank == 1 else {wild_rank})
+
     deadwood: list[Card] = []
-    sets: list[list] = []  # rank, natural cards, number of wilds
-    runs: list[list[int]] = []  # suit, low, high, then natural positions
+    sets: list[list[Any]] = []  # rank, natural cards, number of wilds
+    runs: list[list[Any]] = []  # suit, low, high, natural positions
     for move in moves:
         if move[0] == "dead":
             deadwood.append(Card(move[1]))
@@ -105,54 +126,62 @@ def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
             _, codes, need, rank = move
             sets.append([rank, [Card(code) for code in codes], need])
         else:
-            _, suit, ranks, need = move
+            _, suit, ranks, _need = move
             low, high = min(ranks), max(ranks)
-            low, high = _extend_run(low, high, max(0, rules.min_run - (high - low + 1)), high_aces)
-            runs.append([suit, low, high, *ranks])
+            deficit = max(0, rules.min_run - (high - low + 1))
+            low, high = _extend_run(low, high, deficit, high_aces, preferred(suit))
+            runs.append([suit, low, high, set(ranks)])
     extra = placed
     if extra and sets:
         sets[0][2] += extra
         extra = 0
     for run in runs:
         room = min(extra, 13 - (run[2] - run[1] + 1))
-        run[1], run[2] = _extend_run(run[1], run[2], room, high_aces)
+        run[1], run[2] = _extend_run(run[1], run[2], room, high_aces, preferred(run[0]))
         extra -= room
-    all_wild_identities: list[Card] = []
-    if extra:  # a meld of wilds only, as the rules allow
-        if extra >= rules.min_set:
-            rank = encoded.wild_rank or 1
-            all_wild_identities = _set_identities(rank, [], extra)
-        else:
-            all_wild_identities = [_run_card(0, position) for position in range(1, extra + 1)]
 
-    wild_iter = iter(used_wilds)
-    melds = []
+    layouts: list[list[Slot]] = []
     for rank, naturals, count in sets:
         identities = _set_identities(rank, [card.code // 13 for card in naturals], count)
-        wilds = [next(wild_iter) for _ in identities]
-        melds.append(
-            Meld(
-                tuple(naturals + wilds),
-                tuple(naturals + identities),
-                (False,) * len(naturals) + (True,) * len(wilds),
-            )
+        layouts.append([(card, card) for card in naturals] + [(None, card) for card in identities])
+    for suit, low, high, positions in runs:
+        layouts.append(
+            [
+                (
+                    _run_card(suit, position) if position in positions else None,
+                    _run_card(suit, position),
+                )
+                for position in range(low, high + 1)
+            ]
         )
-    for suit, low, high, *positions in runs:
-        cards, identities, flags = [], [], []
-        for position in range(low, high + 1):
-            identity = _run_card(suit, position)
-            if position in positions:
-                cards.append(identity)
+    if extra:  # a meld of wilds only, as the rules allow
+        if extra >= rules.min_set:
+            identities = _set_identities(wild_rank or 1, [], extra)
+        else:
+            identities = [_run_card(0, position) for position in range(1, extra + 1)]
+        layouts.append([(None, identity) for identity in identities])
+
+    # Wild cards go where they stand for themselves first, then in order.
+    free = list(used_wilds)
+    chosen: dict[tuple[int, int], Card] = {}
+    for meld_index, layout in enumerate(layouts):
+        for slot_index, (natural, identity) in enumerate(layout):
+            if natural is None and identity in free:
+                free.remove(identity)
+                chosen[meld_index, slot_index] = identity
+    melds = []
+    for meld_index, layout in enumerate(layouts):
+        cards, flags = [], []
+        for slot_index, (natural, _identity) in enumerate(layout):
+            if natural is not None:
+                cards.append(natural)
                 flags.append(False)
             else:
-                cards.append(next(wild_iter))
+                wild_card = chosen.get((meld_index, slot_index))
+                cards.append(wild_card if wild_card is not None else free.pop(0))
                 flags.append(True)
-            identities.append(identity)
-        melds.append(Meld(tuple(cards), tuple(identities), tuple(flags)))
-    if all_wild_identities:
-        wilds = [next(wild_iter) for _ in all_wild_identities]
-        melds.append(Meld(tuple(wilds), tuple(all_wild_identities), (True,) * len(wilds)))
-    if next(wild_iter, None) is not None:  # pragma: no cover - internal invariant
+        melds.append(Meld(tuple(cards), tuple(identity for _, identity in layout), tuple(flags)))
+    if free:  # pragma: no cover - internal invariant
         raise AssertionError("the solver's plan left a wild card without a job")
     deadwood.extend(spare_wilds)
     if sum(encoded.penalty(card) for card in deadwood) != score:  # pragma: no cover
@@ -238,5 +267,3 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
     if melding.score != score:  # pragma: no cover - internal invariant
         raise AssertionError("the discard search and the melding disagree")
     return BestDiscard(card, melding)
-
-

@@ -71,7 +71,7 @@ def rank_name(rank: int) -> str:
 
 
 def parse_rank(text: str | int) -> int:
-    """Read a rank given as a number (1-13) or a name (``"A"``, ``"10"``, ``"t"``, ``"q"``).
+    """Read a rank given as a number (1-13, also as digits) or a name (``"A"``, ``"t"``, ``"q"``).
 
     :raises ValueError: when it names no rank (callers raise their own error).
 
@@ -84,7 +84,10 @@ def parse_rank(text: str | int) -> int:
         if 1 <= text <= 13:
             return text
         raise ValueError(f"rank {text} is not between 1 (A) and 13 (K)")
-    rank = _RANK_BY_NAME.get(text.strip().upper())
+    name = text.strip().upper()
+    if name.isdigit() and name.isascii():
+        return parse_rank(int(name))
+    rank = _RANK_BY_NAME.get(name)
     if rank is None:
         raise ValueError(f"unknown rank {text!r}")
     return rank

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from .cards import JOKER, NUMBER_OF_CODES, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
@@ -119,7 +119,7 @@ class Hand:
         return f"Hand.parse({str(self)!r})"
 
 
-HandLike = Union[Hand, str, Iterable[Union[Card, str]]]
+HandLike = Hand | str | Iterable[Card | str]
 """What every function that takes a hand accepts: a Hand, a string, or cards."""
 
 

@@ -45,11 +45,11 @@ class Meld:
             raise InvalidHandError("a meld needs one identity and one wild flag per card")
         if not self.cards:
             raise InvalidHandError("a meld needs cards")
-        for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild):
-            if identity.code == JOKER:
-                raise InvalidHandError(f"{card} cannot stand for a joker")
+        for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild, strict=True):
             if card.code == JOKER and not is_wild:
                 raise InvalidHandError("a joker is always wild")
+            if identity.code == JOKER:
+                raise InvalidHandError(f"{card} cannot stand for a joker")
             if not is_wild and identity != card:
                 raise InvalidHandError(f"{card} is not wild, so it stands for itself")
         ranks = {identity.rank for identity in self.stands_for}
@@ -66,9 +66,7 @@ class Meld:
                 key=lambda i: _run_position(self.stands_for[i].rank or 0, ace_high),
             )
         else:
-            order = sorted(
-                range(len(self.cards)), key=lambda i: (self.wild[i], self.cards[i].code)
-            )
+            order = sorted(range(len(self.cards)), key=lambda i: (self.wild[i], self.cards[i].code))
         object.__setattr__(self, "cards", tuple(self.cards[i] for i in order))
         object.__setattr__(self, "stands_for", tuple(self.stands_for[i] for i in order))
         object.__setattr__(self, "wild", tuple(self.wild[i] for i in order))
@@ -108,13 +106,13 @@ class Meld:
         """The wild cards of the meld, each with what it stands for."""
         return tuple(
             (card, identity)
-            for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild)
+            for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild, strict=True)
             if is_wild
         )
 
     def _notation(self, name: str) -> str:
         parts = []
-        for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild):
+        for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild, strict=True):
             text = getattr(card, name)() if name != "str" else str(card)
             if is_wild:
                 text += "=" + (getattr(identity, name)() if name != "str" else str(identity))
@@ -154,7 +152,8 @@ class Melding:
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the melding: the melds' cards and the deadwood, sorted."""
-        return tuple(sorted([card for meld in self.melds for card in meld.cards] + list(self.deadwood)))
+        held = [card for meld in self.melds for card in meld.cards]
+        return tuple(sorted(held + list(self.deadwood)))
 
     def unicode(self) -> str:
         """The melding with suit symbols."""

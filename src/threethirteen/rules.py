@@ -9,10 +9,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 from .cards import JOKER, Card, parse_rank, rank_name
 from .errors import InvalidRulesError, InvalidWildError
@@ -28,7 +27,7 @@ __all__ = [
 ]
 
 Aces = Literal["low", "high-or-low"]
-WildLike = Union[int, str, None]
+WildLike = int | str | None
 """A wild rank as callers give it: ``6``, ``"6"``, ``"10"``, ``"J"``, ``"q"``, or ``None``."""
 
 MAX_DECKS = 8
@@ -166,23 +165,29 @@ class Rules:
             _check_int("wild_penalty", self.wild_penalty, 0)
         _check_int("joker_penalty", self.joker_penalty, 0)
         if not isinstance(self.rounds, tuple) or not self.rounds:
-            raise InvalidRulesError(f"rounds must be a non-empty tuple of ints, not {self.rounds!r}")
+            raise InvalidRulesError(
+                f"rounds must be a non-empty tuple of ints, not {self.rounds!r}"
+            )
         for dealt in self.rounds:
             _check_int("cards dealt in a round", dealt, 3, 15)
         if self.false_out_penalty is not None:
             _check_int("false_out_penalty", self.false_out_penalty, 0)
         bonus = self.first_out_bonus
-        if bonus is not None and bonus != "wild":
-            if isinstance(bonus, bool) or not isinstance(bonus, int):
-                raise InvalidRulesError(
-                    f"first_out_bonus must be an int, 'wild' or None, not {bonus!r}"
-                )
+        if (
+            bonus is not None
+            and bonus != "wild"
+            and (isinstance(bonus, bool) or not isinstance(bonus, int))
+        ):
+            raise InvalidRulesError(
+                f"first_out_bonus must be an int, 'wild' or None, not {bonus!r}"
+            )
         for flag in (
             "all_wild_melds", "lay_off", "last_turns", "doubles", "double_naughts",
             "redemption", "separate_discards", "go_around_first", "joker_discards",
         ):  # fmt: skip
             if not isinstance(getattr(self, flag), bool):
-                raise InvalidRulesError(f"{flag} must be True or False, not {getattr(self, flag)!r}")
+                value = getattr(self, flag)
+                raise InvalidRulesError(f"{flag} must be True or False, not {value!r}")
         if self.joker_discards and not self.separate_discards:
             raise InvalidRulesError("joker_discards needs separate_discards")
 
@@ -211,12 +216,10 @@ class Rules:
         >>> Rules.preset("pagat", ["joker"])
         Traceback (most recent call last):
         ...
-        threethirteen.errors.InvalidRulesError: unknown variation 'joker'; valid: aces-high, jokers, longer-game, up-and-back, doubles, false-out, second-count, first-out-bonus, double-naughts, redemption, no-all-wild-melds, separate-discards, go-around-first, joker-discards
+        threethirteen.errors.InvalidRulesError: unknown variation 'joker'; valid: aces-high, ...
         """
         if not isinstance(name, str) or name.lower() not in PRESETS:
-            raise InvalidRulesError(
-                f"unknown preset {name!r}; valid: {', '.join(PRESETS)}"
-            )
+            raise InvalidRulesError(f"unknown preset {name!r}; valid: {', '.join(PRESETS)}")
         if isinstance(variations, str):
             variations = [variations]
         preset = PRESETS[name.lower()]
@@ -286,8 +289,10 @@ class Rules:
     def wild_for_round(self, round_number: int) -> int:
         """The wild rank of round ``round_number`` (1 is the 3-card round).
 
-        >>> Rules.preset("pagat").wild_for_round(11), Rules.preset("pagat", ["longer-game"]).wild_for_round(12)
-        (13, 1)
+        >>> Rules.preset("pagat").wild_for_round(11)
+        13
+        >>> Rules.preset("pagat", ["longer-game"]).wild_for_round(12)
+        1
         """
         return wild_rank_for_cards(self.cards_dealt(round_number))
 
@@ -326,7 +331,7 @@ class Rules:
         return self.card_values[rank - 1]
 
 
-RulesLike = Union[Rules, str]
+RulesLike = Rules | str
 """Rules, or the name of a preset."""
 
 
@@ -366,7 +371,8 @@ PRESETS: dict[str, _Preset] = {
         lambda players, dealt: _decks_enough(players, dealt, 2),
     ),
     "bga": _Preset(
-        "Board Game Arena: two decks, 4 jokers, aces high or low, wilds and jokers left over cost 50",
+        "Board Game Arena: two decks, 4 jokers, aces high or low,"
+        " wilds and jokers left over cost 50",
         {
             "decks": 2,
             "jokers": 4,
@@ -464,9 +470,7 @@ VARIATIONS: dict[str, _Variation] = {
     "longer-game": _Variation(
         "13 rounds: after 13 cards, 14 (aces wild) and 15 (2s wild)", _schedule_flag
     ),
-    "up-and-back": _Variation(
-        "rounds go 3 up to 13 cards and back down to 3", _schedule_flag
-    ),
+    "up-and-back": _Variation("rounds go 3 up to 13 cards and back down to 3", _schedule_flag),
     "doubles": _Variation("scores count double in the J, Q and K rounds", _setter("doubles", True)),
     "false-out": _Variation(
         "declaring a hand out that is not fully melded costs 20 (=N to change)",

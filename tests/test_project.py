@@ -1,0 +1,53 @@
+"""The project's promises about itself: README commands, CI, typing marker, public names."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import threethirteen as tt
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```(?:sh|bash|console)\n(.*?)\n```", text, flags=re.DOTALL)
+
+
+def test_readme_opens_with_the_two_commands() -> None:
+    check, test = readme_commands()[:2]
+    assert check.startswith("pip install . && ")
+    assert "threethirteen" in check
+    assert test == "pip install -e '.[test]' && pytest"
+
+
+def test_ci_runs_exactly_the_readme_test_command() -> None:
+    test_command = readme_commands()[1]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert test_command in ci.splitlines()
+    assert "python3 -m venv" in ci
+    assert "set -euo pipefail" in ci
+
+
+def test_package_is_typed() -> None:
+    assert (Path(tt.__file__).parent / "py.typed").exists()
+
+
+def test_public_names() -> None:
+    for name in (
+        "parse_hand",
+        "best_melds",
+        "deadwood_score",
+        "can_go_out",
+        "best_discard",
+        "Rules",
+        "Hand",
+        "Card",
+        "Meld",
+        "Melding",
+    ):
+        assert name in tt.__all__
+        assert getattr(tt, name) is not None
+    assert tt.implementation == "python"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", tt.__version__)
