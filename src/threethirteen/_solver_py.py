@@ -38,7 +38,7 @@ BITS = 4
 _MASK = (1 << BITS) - 1
 _INFINITY = 1 << 40
 
-# A move of the plan: ("dead", code), ("set", codes, wilds, rank) or
+# A move of the plan: ("dead", code), ("set", rank, codes, wilds) or
 # ("run", suit, natural_ranks, wilds); an ace at the top of a run has rank 14.
 Move = tuple[Any, ...]
 Plan = tuple[int, list[Move], int, int]
@@ -146,7 +146,7 @@ class Search:
             for (other, _copies), count in zip(choices, taken, strict=True):
                 removed += count << (BITS * other)
                 members.extend([other] * count)
-            yield 0, state - removed, wilds - need, full, ("set", tuple(members), need, rank)
+            yield 0, state - removed, wilds - need, full, ("set", rank, tuple(members), need)
 
         # Runs in which this card is the lowest natural card (an ace counts 1 here).
         base = suit * 13 - 1  # code of rank r in this suit is base + r
@@ -207,14 +207,20 @@ class Search:
         score = self.value(state, wilds, room)
         moves: list[Move] = []
         while state:
+            # Of the options that reach the best score, take the one that spends the
+            # fewest wilds, then melds the most natural cards: the plainest melding.
             target = self.value(state, wilds, room)
+            best: tuple[int, int, int, int, int, Move] | None = None
             for cost, next_state, next_wilds, next_room, move in self.options(state, wilds, room):
                 if cost + self.value(next_state, next_wilds, next_room) == target:
-                    moves.append(move)
-                    state, wilds, room = next_state, next_wilds, next_room
-                    break
-            else:  # pragma: no cover - the memo always holds a matching option
+                    melded = 0 if move[0] == "dead" else len(move[2])
+                    key = (wilds - next_wilds, -melded)
+                    if best is None or key < best[:2]:
+                        best = (*key, next_state, next_wilds, next_room, move)
+            if best is None:  # pragma: no cover - the memo always holds a matching option
                 raise AssertionError("no option reaches the memoised value")
+            state, wilds, room = best[2], best[3], best[4]
+            moves.append(best[5])
         placed = self.leftover_placed(wilds, room)
         return score, moves, placed, wilds - placed
 

@@ -123,7 +123,7 @@ def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
         if move[0] == "dead":
             deadwood.append(Card(move[1]))
         elif move[0] == "set":
-            _, codes, need, rank = move
+            _, rank, codes, need = move
             sets.append([rank, [Card(code) for code in codes], need])
         else:
             _, suit, ranks, _need = move
@@ -131,14 +131,17 @@ def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
             deficit = max(0, rules.min_run - (high - low + 1))
             low, high = _extend_run(low, high, deficit, high_aces, preferred(suit))
             runs.append([suit, low, high, set(ranks)])
+    # The wilds that join melds beside the plan's: into a set (no upper size), else
+    # into the room left in runs, else (the rules allowing it) a meld of their own.
     extra = placed
     if extra and sets:
         sets[0][2] += extra
         extra = 0
-    for run in runs:
-        room = min(extra, 13 - (run[2] - run[1] + 1))
-        run[1], run[2] = _extend_run(run[1], run[2], room, high_aces, preferred(run[0]))
-        extra -= room
+    elif extra <= sum(13 - (high - low + 1) for _suit, low, high, _ranks in runs):
+        for run in runs:
+            room = min(extra, 13 - (run[2] - run[1] + 1))
+            run[1], run[2] = _extend_run(run[1], run[2], room, high_aces, preferred(run[0]))
+            extra -= room
 
     layouts: list[list[Slot]] = []
     for rank, naturals, count in sets:
@@ -203,7 +206,7 @@ def best_melds(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") ->
 
     >>> melding = best_melds("5s 6s 7s 6h 6d Ks", wild="K")
     >>> melding.melds, melding.score
-    ((Meld.parse('6d 6h Ks=6c'), Meld.parse('5s 6s 7s')), 0)
+    ((Meld.parse('6d 6h 6s'), Meld.parse('5s Ks=6s 7s')), 0)
     """
     return _Encoded(hand, wild, rules).melding()
 

@@ -57,7 +57,7 @@ class Meld:
             suits = {identity.suit for identity in self.stands_for}
             if len(suits) != 1 or len(ranks) != len(self.cards):
                 raise InvalidHandError(f"{self} is neither a set nor a run")
-            ace_high = 13 in ranks and 1 in ranks
+            ace_high = 1 in ranks and 13 in ranks and 2 not in ranks
             positions = sorted(_run_position(rank, ace_high) for rank in ranks if rank)
             if positions[-1] - positions[0] != len(positions) - 1:
                 raise InvalidHandError(f"{self} is neither a set nor a run")
