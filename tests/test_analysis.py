@@ -174,7 +174,7 @@ def test_best_discard_prefers_a_natural_then_the_dearest_card() -> None:
             dataclasses.replace(Rules.preset("pagat"), decks=1),
             "2 copies of 9h in '9h 9h', but 1 deck holds only 1",
         ),
-        ("9h Jk", "pagat", "a joker in '9h Jk', but the rules 'pagat' have no jokers"),
+        ("9h Jk", "pagat", "a joker in '9h Jk', but these rules have no jokers"),
         ("Jk Jk Jk Jk Jk", "bga", "5 jokers in 'Jk Jk Jk Jk Jk', but the rules have only 4"),
         (
             " ".join(["Ac", "2c", "3c", "4c", "5c", "6c", "7c"] * 3),

@@ -47,7 +47,7 @@ def test_card_spellings(text: str, code: int) -> None:
     ("text", "message"),
     [
         ("7x", "unknown suit 'x' in '7x'"),
-        ("1s", "unknown rank '1' in '1s' (write A for an ace)"),
+        ("1s", "unknown rank '1' in '1s': write A for an ace"),
         ("Zs", "unknown rank 'Z' in 'Zs'"),
         ("11h", "unknown rank '11' in '11h'"),
         ("9", "missing suit in '9'"),

@@ -175,7 +175,7 @@ def test_unknown_names_list_the_valid_ones() -> None:
         ("aces-high=x", "variation 'aces-high' needs a whole number, not 'x'"),
         ("aces-high=-1", "an ace cannot cost -1"),
         ("false-out=-2", "a false out cannot cost -2"),
-        ("joker-discards", "joker_discards needs separate_discards"),
+        ("joker-discards", r"joker_discards \('joker-discards'\) needs separate_discards"),
     ],
 )
 def test_bad_variation_values(variation: str, message: str) -> None:

@@ -1,7 +1,7 @@
 """Hand analysis: best melds, deadwood score, going out, best discard.
 
-Each function validates and encodes in Python, then calls the solver, which
-works on small ints only (see :mod:`threethirteen._solver_py`).
+Each function validates and encodes in Python, then calls the exact solver,
+which works on small ints only.
 
 >>> best_melds("9s 9h 9d 4h 5h 6c", wild=6).score
 0
@@ -159,7 +159,10 @@ def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
         )
     if extra:  # a meld of wilds only, as the rules allow
         if extra >= rules.min_set:
-            identities = _set_identities(wild_rank or 1, [], extra)
+            # Wild-rank cards stand for themselves; jokers take the other suits.
+            own = [card for card in used_wilds if card.code != JOKER][:extra]
+            suits = [card.code // 13 for card in own]
+            identities = own + _set_identities(wild_rank or 1, suits, extra - len(own))
         else:
             identities = [_run_card(0, position) for position in range(1, extra + 1)]
         layouts.append([(None, identity) for identity in identities])

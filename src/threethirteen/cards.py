@@ -123,7 +123,7 @@ def _token_problem(token: str) -> tuple[int | None, str]:
         return None, f"unknown suit {suit_text!r} in {token!r}"
     if rank is None:
         if rank_text in ("1", "01"):
-            return None, f"unknown rank {rank_text!r} in {token!r} (write A for an ace)"
+            return None, f"unknown rank {rank_text!r} in {token!r}: write A for an ace"
         return None, f"unknown rank {rank_text!r} in {token!r}"
     return suit_index * 13 + rank - 1, ""
 

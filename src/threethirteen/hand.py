@@ -110,6 +110,9 @@ class Hand:
         return iter(self.cards)
 
     def __contains__(self, card: object) -> bool:
+        """``card in hand`` for a :class:`Card` or a card string such as ``"9h"``."""
+        if isinstance(card, str):
+            card = Card.parse(card)
         return card in self.cards
 
     def __str__(self) -> str:
@@ -172,13 +175,11 @@ def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
                 raise InvalidCardError(f"not a card: {item!r} (card {position})")
         parsed = Hand(cards)
     if rules is not None:
-        from .rules import Rules
-
-        check_hand(parsed, Rules.find(rules))
+        check_hand(parsed, rules)
     return parsed
 
 
-def check_hand(hand: Hand, rules: Rules) -> None:
+def check_hand(hand: HandLike, rules: Rules | str) -> None:
     """Raise :class:`InvalidHandError` if ``hand`` cannot occur under ``rules``.
 
     A hand may hold at most ``rules.decks`` copies of a card, at most
@@ -190,6 +191,10 @@ def check_hand(hand: Hand, rules: Rules) -> None:
     ...
     threethirteen.errors.InvalidHandError: 3 copies of 9h in '9h 9h 9h', but 2 decks hold only 2
     """
+    from .rules import Rules
+
+    hand = parse_hand(hand)
+    rules = Rules.find(rules)
     if len(hand) > MAX_HAND_SIZE:
         raise InvalidHandError(
             f"{len(hand)} cards in {str(hand)!r}: at most {MAX_HAND_SIZE} are supported"
@@ -199,7 +204,7 @@ def check_hand(hand: Hand, rules: Rules) -> None:
     if jokers > rules.jokers:
         if rules.jokers == 0:
             raise InvalidHandError(
-                f"a joker in {str(hand)!r}, but the rules {rules.name!r} have no jokers"
+                f"a joker in {str(hand)!r}, but these rules have no jokers"
                 " (add the 'jokers' variation)"
             )
         raise InvalidHandError(

@@ -21,8 +21,6 @@ from .errors import InvalidCardError, InvalidHandError
 
 __all__ = ["BestDiscard", "Meld", "Melding"]
 
-MeldKind = Literal["set", "run"]
-
 
 def _run_position(rank: int, ace_high: bool) -> int:
     return 14 if rank == 1 and ace_high else rank
@@ -96,7 +94,7 @@ class Meld:
         return cls(tuple(cards), tuple(identities), tuple(wilds))
 
     @property
-    def kind(self) -> MeldKind:
+    def kind(self) -> Literal["set", "run"]:
         """``"set"`` or ``"run"``."""
         first = self.stands_for[0].rank
         return "set" if all(card.rank == first for card in self.stands_for) else "run"

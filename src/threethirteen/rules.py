@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import JOKER, Card, parse_rank, rank_name
-from .errors import InvalidRulesError, InvalidWildError
+from .errors import InvalidCardError, InvalidRulesError, InvalidWildError
 
 __all__ = [
     "PRESETS",
@@ -98,7 +98,8 @@ class Rules:
     variations: tuple[str, ...] = ()
     """The variations applied, as given to :meth:`preset` (informational)."""
     players: int | None = None
-    """The number of players the deck count is for; ``None`` for hand analysis."""
+    """The number of players :meth:`preset` chose the deck count for; ``None`` for hand
+    analysis. Changing it with :func:`dataclasses.replace` does not change ``decks``."""
     decks: int = 2
     """Copies of each of the 52 cards in the pool: a hand may hold this many twins."""
     jokers: int = 0
@@ -128,7 +129,8 @@ class Rules:
     false_out_penalty: int | None = None
     """Points added for declaring going out with a hand not fully melded (play goes on)."""
     first_out_bonus: int | Literal["wild"] | None = None
-    """The first player out scores this (negative) number, or minus the wild's value."""
+    """The first player out scores this number (the variation makes it negative: -5, -10),
+    or ``"wild"``: minus the wild card's value."""
     double_naughts: bool = False
     """A round in which every player scores 0 is replayed."""
     redemption: bool = False
@@ -189,7 +191,9 @@ class Rules:
                 value = getattr(self, flag)
                 raise InvalidRulesError(f"{flag} must be True or False, not {value!r}")
         if self.joker_discards and not self.separate_discards:
-            raise InvalidRulesError("joker_discards needs separate_discards")
+            raise InvalidRulesError(
+                "joker_discards ('joker-discards') needs separate_discards ('separate-discards')"
+            )
 
     # -- construction -------------------------------------------------------------
 
@@ -311,9 +315,18 @@ class Rules:
             )
         return wild_rank_for_cards(cards_dealt)
 
-    def card_value(self, rank: int) -> int:
-        """The penalty of a card of ``rank`` (1-13) that is not wild."""
-        return self.card_values[rank - 1]
+    def card_value(self, rank: int | str) -> int:
+        """The penalty of a card of ``rank`` (1-13 or a rank name) that is not wild.
+
+        :raises InvalidCardError: for a rank that is not one.
+
+        >>> Rules.preset("wikipedia").card_value("Q")
+        12
+        """
+        try:
+            return self.card_values[parse_rank(rank) - 1]
+        except ValueError as error:
+            raise InvalidCardError(str(error)) from None
 
     def penalty(self, card: Card, *, wild: WildLike) -> int:
         """What ``card`` costs when it is left over in a round whose wild rank is ``wild``.
@@ -466,7 +479,10 @@ VARIATIONS: dict[str, _Variation] = {
         _aces_high,
         takes_value=True,
     ),
-    "jokers": _Variation("two jokers per deck, wild; a joker left over costs 20", _jokers),
+    "jokers": _Variation(
+        "two jokers per deck, wild; a joker left over costs 20 (or the preset's joker penalty)",
+        _jokers,
+    ),
     "longer-game": _Variation(
         "13 rounds: after 13 cards, 14 (aces wild) and 15 (2s wild)", _schedule_flag
     ),
