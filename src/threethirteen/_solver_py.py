@@ -113,6 +113,8 @@ class Search:
                 total = cost + self.value(next_state, next_wilds, next_room)
                 if total < best:
                     best = total
+                    if best == 0:  # nothing scores lower
+                        break
         self.memo[key] = best
         return best
 

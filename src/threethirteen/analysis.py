@@ -46,15 +46,15 @@ class _Encoded:
         self.wild_rank = parse_wild(wild)
         self.hand = parse_hand(hand)
         check_hand(self.hand, self.rules)
-        counts = [0] * 52
+        state = 0
         wild_cards = []
         for card in self.hand.cards:
             code = card.code
             if code == JOKER or code % 13 + 1 == self.wild_rank:
                 wild_cards.append(card)
             else:
-                counts[code] += 1
-        self.state = solver.pack(counts)
+                state += 1 << (solver.BITS * code)
+        self.state = state
         self.wild_cards = sorted(wild_cards, key=lambda card: (-self.penalty(card), card.code))
         self.penalties = [self.penalty(card) for card in self.wild_cards]
         self.params = _params(self.rules, self.wild_rank)

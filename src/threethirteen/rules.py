@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from .cards import JOKER, Card, parse_rank, rank_name
@@ -271,7 +272,7 @@ class Rules:
         if isinstance(rules, Rules):
             return rules
         if isinstance(rules, str):
-            return cls.preset(rules)
+            return _plain_preset(rules)
         raise InvalidRulesError(f"rules must be a Rules or a preset name, not {rules!r}")
 
     # -- derived values -----------------------------------------------------------
@@ -345,6 +346,14 @@ class Rules:
 
 
 RulesLike = Rules | str
+
+
+@lru_cache(maxsize=32)
+def _plain_preset(name: str) -> Rules:
+    """A preset without variations; rules are immutable, so one copy serves every call."""
+    return Rules.preset(name)
+
+
 """Rules, or the name of a preset."""
 
 
