@@ -346,15 +346,13 @@ class Rules:
 
 
 RulesLike = Rules | str
+"""Rules, or the name of a preset."""
 
 
 @lru_cache(maxsize=32)
 def _plain_preset(name: str) -> Rules:
     """A preset without variations; rules are immutable, so one copy serves every call."""
     return Rules.preset(name)
-
-
-"""Rules, or the name of a preset."""
 
 
 def _round_schedule(longer: bool, up_and_back: bool) -> tuple[int, ...]:
