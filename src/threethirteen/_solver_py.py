@@ -9,8 +9,10 @@ Encoding
   :data:`BITS` bits per code: ``state = sum(count[code] << (BITS * code))``.
 * The wild cards (wild-rank cards and jokers) are interchangeable inside melds,
   so they are only a budget: how many are left. They differ only in what they
-  cost when left over, so the search gets their penalties sorted from cheapest
+  cost when left over, so the search gets their costs sorted from cheapest
   up, and leaving ``k`` wilds unmelded costs the ``k`` cheapest.
+* Costs are any non-negative ints; the public API passes each card's penalty
+  scaled so that a tie in score goes to the melding with fewer cards left over.
 
 Search
 ------

@@ -17,16 +17,32 @@ from typing import Any
 from ._backend import solver
 from .cards import JOKER, Card
 from .errors import InvalidHandError
-from .hand import HandLike, check_hand, parse_hand
+from .hand import MAX_HAND_SIZE, HandLike, check_hand, parse_hand
 from .melds import BestDiscard, Meld, Melding
 from .rules import Rules, RulesLike, WildLike, parse_wild
 
 __all__ = ["best_discard", "best_melds", "can_go_out", "deadwood_score"]
 
 
+# The solver minimises a cost per card left over. A card's cost is its penalty
+# shifted left by COUNT_BITS, plus one: so the lowest cost is the lowest score
+# and, of equal scores, the fewest cards left over. "Going out" is then a cost of
+# exactly 0, even where the rules let some cards cost 0 points.
+COUNT_BITS = 6
+assert 1 << COUNT_BITS > MAX_HAND_SIZE
+
+
+def _cost(penalty: int) -> int:
+    return (penalty << COUNT_BITS) + 1
+
+
+def _score(cost: int) -> int:
+    return cost >> COUNT_BITS
+
+
 @lru_cache(maxsize=256)
 def _params(rules: Rules, wild_rank: int | None) -> solver.Params:
-    values = [rules.card_values[code % 13] for code in range(52)]
+    values = [_cost(rules.card_values[code % 13]) for code in range(52)]
     return solver.Params(
         values,
         rules.min_set,
@@ -39,7 +55,7 @@ def _params(rules: Rules, wild_rank: int | None) -> solver.Params:
 class _Encoded:
     """A hand as the solver sees it: packed naturals and the wild cards, dearest first."""
 
-    __slots__ = ("hand", "params", "penalties", "rules", "state", "wild_cards", "wild_rank")
+    __slots__ = ("costs", "hand", "params", "rules", "state", "wild_cards", "wild_rank")
 
     def __init__(self, hand: HandLike, wild: WildLike, rules: RulesLike) -> None:
         self.rules = Rules.find(rules)
@@ -56,14 +72,14 @@ class _Encoded:
                 state += 1 << (solver.BITS * code)
         self.state = state
         self.wild_cards = sorted(wild_cards, key=lambda card: (-self.penalty(card), card.code))
-        self.penalties = [self.penalty(card) for card in self.wild_cards]
+        self.costs = [_cost(self.penalty(card)) for card in self.wild_cards]
         self.params = _params(self.rules, self.wild_rank)
 
     def penalty(self, card: Card) -> int:
         return self.rules.penalty(card, wild=self.wild_rank)
 
     def melding(self) -> Melding:
-        return _decode(self, solver.best_plan(self.state, self.params, self.penalties))
+        return _decode(self, solver.best_plan(self.state, self.params, self.costs))
 
 
 def _set_identities(rank: int, natural_suits: list[int], count: int) -> list[Card]:
@@ -103,7 +119,8 @@ Slot = tuple[Card | None, Card]
 
 def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
     """Turn the solver's plan into value types, giving the dearest wilds jobs first."""
-    score, moves, placed, unplaced = plan
+    cost, moves, placed, unplaced = plan
+    score = _score(cost)
     rules = encoded.rules
     high_aces = rules.aces == "high-or-low"
     used_wilds = encoded.wild_cards[: len(encoded.wild_cards) - unplaced]
@@ -221,11 +238,11 @@ def deadwood_score(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat"
     17
     """
     encoded = _Encoded(hand, wild, rules)
-    return solver.best_score(encoded.state, encoded.params, encoded.penalties)
+    return _score(solver.best_score(encoded.state, encoded.params, encoded.costs))
 
 
 def _discard_results(encoded: _Encoded, stop_at_zero: bool) -> list[tuple[int, int, int]]:
-    return solver.discard_scores(encoded.state, encoded.params, encoded.penalties, stop_at_zero)
+    return solver.discard_scores(encoded.state, encoded.params, encoded.costs, stop_at_zero)
 
 
 def can_go_out(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> bool:
@@ -237,14 +254,16 @@ def can_go_out(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") ->
     encoded = _Encoded(hand, wild, rules)
     if not len(encoded.hand):
         return False
-    return any(score == 0 for score, _, _ in _discard_results(encoded, stop_at_zero=True))
+    return any(cost == 0 for cost, _, _ in _discard_results(encoded, stop_at_zero=True))
 
 
 def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> BestDiscard:
     """The discard that leaves the lowest deadwood score, and the melding left.
 
-    Of discards that leave the same score, a card that is not wild is preferred,
-    then the one with the highest penalty, then the highest card code.
+    Of discards that leave the same score, the one that leaves the fewest cards
+    unmelded is preferred (this matters only where some cards cost 0), then a
+    card that is not wild, then the one with the highest penalty, then the
+    highest card code.
 
     :raises InvalidHandError: for an empty hand.
 
@@ -256,20 +275,20 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
     if not len(encoded.hand):
         raise InvalidHandError("an empty hand has no card to discard")
     results = _discard_results(encoded, stop_at_zero=False)
-    natural_penalties = encoded.params.values
+    natural_costs = encoded.params.values
 
     def preference(result: tuple[int, int, int]) -> tuple[int, int, int, int]:
-        score, kind, which = result
+        cost, kind, which = result  # which: a natural card's code, or a wild's cost
         if kind == 0:
-            return (score, 0, -natural_penalties[which], -which)
-        return (score, 1, -which, 0)
+            return (cost, 0, -natural_costs[which], -which)
+        return (cost, 1, -which, 0)
 
-    score, kind, which = min(results, key=preference)
+    cost, kind, which = min(results, key=preference)
     if kind == 0:
         card = Card(which)
     else:
-        card = max(card for card in encoded.wild_cards if encoded.penalty(card) == which)
+        card = max(card for card in encoded.wild_cards if _cost(encoded.penalty(card)) == which)
     melding = best_melds(encoded.hand.without(card), wild=encoded.wild_rank, rules=encoded.rules)
-    if melding.score != score:  # pragma: no cover - internal invariant
+    if melding.score != _score(cost):  # pragma: no cover - internal invariant
         raise AssertionError("the discard search and the melding disagree")
     return BestDiscard(card, melding)
