@@ -244,15 +244,20 @@ def check_melding(
     assert list(melding.cards) == sorted(cards)
 
 
+def assert_matches_reference(cards: list[tt.Card], wild: int | None, rules: Rules) -> None:
+    """The library's score equals the reference's, and its melding is valid and reaches it."""
+    expected = reference_score(cards, wild, rules)
+    assert tt.deadwood_score(cards, wild=wild, rules=rules) == expected
+    check_melding(tt.best_melds(cards, wild=wild, rules=rules), cards, wild, rules, expected)
+
+
 @pytest.mark.parametrize("rules", RULES_ONLY, ids=RULES_IDS)
 @settings(max_examples=examples(400))
 @given(data=st.data())
 def test_score_and_melding_match_reference(rules: Rules, data: st.DataObject) -> None:
     """``deadwood_score`` equals the brute force; ``best_melds`` reaches it with a valid melding."""
     cards, wild = data.draw(any_hand(rules), label="hand and wild")
-    expected = reference_score(cards, wild, rules)
-    assert tt.deadwood_score(cards, wild=wild, rules=rules) == expected
-    check_melding(tt.best_melds(cards, wild=wild, rules=rules), cards, wild, rules, expected)
+    assert_matches_reference(cards, wild, rules)
 
 
 def _without_wild(drawn: Drawn) -> Drawn:
@@ -287,9 +292,7 @@ def _discard_hands(rules: Rules) -> st.SearchStrategy[Drawn]:
 def test_no_wild_rank_matches_reference(rules: Rules, data: st.DataObject) -> None:
     """With no wild rank (``wild=None``) only jokers are wild."""
     cards, wild = data.draw(_no_wild_hands(rules), label="hand")
-    expected = reference_score(cards, wild, rules)
-    assert tt.deadwood_score(cards, wild=wild, rules=rules) == expected
-    check_melding(tt.best_melds(cards, wild=wild, rules=rules), cards, wild, rules, expected)
+    assert_matches_reference(cards, wild, rules)
 
 
 @pytest.mark.parametrize(
@@ -306,9 +309,7 @@ def test_no_wild_rank_matches_reference(rules: Rules, data: st.DataObject) -> No
 def test_other_deck_counts_match_reference(rules: Rules, data: st.DataObject) -> None:
     """One deck (no twins), three and four decks (triplets and quadruplets of a card)."""
     cards, wild = data.draw(any_hand(rules), label="hand and wild")
-    expected = reference_score(cards, wild, rules)
-    assert tt.deadwood_score(cards, wild=wild, rules=rules) == expected
-    check_melding(tt.best_melds(cards, wild=wild, rules=rules), cards, wild, rules, expected)
+    assert_matches_reference(cards, wild, rules)
 
 
 @pytest.mark.parametrize(
@@ -367,6 +368,4 @@ def test_can_go_out_needs_every_card_melded(hand: str, wild: int | None, rules: 
 def test_wild_heavy_16_cards_match_reference(rules: Rules, data: st.DataObject) -> None:
     """16-card hands with 4-12 wild cards (the reference's slowest case)."""
     cards, wild = data.draw(wild_heavy_hands(rules, size=16), label="hand and wild")
-    expected = reference_score(cards, wild, rules)
-    assert tt.deadwood_score(cards, wild=wild, rules=rules) == expected
-    check_melding(tt.best_melds(cards, wild=wild, rules=rules), cards, wild, rules, expected)
+    assert_matches_reference(cards, wild, rules)

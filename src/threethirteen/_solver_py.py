@@ -152,55 +152,45 @@ class Search:
                 members.extend([other] * count)
             yield 0, state - removed, wilds - need, full, ("set", rank, tuple(members), need)
 
-        # Runs in which this card is the lowest natural card (an ace counts 1 here).
+        # Runs in which this card is the lowest natural card (an ace counts 1 here);
+        # with aces high-or-low, also runs with an ace at the top (rank 14).
+        yield from self._runs(state, wilds, room, suit, rank, unit, 1)
+        if params.high_aces and rank == 1:
+            yield from self._runs(state, wilds, room, suit, 14, unit, -1)
+
+    def _runs(
+        self, state: int, wilds: int, room: int, suit: int, start: int, unit: int, step: int
+    ) -> Iterator[tuple[int, int, int, int, Move]]:
+        """Runs that end at the card of rank ``start`` and go on in direction ``step``
+        (up from the lowest natural, or down from an ace at 14), choosing the other
+        naturals one rank at a time and filling the gaps with wilds."""
+        min_run = self.params.min_run
+        full = self.total_wilds
         base = suit * 13 - 1  # code of rank r in this suit is base + r
-        min_run = params.min_run
-        stack: list[tuple[int, int, int, tuple[int, ...]]] = [(rank, unit, 0, (rank,))]
+        stop = 14 if step > 0 else 1
+        stack: list[tuple[int, int, int, tuple[int, ...]]] = [(start, unit, 0, (start,))]
         while stack:
             last, removed, gaps, ranks = stack.pop()
-            span = last - rank + 1
-            need = gaps + (min_run - span if span < min_run else 0)
-            if need <= wilds:
-                length = span if span > min_run else min_run
-                yield (
-                    0,
-                    state - removed,
-                    wilds - need,
-                    min(full, room + 13 - length),
-                    ("run", suit, ranks, need),
-                )
-            for higher in range(last + 1, 14):
-                gap = gaps + higher - last - 1
+            span = len(ranks) + gaps
+            # A lone ace at the top is the same run as a lone ace at the bottom.
+            if step > 0 or span > 1:
+                need = gaps + (min_run - span if span < min_run else 0)
+                if need <= wilds:
+                    length = span if span > min_run else min_run
+                    yield (
+                        0,
+                        state - removed,
+                        wilds - need,
+                        min(full, room + 13 - length),
+                        ("run", suit, ranks, need),
+                    )
+            for other in range(last + step, stop, step):
+                gap = gaps + abs(other - last) - 1
                 if gap > wilds:
                     break
-                shift = BITS * (base + higher)
+                shift = BITS * (base + other)
                 if (state >> shift) & _MASK:
-                    stack.append((higher, removed + (1 << shift), gap, (*ranks, higher)))
-
-        # An ace at the top of a run (rank 14), the other naturals chosen downwards.
-        if params.high_aces and rank == 1:
-            stack = [(14, unit, 0, (14,))]
-            while stack:
-                last, removed, gaps, ranks = stack.pop()
-                span = 14 - last + 1
-                if span > 1:
-                    need = gaps + (min_run - span if span < min_run else 0)
-                    if need <= wilds:
-                        length = span if span > min_run else min_run
-                        yield (
-                            0,
-                            state - removed,
-                            wilds - need,
-                            min(full, room + 13 - length),
-                            ("run", suit, ranks, need),
-                        )
-                for lower in range(last - 1, 1, -1):
-                    gap = gaps + last - lower - 1
-                    if gap > wilds:
-                        break
-                    shift = BITS * (base + lower)
-                    if (state >> shift) & _MASK:
-                        stack.append((lower, removed + (1 << shift), gap, (lower, *ranks)))
+                    stack.append((other, removed + (1 << shift), gap, (*ranks, other)))
 
     # -- explaining the answer ----------------------------------------------------
 
