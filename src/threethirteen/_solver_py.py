@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from itertools import product
 from typing import Any
 
-__all__ = ["BITS", "Move", "Params", "Plan", "Search", "pack"]
+__all__ = ["BITS", "Move", "Params", "Plan", "Search", "best_plan", "best_score", "discard_scores"]
 
 BITS = 4
 """Bits per card code in a packed count vector (so at most 15 copies)."""
@@ -66,14 +66,6 @@ class Params:
         self.min_run = min_run
         self.high_aces = high_aces
         self.all_wild = all_wild
-
-
-def pack(counts: list[int]) -> int:
-    """Pack a count vector over codes 0-51 into one int."""
-    state = 0
-    for code in range(52):
-        state |= counts[code] << (BITS * code)
-    return state
 
 
 class Search:
