@@ -23,7 +23,7 @@ rank at a time, gaps filled by wilds), or, with aces high-or-low, an ace at
 the top of a run (naturals chosen downwards from the king). Runs and sets take
 the fewest wilds that make them valid; the wilds left at the end go into a set
 (no upper size), into the room left in runs (13 cards at most), into a meld of
-wilds only (when the rules allow it) or are left over at their penalties. The
+wilds only (when the rules allow it) or are left over at their costs. The
 value of a state is memoised, so a search over many discards shares its work.
 """
 
@@ -44,7 +44,7 @@ _INFINITY = 1 << 40
 # ("run", suit, natural_ranks, wilds); an ace at the top of a run has rank 14.
 Move = tuple[Any, ...]
 Plan = tuple[int, list[Move], int, int]
-"""(score, moves, wilds placed beside the moves, wilds left over)."""
+"""(cost, moves, wilds placed beside the moves, wilds left over)."""
 
 
 class Params:
@@ -61,7 +61,7 @@ class Params:
         all_wild: bool,
     ) -> None:
         self.values = list(values)
-        """The penalty of each natural code 0-51."""
+        """The cost of leaving each natural code 0-51 unmelded."""
         self.min_set = min_set
         self.min_run = min_run
         self.high_aces = high_aces
@@ -73,12 +73,12 @@ class Search:
 
     __slots__ = ("memo", "params", "prefix", "total_wilds")
 
-    def __init__(self, params: Params, wild_penalties: list[int]) -> None:
+    def __init__(self, params: Params, wild_costs: list[int]) -> None:
         self.params = params
-        self.total_wilds = len(wild_penalties)
+        self.total_wilds = len(wild_costs)
         prefix = [0]
-        for penalty in sorted(wild_penalties):
-            prefix.append(prefix[-1] + penalty)
+        for cost in sorted(wild_costs):
+            prefix.append(prefix[-1] + cost)
         self.prefix = prefix
         self.memo: dict[tuple[int, int, int], int] = {}
 
@@ -93,7 +93,7 @@ class Search:
         return min(wilds, room)
 
     def value(self, state: int, wilds: int, room: int) -> int:
-        """The lowest score of the naturals ``state`` with ``wilds`` wilds still free
+        """The lowest cost of the naturals ``state`` with ``wilds`` wilds still free
         and ``room`` places for extra wilds in the melds made so far."""
         if state == 0:
             return self.prefix[wilds - self.leftover_placed(wilds, room)]
@@ -187,10 +187,10 @@ class Search:
     # -- explaining the answer ----------------------------------------------------
 
     def plan(self, state: int) -> Plan:
-        """The best melding of ``state`` with every wild free: its score, the moves,
+        """The best melding of ``state`` with every wild free: its cost, the moves,
         how many unused wilds join the melds, and how many are left over."""
         wilds, room = self.total_wilds, 0
-        score = self.value(state, wilds, room)
+        total = self.value(state, wilds, room)
         moves: list[Move] = []
         while state:
             # Of the options that reach the best score, take the one that spends the
@@ -208,43 +208,43 @@ class Search:
             state, wilds, room = best[2], best[3], best[4]
             moves.append(best[5])
         placed = self.leftover_placed(wilds, room)
-        return score, moves, placed, wilds - placed
+        return total, moves, placed, wilds - placed
 
 
-def best_score(state: int, params: Params, wild_penalties: list[int]) -> int:
-    """The lowest deadwood score of a hand."""
-    return Search(params, wild_penalties).value(state, len(wild_penalties), 0)
+def best_score(state: int, params: Params, wild_costs: list[int]) -> int:
+    """The lowest cost of the cards a hand leaves unmelded."""
+    return Search(params, wild_costs).value(state, len(wild_costs), 0)
 
 
-def best_plan(state: int, params: Params, wild_penalties: list[int]) -> Plan:
-    """The lowest deadwood score of a hand and a melding that reaches it."""
-    return Search(params, wild_penalties).plan(state)
+def best_plan(state: int, params: Params, wild_costs: list[int]) -> Plan:
+    """The lowest cost of a hand's unmelded cards and a melding that reaches it."""
+    return Search(params, wild_costs).plan(state)
 
 
 def discard_scores(
-    state: int, params: Params, wild_penalties: list[int], stop_at_zero: bool = False
+    state: int, params: Params, wild_costs: list[int], stop_at_zero: bool = False
 ) -> list[tuple[int, int, int]]:
-    """The score left by each distinct discard, as (score, kind, which) where kind 0
-    is a natural card (which = its code) and kind 1 a wild (which = its penalty).
+    """The cost left by each distinct discard, as (cost, kind, which) where kind 0
+    is a natural card (which = its code) and kind 1 a wild (which = its cost).
 
-    Natural discards share one memoised search; each distinct wild penalty needs
+    Natural discards share one memoised search; each distinct wild cost needs
     one more (equal cards are tried once). With ``stop_at_zero`` it stops at the
-    first discard that leaves a score of 0.
+    first discard that leaves a cost of 0.
     """
     results: list[tuple[int, int, int]] = []
-    search = Search(params, wild_penalties)
-    wilds = len(wild_penalties)
+    search = Search(params, wild_costs)
+    wilds = len(wild_costs)
     for code in range(52):
         if (state >> (BITS * code)) & _MASK:
             score = search.value(state - (1 << (BITS * code)), wilds, 0)
             results.append((score, 0, code))
             if stop_at_zero and score == 0:
                 return results
-    for penalty in sorted(set(wild_penalties)):
-        rest = list(wild_penalties)
-        rest.remove(penalty)
+    for cost in sorted(set(wild_costs)):
+        rest = list(wild_costs)
+        rest.remove(cost)
         score = Search(params, rest).value(state, wilds - 1, 0)
-        results.append((score, 1, penalty))
+        results.append((score, 1, cost))
         if stop_at_zero and score == 0:
             return results
     return results
