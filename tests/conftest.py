@@ -31,3 +31,32 @@ def examples(count: int) -> int:
     if profile == "thorough":
         return count * 10
     return count
+
+
+# -- both backends ----------------------------------------------------------------
+# Every test runs once against the compiled solver and once against the
+# pure-Python twin (doctests run against the default one). A missing compiled
+# solver skips its half here and fails tests/test_backends.py.
+
+import pytest  # noqa: E402
+
+from threethirteen import _backend  # noqa: E402
+
+BACKENDS = ("cython", "python")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "backend" in metafunc.fixturenames:
+        metafunc.parametrize("backend", BACKENDS, indirect=True, scope="session")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def backend(request: pytest.FixtureRequest) -> object:
+    """The backend every analysis call of the test uses, by name (doctests: the default)."""
+    name = getattr(request, "param", _backend.IMPLEMENTATION)
+    if name == "cython" and _backend.compiled is None:
+        pytest.skip("the compiled solver is not built")
+    saved = _backend.IMPLEMENTATION, _backend.solver
+    _backend.IMPLEMENTATION, _backend.solver = _backend.load(name)
+    yield name
+    _backend.IMPLEMENTATION, _backend.solver = saved

@@ -1,10 +1,51 @@
-"""Chooses the solver backend. For now there is one: the pure-Python solver."""
+"""Chooses the solver backend: the compiled ``_solver`` or its pure-Python twin.
+
+The environment variable ``THREETHIRTEEN_IMPLEMENTATION`` decides, once, at
+import: ``cython`` asks for the compiled solver (an error when it is not built,
+never a silent fallback), ``python`` for the pure-Python one; unset or empty
+means the compiled one when it is built, else the Python one.
+``threethirteen.implementation`` says which is in use.
+"""
 
 from __future__ import annotations
 
-from . import _solver_py as solver
+import os
+from types import ModuleType
 
-__all__ = ["IMPLEMENTATION", "solver"]
+from . import _solver_py
 
-IMPLEMENTATION = "python"
-"""The name of the backend in use."""
+__all__ = ["ENVIRONMENT_VARIABLE", "IMPLEMENTATION", "compiled", "load", "solver"]
+
+ENVIRONMENT_VARIABLE = "THREETHIRTEEN_IMPLEMENTATION"
+
+compiled: ModuleType | None
+try:
+    from . import _solver as compiled  # type: ignore[attr-defined, no-redef]
+except ImportError:  # not built: only the Python backend exists
+    compiled = None
+
+
+def load(name: str) -> tuple[str, ModuleType]:
+    """The backend called ``name`` (``"cython"``, ``"python"`` or ``""`` for the best
+    one built), as ``(name, module)``.
+
+    :raises ImportError: for ``"cython"`` when the compiled solver is not built, or
+        for an unknown name.
+    """
+    choice = name.strip().lower()
+    if choice == "python":
+        return "python", _solver_py
+    if choice in ("cython", ""):
+        if compiled is not None:
+            return "cython", compiled
+        if choice == "":
+            return "python", _solver_py
+        raise ImportError(
+            f"{ENVIRONMENT_VARIABLE}=cython, but the compiled solver is not built:"
+            " reinstall with a C compiler (pip install .), or set it to python"
+        )
+    raise ImportError(f"{ENVIRONMENT_VARIABLE} must be cython or python, not {name!r}")
+
+
+IMPLEMENTATION, solver = load(os.environ.get(ENVIRONMENT_VARIABLE, ""))
+"""The name of the backend in use (``"cython"`` or ``"python"``), and its module."""

@@ -1,12 +1,16 @@
-"""The exact solver in pure Python: the algorithm the compiled solver implements.
+"""The exact solver in pure Python: the twin of the compiled ``_solver``.
 
-Everything here works on small ints; the public API validates, encodes and decodes.
+Both modules have the same functions and give the same answers, meldings
+included; the public API validates, encodes and decodes around them. A hand
+arrives as its card codes (``bytes``; ``suit * 13 + rank - 1``, 52 the joker).
 
 Encoding
 --------
 * The natural cards (every card that is not wild this round) are a count vector
-  over the codes 0-51 (``suit * 13 + rank - 1``), packed into one int with
-  :data:`BITS` bits per code: ``state = sum(count[code] << (BITS * code))``.
+  over the 52 cards in solver order, rank-major (A♣ A♦ A♥ A♠ 2♣ ...: position
+  ``(rank - 1) * 4 + suit``), packed into one int with :data:`BITS` bits per
+  position. Rank-major order keeps the search narrow: the cards still to place
+  are the rest of the lowest rank and the ranks above it.
 * The wild cards (wild-rank cards and jokers) are interchangeable inside melds,
   so they are only a budget: how many are left. They differ only in what they
   cost when left over, so the search gets their costs sorted from cheapest
@@ -17,28 +21,52 @@ Encoding
 Search
 ------
 The lowest natural card still in the state is either deadwood, or in a set
-(with any choice of the other cards of its rank at equal or higher codes), or
-the lowest natural card of a run of its suit (the higher naturals chosen one
-rank at a time, gaps filled by wilds), or, with aces high-or-low, an ace at
-the top of a run (naturals chosen downwards from the king). Runs and sets take
-the fewest wilds that make them valid; the wilds left at the end go into a set
-(no upper size), into the room left in runs (13 cards at most), into a meld of
-wilds only (when the rules allow it) or are left over at their costs. The
-value of a state is memoised, so a search over many discards shares its work.
+(with any choice of the other cards of its rank above it), or the lowest
+natural card of a run of its suit (the higher naturals chosen one rank at a
+time, gaps filled by wilds), or, with aces high-or-low, an ace at the top of a
+run (naturals chosen downwards from the king). Runs and sets take the fewest
+wilds that make them valid; the wilds left at the end go into a set (no upper
+size), into the room left in runs (13 cards at most), into a meld of wilds only
+(when the rules allow it) or are left over at their costs. The value of a state
+is memoised, so the search over every discard shares its work.
+
+Discards
+--------
+Discarding a wild card always best gives up the dearest one: the wilds left
+over are the cheapest whatever else happens. So the best discard is the best
+of the natural discards (one shared memo) and the dearest wild.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Any
 
-__all__ = ["BITS", "Move", "Params", "Plan", "Search", "best_plan", "best_score", "discard_scores"]
+__all__ = [
+    "BITS",
+    "Move",
+    "Params",
+    "Plan",
+    "best_discard",
+    "can_go_out",
+    "plan",
+    "score",
+    "solve_rows",
+]
 
-BITS = 4
-"""Bits per card code in a packed count vector (so at most 15 copies)."""
+BITS = 5
+"""Bits per card in a packed count vector (a hand holds at most 20 copies)."""
 _MASK = (1 << BITS) - 1
-_INFINITY = 1 << 40
+_INFINITY = 1 << 60
+_MAX_CARDS = 20
+_JOKER = 52
+
+# Error codes, as the compiled solver returns them.
+BAD_CODE = -1
+TOO_MANY_CARDS = -2
+TOO_MANY_JOKERS = -3
+TOO_MANY_COPIES = -4
 
 # A move of the plan: ("dead", code), ("set", rank, codes, wilds) or
 # ("run", suit, natural_ranks, wilds); an ace at the top of a run has rank 14.
@@ -47,25 +75,98 @@ Plan = tuple[int, list[Move], int, int]
 """(cost, moves, wilds placed beside the moves, wilds left over)."""
 
 
-class Params:
-    """What the search needs of the rules and the round, as plain ints."""
+def _position(code: int) -> int:
+    return (code % 13) * 4 + code // 13
 
-    __slots__ = ("all_wild", "high_aces", "min_run", "min_set", "values")
+
+def _code(position: int) -> int:
+    return (position % 4) * 13 + position // 4
+
+
+class Params:
+    """What the search needs of the rules and the round, as plain ints.
+
+    :param natural_costs: the cost of leaving each card code 0-51 unmelded.
+    :param wild_costs: the cost of each code 0-52 when it is wild.
+    :param wild_rank: the round's wild rank, 1-13, or 0 for none.
+    :param decks: copies of each card a hand may hold.
+    :param jokers: jokers a hand may hold.
+    """
+
+    __slots__ = (
+        "all_wild",
+        "decks",
+        "high_aces",
+        "jokers",
+        "min_run",
+        "min_set",
+        "natural",
+        "wild",
+        "wild_rank",
+    )
 
     def __init__(
         self,
-        values: list[int],
+        natural_costs: Sequence[int],
+        wild_costs: Sequence[int],
+        wild_rank: int,
+        decks: int,
+        jokers: int,
         min_set: int,
         min_run: int,
         high_aces: bool,
         all_wild: bool,
     ) -> None:
-        self.values = list(values)
-        """The cost of leaving each natural code 0-51 unmelded."""
+        if len(natural_costs) != 52 or len(wild_costs) != 53:
+            raise ValueError("52 natural costs and 53 wild costs")
+        self.natural = [int(cost) for cost in natural_costs]
+        self.wild = [int(cost) for cost in wild_costs]
+        self.wild_rank = wild_rank
+        self.decks = decks
+        self.jokers = jokers
         self.min_set = min_set
         self.min_run = min_run
-        self.high_aces = high_aces
-        self.all_wild = all_wild
+        self.high_aces = bool(high_aces)
+        self.all_wild = bool(all_wild)
+
+
+class _Hand:
+    """A hand as the search sees it: packed naturals, wild costs cheapest first."""
+
+    __slots__ = ("dearest_wild", "error", "state", "wild_costs")
+
+    def __init__(self, codes: bytes | Sequence[int], params: Params) -> None:
+        self.error = 0
+        self.state = 0
+        self.wild_costs: list[int] = []
+        self.dearest_wild = -1
+        counts = [0] * 53
+        for code in codes:
+            if code < 0:
+                continue
+            if code >= 53:
+                self.error = BAD_CODE
+                return
+            counts[code] += 1
+        if sum(counts) > _MAX_CARDS:
+            self.error = TOO_MANY_CARDS
+        elif counts[_JOKER] > params.jokers:
+            self.error = TOO_MANY_JOKERS
+        elif max(counts[:_JOKER]) > params.decks:
+            self.error = TOO_MANY_COPIES
+        if self.error:
+            return
+        wilds: list[tuple[int, int]] = []
+        for code, count in enumerate(counts):
+            if not count:
+                continue
+            if code == _JOKER or code % 13 + 1 == params.wild_rank:
+                wilds += [(params.wild[code], code)] * count
+            else:
+                self.state += count << (BITS * _position(code))
+        if wilds:
+            self.dearest_wild = max(wilds)[1]
+        self.wild_costs = sorted(cost for cost, _code in wilds)
 
 
 class Search:
@@ -119,16 +220,17 @@ class Search:
         params = self.params
         full = self.total_wilds
         low = state & -state
-        code = (low.bit_length() - 1) // BITS
-        unit = 1 << (BITS * code)
-        suit, rank_index = divmod(code, 13)
+        position = (low.bit_length() - 1) // BITS
+        unit = 1 << (BITS * position)
+        rank_index, suit = divmod(position, 4)
         rank = rank_index + 1
+        code = suit * 13 + rank_index
 
-        yield params.values[code], state - unit, wilds, room, ("dead", code)
+        yield params.natural[code], state - unit, wilds, room, ("dead", code)
 
-        # Sets: this card, any further copies of it, any cards of its rank in higher suits.
-        choices = [(code, ((state >> (BITS * code)) & _MASK) - 1)]
-        for other in range(code + 13, 52, 13):
+        # Sets: this card, any further copies of it, any cards of its rank above it.
+        choices = [(position, ((state >> (BITS * position)) & _MASK) - 1)]
+        for other in range(position + 1, rank * 4):
             copies = (state >> (BITS * other)) & _MASK
             if copies:
                 choices.append((other, copies))
@@ -141,7 +243,7 @@ class Search:
             members = [code]
             for (other, _copies), count in zip(choices, taken, strict=True):
                 removed += count << (BITS * other)
-                members.extend([other] * count)
+                members.extend([_code(other)] * count)
             yield 0, state - removed, wilds - need, full, ("set", rank, tuple(members), need)
 
         # Runs in which this card is the lowest natural card (an ace counts 1 here);
@@ -158,7 +260,6 @@ class Search:
         naturals one rank at a time and filling the gaps with wilds."""
         min_run = self.params.min_run
         full = self.total_wilds
-        base = suit * 13 - 1  # code of rank r in this suit is base + r
         stop = 14 if step > 0 else 1
         stack: list[tuple[int, int, int, tuple[int, ...]]] = [(start, unit, 0, (start,))]
         while stack:
@@ -174,13 +275,13 @@ class Search:
                         state - removed,
                         wilds - need,
                         min(full, room + 13 - length),
-                        ("run", suit, ranks, need),
+                        ("run", suit, tuple(sorted(ranks)), need),
                     )
             for other in range(last + step, stop, step):
                 gap = gaps + abs(other - last) - 1
                 if gap > wilds:
                     break
-                shift = BITS * (base + other)
+                shift = BITS * ((other - 1) * 4 + suit)
                 if (state >> shift) & _MASK:
                     stack.append((other, removed + (1 << shift), gap, (*ranks, other)))
 
@@ -211,40 +312,93 @@ class Search:
         return total, moves, placed, wilds - placed
 
 
-def best_score(state: int, params: Params, wild_costs: list[int]) -> int:
-    """The lowest cost of the cards a hand leaves unmelded."""
-    return Search(params, wild_costs).value(state, len(wild_costs), 0)
+# -- the functions both backends share ----------------------------------------------
 
 
-def best_plan(state: int, params: Params, wild_costs: list[int]) -> Plan:
-    """The lowest cost of a hand's unmelded cards and a melding that reaches it."""
-    return Search(params, wild_costs).plan(state)
+def score(codes: bytes | Sequence[int], params: Params) -> int:
+    """The lowest cost of the cards left unmelded, or a negative error code."""
+    hand = _Hand(codes, params)
+    if hand.error:
+        return hand.error
+    return Search(params, hand.wild_costs).value(hand.state, len(hand.wild_costs), 0)
 
 
-def discard_scores(
-    state: int, params: Params, wild_costs: list[int], stop_at_zero: bool = False
-) -> list[tuple[int, int, int]]:
-    """The cost left by each distinct discard, as (cost, kind, which) where kind 0
-    is a natural card (which = its code) and kind 1 a wild (which = its cost).
+def plan(codes: bytes | Sequence[int], params: Params) -> Plan | int:
+    """The lowest cost and the moves of the plainest melding that reaches it, or a
+    negative error code."""
+    hand = _Hand(codes, params)
+    if hand.error:
+        return hand.error
+    return Search(params, hand.wild_costs).plan(hand.state)
 
-    Natural discards share one memoised search; each distinct wild cost needs
-    one more (equal cards are tried once). With ``stop_at_zero`` it stops at the
-    first discard that leaves a cost of 0.
-    """
-    results: list[tuple[int, int, int]] = []
-    search = Search(params, wild_costs)
-    wilds = len(wild_costs)
-    for code in range(52):
-        if (state >> (BITS * code)) & _MASK:
-            score = search.value(state - (1 << (BITS * code)), wilds, 0)
-            results.append((score, 0, code))
-            if stop_at_zero and score == 0:
-                return results
-    for cost in sorted(set(wild_costs)):
-        rest = list(wild_costs)
-        rest.remove(cost)
-        score = Search(params, rest).value(state, wilds - 1, 0)
-        results.append((score, 1, cost))
-        if stop_at_zero and score == 0:
-            return results
-    return results
+
+def _discards(hand: _Hand, params: Params, stop_at_zero: bool) -> Iterator[tuple[int, int]]:
+    """(cost, code) for each distinct natural discard (one shared memo), then the
+    dearest wild."""
+    search = Search(params, hand.wild_costs)
+    wilds = len(hand.wild_costs)
+    state = hand.state
+    for position in range(52):
+        if (state >> (BITS * position)) & _MASK:
+            cost = search.value(state - (1 << (BITS * position)), wilds, 0)
+            yield cost, _code(position)
+            if stop_at_zero and cost == 0:
+                return
+    if wilds:
+        rest = list(hand.wild_costs)
+        rest.remove(params.wild[hand.dearest_wild])
+        yield Search(params, rest).value(state, wilds - 1, 0), hand.dearest_wild
+
+
+def can_go_out(codes: bytes | Sequence[int], params: Params) -> int:
+    """1 when some discard leaves every other card melded, 0 when not, or an error code."""
+    hand = _Hand(codes, params)
+    if hand.error:
+        return hand.error
+    return int(any(cost == 0 for cost, _code in _discards(hand, params, stop_at_zero=True)))
+
+
+def best_discard(codes: bytes | Sequence[int], params: Params) -> tuple[int, int]:
+    """``(cost, code)`` of the best discard: the lowest cost, then a natural card over
+    a wild, then the dearest, then the highest code. ``(_INFINITY, -1)`` for an
+    empty hand, ``(error code, -1)`` for a bad one."""
+    hand = _Hand(codes, params)
+    if hand.error:
+        return hand.error, -1
+    natural = params.natural
+
+    def preference(result: tuple[int, int]) -> tuple[int, int, int, int]:
+        cost, code = result
+        if code == hand.dearest_wild:
+            return (cost, 1, 0, 0)
+        return (cost, 0, -natural[code], -code)
+
+    return min(_discards(hand, params, stop_at_zero=False), key=preference, default=(_INFINITY, -1))
+
+
+def solve_rows(
+    codes: Any,
+    params: Params,
+    mode: int,
+    out: Any,
+    discards: Any,
+    start: int,
+    stop: int,
+) -> tuple[int, int]:
+    """Solve rows ``start:stop`` of a 2-D array of codes into ``out`` (mode 0: cost,
+    1: can go out, 2: best discard's cost, its code into ``discards``). Returns the
+    first failing row and its error code, or ``(-1, 0)``."""
+    for row in range(start, stop):
+        line = [int(code) for code in codes[row] if code >= 0]
+        if mode == 0:
+            result = score(line, params)
+        elif mode == 1:
+            result = can_go_out(line, params)
+        else:
+            result, discard = best_discard(line, params)
+            if result >= 0:
+                discards[row] = discard
+        if result < 0:
+            return row, result
+        out[row] = result
+    return -1, 0

@@ -11,13 +11,12 @@ which works on small ints only.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from ._backend import solver
+from . import _backend
 from .cards import JOKER, Card
 from .errors import InvalidHandError
-from .hand import MAX_HAND_SIZE, HandLike, check_hand, parse_hand
+from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
 from .melds import BestDiscard, Meld, Melding
 from .rules import Rules, RulesLike, WildLike, parse_wild
 
@@ -31,6 +30,8 @@ __all__ = ["best_discard", "best_melds", "can_go_out", "deadwood_score"]
 COUNT_BITS = 6
 assert 1 << COUNT_BITS > MAX_HAND_SIZE
 
+_CACHE_SIZE = 64  # solver parameters kept per Rules object (one per backend and wild)
+
 
 def _cost(penalty: int) -> int:
     return (penalty << COUNT_BITS) + 1
@@ -40,46 +41,61 @@ def _score(cost: int) -> int:
     return cost >> COUNT_BITS
 
 
-@lru_cache(maxsize=256)
-def _params(rules: Rules, wild_rank: int | None) -> solver.Params:
-    values = [_cost(rules.card_values[code % 13]) for code in range(52)]
-    return solver.Params(
-        values,
-        rules.min_set,
-        rules.min_run,
-        rules.aces == "high-or-low",
-        rules.all_wild_melds,
-    )
+class _Round:
+    """The rules and the wild rank of a round, with the solver's parameters for them."""
 
+    __slots__ = ("params", "rules", "solver", "wild_rank")
 
-class _Encoded:
-    """A hand as the solver sees it: packed naturals and the wild cards, dearest first."""
-
-    __slots__ = ("costs", "hand", "params", "rules", "state", "wild_cards", "wild_rank")
-
-    def __init__(self, hand: HandLike, wild: WildLike, rules: RulesLike) -> None:
-        self.rules = Rules.find(rules)
-        self.wild_rank = parse_wild(wild)
-        self.hand = parse_hand(hand)
-        check_hand(self.hand, self.rules)
-        state = 0
-        wild_cards = []
-        for card in self.hand.cards:
-            code = card.code
-            if code == JOKER or code % 13 + 1 == self.wild_rank:
-                wild_cards.append(card)
-            else:
-                state += 1 << (solver.BITS * code)
-        self.state = state
-        self.wild_cards = sorted(wild_cards, key=lambda card: (-self.penalty(card), card.code))
-        self.costs = [_cost(self.penalty(card)) for card in self.wild_cards]
-        self.params = _params(self.rules, self.wild_rank)
+    def __init__(self, rules: Rules, wild_rank: int | None, solver: Any) -> None:
+        self.rules = rules
+        self.wild_rank = wild_rank
+        self.solver = solver
+        natural = [_cost(rules.card_values[code % 13]) for code in range(52)]
+        wild = [_cost(rules.penalty(Card(code), wild=wild_rank)) for code in range(53)]
+        self.params = solver.Params(
+            natural,
+            wild,
+            wild_rank or 0,
+            rules.decks,
+            rules.jokers,
+            rules.min_set,
+            rules.min_run,
+            rules.aces == "high-or-low",
+            rules.all_wild_melds,
+        )
 
     def penalty(self, card: Card) -> int:
         return self.rules.penalty(card, wild=self.wild_rank)
 
-    def melding(self) -> Melding:
-        return _decode(self, solver.best_plan(self.state, self.params, self.costs))
+    def invalid(self, hand: Hand, error: int) -> InvalidHandError:
+        """The exception for a hand the solver refused (``error`` < 0)."""
+        try:
+            check_hand(hand, self.rules)
+        except InvalidHandError as exception:
+            return exception
+        raise AssertionError(f"the solver refused {hand!r} ({error})")  # pragma: no cover
+
+
+def _round(rules: RulesLike, wild: WildLike) -> _Round:
+    """The round for ``rules`` and ``wild``, kept on the (immutable) Rules object so
+    repeated calls cost a dict lookup."""
+    if type(rules) is not Rules:
+        rules = Rules.find(rules)
+    solver = _backend.solver
+    cache: dict[Any, _Round] = rules.__dict__.setdefault("_rounds", {})
+    key = (solver, type(wild), wild) if wild is None or type(wild) in (int, str) else None
+    found = cache.get(key) if key is not None else None
+    if found is None:
+        found = _Round(rules, parse_wild(wild), solver)
+        if key is not None:
+            if len(cache) >= _CACHE_SIZE:
+                cache.clear()
+            cache[key] = found
+    return found
+
+
+def _hand(hand: HandLike) -> Hand:
+    return hand if type(hand) is Hand else parse_hand(hand)
 
 
 def _set_identities(rank: int, natural_suits: list[int], count: int) -> list[Card]:
@@ -117,15 +133,19 @@ Slot = tuple[Card | None, Card]
 """A place in a meld: the natural card held there (None for a wild), and its identity."""
 
 
-def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
+def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
     """Turn the solver's plan into value types, giving the dearest wilds jobs first."""
     cost, moves, placed, unplaced = plan
     score = _score(cost)
-    rules = encoded.rules
+    rules = game.rules
+    wild_rank = game.wild_rank
     high_aces = rules.aces == "high-or-low"
-    used_wilds = encoded.wild_cards[: len(encoded.wild_cards) - unplaced]
-    spare_wilds = encoded.wild_cards[len(encoded.wild_cards) - unplaced :]
-    wild_rank = encoded.wild_rank
+    wild_cards = sorted(
+        (card for card in hand.cards if card.code == JOKER or card.code % 13 + 1 == wild_rank),
+        key=lambda card: (-game.penalty(card), card.code),
+    )
+    used_wilds = wild_cards[: len(wild_cards) - unplaced]
+    spare_wilds = wild_cards[len(wild_cards) - unplaced :]
     wild_suits = {card.code // 13 for card in used_wilds if card.code != JOKER}
 
     def preferred(suit: int) -> frozenset[int]:
@@ -207,7 +227,7 @@ def _decode(encoded: _Encoded, plan: solver.Plan) -> Melding:
     if free:  # pragma: no cover - internal invariant
         raise AssertionError("the solver's plan left a wild card without a job")
     deadwood.extend(spare_wilds)
-    if sum(encoded.penalty(card) for card in deadwood) != score:  # pragma: no cover
+    if sum(game.penalty(card) for card in deadwood) != score:  # pragma: no cover
         raise AssertionError("the decoded melding does not reach the solver's score")
     return Melding(tuple(melds), tuple(sorted(deadwood)), score)
 
@@ -228,21 +248,29 @@ def best_melds(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") ->
     >>> melding.melds, melding.score
     ((Meld.parse('6d 6h 6s'), Meld.parse('5s Ks=6s 7s')), 0)
     """
-    return _Encoded(hand, wild, rules).melding()
+    parsed = _hand(hand)
+    game = _round(rules, wild)
+    plan = game.solver.plan(parsed._code_bytes, game.params)
+    if type(plan) is int:
+        raise game.invalid(parsed, plan)
+    return _decode(parsed, game, plan)
 
 
 def deadwood_score(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> int:
     """The lowest deadwood score of a hand (the score of :func:`best_melds`).
 
+    Parse a hand once with :func:`parse_hand` when you score it many times: a
+    :class:`Hand` is the fast path.
+
     >>> deadwood_score("2c 6c 9c", wild=None)
     17
     """
-    encoded = _Encoded(hand, wild, rules)
-    return _score(solver.best_score(encoded.state, encoded.params, encoded.costs))
-
-
-def _discard_results(encoded: _Encoded, stop_at_zero: bool) -> list[tuple[int, int, int]]:
-    return solver.discard_scores(encoded.state, encoded.params, encoded.costs, stop_at_zero)
+    parsed = hand if type(hand) is Hand else parse_hand(hand)
+    game = _round(rules, wild)
+    cost: int = game.solver.score(parsed._code_bytes, game.params)
+    if cost < 0:
+        raise game.invalid(parsed, cost)
+    return cost >> COUNT_BITS
 
 
 def can_go_out(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> bool:
@@ -251,10 +279,12 @@ def can_go_out(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") ->
     >>> can_go_out("9s 9h 9d Kc", wild=6), can_go_out("9s 9h 8d Kc", wild=6)
     (True, False)
     """
-    encoded = _Encoded(hand, wild, rules)
-    if not len(encoded.hand):
-        return False
-    return any(cost == 0 for cost, _, _ in _discard_results(encoded, stop_at_zero=True))
+    parsed = _hand(hand)
+    game = _round(rules, wild)
+    result: int = game.solver.can_go_out(parsed._code_bytes, game.params)
+    if result < 0:
+        raise game.invalid(parsed, result)
+    return result == 1
 
 
 def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> BestDiscard:
@@ -271,24 +301,17 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
     >>> card, melding.score
     (Card.parse('Kd'), 0)
     """
-    encoded = _Encoded(hand, wild, rules)
-    if not len(encoded.hand):
+    parsed = _hand(hand)
+    game = _round(rules, wild)
+    cost, code = game.solver.best_discard(parsed._code_bytes, game.params)
+    if cost < 0:
+        raise game.invalid(parsed, cost)
+    if code < 0:
         raise InvalidHandError("an empty hand has no card to discard")
-    results = _discard_results(encoded, stop_at_zero=False)
-    natural_costs = encoded.params.values
-
-    def preference(result: tuple[int, int, int]) -> tuple[int, int, int, int]:
-        cost, kind, which = result  # which: a natural card's code, or a wild's cost
-        if kind == 0:
-            return (cost, 0, -natural_costs[which], -which)
-        return (cost, 1, -which, 0)
-
-    cost, kind, which = min(results, key=preference)
-    if kind == 0:
-        card = Card(which)
-    else:
-        card = max(card for card in encoded.wild_cards if _cost(encoded.penalty(card)) == which)
-    melding = best_melds(encoded.hand.without(card), wild=encoded.wild_rank, rules=encoded.rules)
+    card = Card(code)
+    rest = parsed.without(card)
+    plan = game.solver.plan(rest._code_bytes, game.params)
+    melding = _decode(rest, game, plan)
     if melding.score != _score(cost):  # pragma: no cover - internal invariant
         raise AssertionError("the discard search and the melding disagree")
     return BestDiscard(card, melding)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import JOKER, NUMBER_OF_CODES, Card, _token_problem
@@ -42,13 +42,17 @@ class Hand:
     """
 
     cards: tuple[Card, ...]
+    _code_bytes: bytes = field(init=False, repr=False, compare=False, hash=False)
+    """The card codes as bytes: what the solver reads."""
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         cards = tuple(cards)
         for card in cards:
             if not isinstance(card, Card):
                 raise InvalidCardError(f"not a Card: {card!r} (use parse_hand for text)")
-        object.__setattr__(self, "cards", tuple(sorted(cards)))
+        ordered = tuple(sorted(cards))
+        object.__setattr__(self, "cards", ordered)
+        object.__setattr__(self, "_code_bytes", bytes(card.code for card in ordered))
 
     @classmethod
     def parse(cls, text: str) -> Hand:

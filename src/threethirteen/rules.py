@@ -33,6 +33,8 @@ WildLike = int | str | None
 
 MAX_DECKS = 8
 MAX_JOKERS = 16
+MAX_PENALTY = 1_000_000
+"""The largest penalty a card may carry (so the compiled solver's sums cannot overflow)."""
 
 _FACE_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _STANDARD_ROUNDS = tuple(range(3, 14))
@@ -163,10 +165,10 @@ class Rules:
                 f"card_values must be a tuple of 13 ints (A to K), not {self.card_values!r}"
             )
         for rank, value in enumerate(self.card_values, start=1):
-            _check_int(f"card_values[{rank_name(rank)}]", value, 0)
+            _check_int(f"card_values[{rank_name(rank)}]", value, 0, MAX_PENALTY)
         if self.wild_penalty is not None:
-            _check_int("wild_penalty", self.wild_penalty, 0)
-        _check_int("joker_penalty", self.joker_penalty, 0)
+            _check_int("wild_penalty", self.wild_penalty, 0, MAX_PENALTY)
+        _check_int("joker_penalty", self.joker_penalty, 0, MAX_PENALTY)
         if not isinstance(self.rounds, tuple) or not self.rounds:
             raise InvalidRulesError(
                 f"rounds must be a non-empty tuple of ints, not {self.rounds!r}"
@@ -195,6 +197,10 @@ class Rules:
             raise InvalidRulesError(
                 "joker_discards ('joker-discards') needs separate_discards ('separate-discards')"
             )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only: the solver parameters cached on the object stay behind."""
+        return {key: value for key, value in self.__dict__.items() if not key.startswith("_")}
 
     # -- construction -------------------------------------------------------------
 

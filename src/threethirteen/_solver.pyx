@@ -1,0 +1,702 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: initializedcheck=False, nonecheck=False, infer_types=True
+"""The exact solver, compiled: the same functions as ``_solver_py``, in C.
+
+A hand arrives as card codes (``bytes``, or a row of an ``int8`` array padded
+with -1). In C it becomes a small problem:
+
+* the distinct natural cards, in solver order (rank-major: A♣ A♦ A♥ A♠ 2♣ ...),
+  each with a bit field holding how many copies are left; the fields together
+  take at most 20 bits, since a field needs no more bits than it has copies;
+* the wild cards as a budget, with their costs sorted from cheapest up.
+
+The search is the memoised recursion of ``_solver_py`` (its docstring explains
+it), on a 32-bit key (state, wilds left, room, drop flag) in an open-addressing
+table that starts on the C stack and grows on the heap. Everything between
+encoding and the answer runs without the GIL.
+
+The discard search adds one flag: while it is set, the lowest card may be
+dropped for free. Costs are then scaled by 32 and the low five bits carry which
+card was dropped, ranked by the discard preference (0 best, 31 a wild), so the
+minimum is the best discard with its tie-break, found by one search.
+"""
+
+from libc.stdint cimport int8_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
+
+__all__ = [
+    "Params", "best_discard", "best_discards", "can_go_out", "costs", "go_out_flags",
+    "plan", "score",
+]
+
+cdef enum:
+    MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all
+    NUMBER_OF_CODES = 53
+    JOKER = 52
+    STACK_SLOTS = 256       # the first memo table lives on the C stack
+    RUN_STACK = 256
+    KEY_BITS = 5            # the drop preference in the discard search
+    WILD_KEY = 31           # dropping a wild: after every natural card
+
+# Error codes of encode(); the Python layer turns them into exceptions.
+cdef enum:
+    OK = 0
+    BAD_CODE = -1
+    TOO_MANY_CARDS = -2
+    TOO_MANY_JOKERS = -3
+    TOO_MANY_COPIES = -4
+    NO_MEMORY = -5
+
+cdef int64_t INFINITY = (<int64_t>1) << 60
+
+
+cdef class Params:
+    """What the search needs of the rules and the round, as C ints.
+
+    :param natural_costs: the cost of leaving each card code 0-51 unmelded.
+    :param wild_costs: the cost of each code 0-52 when it is wild (used for the
+        wild rank's cards and the joker).
+    :param wild_rank: the round's wild rank, 1-13, or 0 for none.
+    :param decks: copies of each card a hand may hold.
+    :param jokers: jokers a hand may hold.
+    """
+
+    cdef int64_t natural[NUMBER_OF_CODES]
+    cdef int64_t wild[NUMBER_OF_CODES]
+    cdef int wild_rank, decks, jokers, min_set, min_run
+    cdef bint high_aces, all_wild
+
+    def __init__(
+        self, natural_costs, wild_costs, int wild_rank, int decks, int jokers,
+        int min_set, int min_run, bint high_aces, bint all_wild,
+    ):
+        cdef int code
+        if len(natural_costs) != 52 or len(wild_costs) != NUMBER_OF_CODES:
+            raise ValueError("52 natural costs and 53 wild costs")
+        for code in range(52):
+            self.natural[code] = natural_costs[code]
+        self.natural[JOKER] = 0
+        for code in range(NUMBER_OF_CODES):
+            self.wild[code] = wild_costs[code]
+        self.wild_rank = wild_rank
+        self.decks = decks
+        self.jokers = jokers
+        self.min_set = min_set
+        self.min_run = min_run
+        self.high_aces = high_aces
+        self.all_wild = all_wild
+
+
+ctypedef struct Slot:
+    uint32_t key
+    int64_t value
+
+ctypedef struct Problem:
+    # the natural cards, by index in solver order
+    int n
+    int code[MAX_CARDS]
+    int rank[MAX_CARDS]
+    int suit[MAX_CARDS]
+    int shift[MAX_CARDS]
+    uint32_t unit[MAX_CARDS]
+    uint32_t field[MAX_CARDS]
+    int64_t cost[MAX_CARDS]
+    int64_t drop_key[MAX_CARDS]
+    int at[4][15]           # index of the card of (suit, rank), -1 if none
+    int owner[32]           # which index a state bit belongs to
+    uint32_t full
+    # the wild cards
+    int wilds
+    int64_t prefix[MAX_CARDS + 1]
+    int dearest_wild        # the code a wild discard gives up
+    int64_t wild_key        # WILD_KEY in the keyed discard search, else 0
+    # the rules
+    int min_set, min_run, all_wild_minimum
+    bint high_aces, all_wild
+    # the memo
+    Slot* slots
+    uint32_t mask
+    uint32_t used
+    int bits
+    bint on_heap
+
+
+# -- encoding ---------------------------------------------------------------------
+
+cdef inline int bit_length(int value) noexcept nogil:
+    cdef int bits = 0
+    while value:
+        bits += 1
+        value >>= 1
+    return bits
+
+
+cdef int encode(
+    Problem* P, const int8_t* codes, Py_ssize_t length, Params params, int scale, bint keyed
+) noexcept nogil:
+    """Fill ``P`` from card codes (negative codes are padding). ``scale`` multiplies
+    every cost; with ``keyed`` each natural card gets its discard preference."""
+    cdef int counts[NUMBER_OF_CODES]
+    cdef int64_t wild_costs[MAX_CARDS]
+    cdef int total = 0, code, i, j, k, rank, suit, shift = 0, width, count
+    cdef int64_t cost, dearest_cost = -1
+    cdef Py_ssize_t position
+    memset(counts, 0, sizeof(counts))
+    for position in range(length):
+        code = codes[position]
+        if code < 0:
+            continue
+        if code >= NUMBER_OF_CODES:
+            return BAD_CODE
+        counts[code] += 1
+        total += 1
+        if total > MAX_CARDS:
+            return TOO_MANY_CARDS
+    if counts[JOKER] > params.jokers:
+        return TOO_MANY_JOKERS
+    for code in range(52):
+        if counts[code] > params.decks:
+            return TOO_MANY_COPIES
+
+    P.wilds = 0
+    P.dearest_wild = -1
+    P.n = 0
+    P.full = 0
+    for suit in range(4):
+        for rank in range(15):
+            P.at[suit][rank] = -1
+    for rank in range(1, 14):
+        for suit in range(4):
+            code = suit * 13 + rank - 1
+            count = counts[code]
+            if not count:
+                continue
+            if rank == params.wild_rank:
+                cost = params.wild[code] * scale
+                for k in range(count):
+                    wild_costs[P.wilds] = cost
+                    P.wilds += 1
+                if cost > dearest_cost or (cost == dearest_cost and code > P.dearest_wild):
+                    dearest_cost = cost
+                    P.dearest_wild = code
+                continue
+            i = P.n
+            P.n += 1
+            width = bit_length(count)
+            P.code[i] = code
+            P.rank[i] = rank
+            P.suit[i] = suit
+            P.shift[i] = shift
+            P.unit[i] = (<uint32_t>1) << shift
+            P.field[i] = ((<uint32_t>1 << width) - 1) << shift
+            P.full |= (<uint32_t>count) << shift
+            P.cost[i] = params.natural[code] * scale
+            for k in range(width):
+                P.owner[shift + k] = i
+            shift += width
+            P.at[suit][rank] = i
+            if rank == 1:
+                P.at[suit][14] = i
+    if counts[JOKER]:
+        cost = params.wild[JOKER] * scale
+        for k in range(counts[JOKER]):
+            wild_costs[P.wilds] = cost
+            P.wilds += 1
+        if cost > dearest_cost:  # the joker's code is the highest: it wins ties
+            dearest_cost = cost
+            P.dearest_wild = JOKER
+        elif cost == dearest_cost:
+            P.dearest_wild = JOKER
+    # Wild costs, cheapest first (insertion sort: at most 20), then prefix sums.
+    for i in range(1, P.wilds):
+        cost = wild_costs[i]
+        j = i - 1
+        while j >= 0 and wild_costs[j] > cost:
+            wild_costs[j + 1] = wild_costs[j]
+            j -= 1
+        wild_costs[j + 1] = cost
+    P.prefix[0] = 0
+    for i in range(P.wilds):
+        P.prefix[i + 1] = P.prefix[i] + wild_costs[i]
+    # Discard preference: the dearest natural card first, then the highest code.
+    P.wild_key = WILD_KEY if keyed else 0
+    for i in range(P.n):
+        P.drop_key[i] = 0
+        if keyed:
+            for j in range(P.n):
+                if P.cost[j] > P.cost[i] or (P.cost[j] == P.cost[i] and P.code[j] > P.code[i]):
+                    P.drop_key[i] += 1
+
+    P.min_set = params.min_set
+    P.min_run = params.min_run
+    P.high_aces = params.high_aces
+    P.all_wild = params.all_wild
+    P.all_wild_minimum = params.min_set if params.min_set < params.min_run else params.min_run
+    return OK
+
+
+# -- the memo ---------------------------------------------------------------------
+
+cdef inline void memo_start(Problem* P, Slot* stack_slots) noexcept nogil:
+    P.slots = stack_slots
+    P.bits = 8
+    P.mask = STACK_SLOTS - 1
+    P.used = 0
+    P.on_heap = False
+    memset(stack_slots, 0, STACK_SLOTS * sizeof(Slot))
+
+
+cdef inline void memo_end(Problem* P) noexcept nogil:
+    if P.on_heap:
+        free(P.slots)
+        P.on_heap = False
+
+
+cdef inline uint32_t memo_home(Problem* P, uint32_t key) noexcept nogil:
+    return <uint32_t>((<uint64_t>key * <uint64_t>0x9E3779B97F4A7C15) >> (64 - P.bits))
+
+
+cdef inline Slot* memo_find(Problem* P, uint32_t key) noexcept nogil:
+    """The slot of ``key``, or the empty slot where it belongs."""
+    cdef uint32_t index = memo_home(P, key)
+    while P.slots[index].key != 0 and P.slots[index].key != key:
+        index = (index + 1) & P.mask
+    return &P.slots[index]
+
+
+cdef bint memo_grow(Problem* P) noexcept nogil:
+    cdef Slot* old = P.slots
+    cdef uint32_t old_size = P.mask + 1, index
+    cdef bint old_on_heap = P.on_heap
+    cdef Slot* fresh = <Slot*>malloc(2 * old_size * sizeof(Slot))
+    if fresh == NULL:
+        return False
+    memset(fresh, 0, 2 * old_size * sizeof(Slot))
+    P.slots = fresh
+    P.bits += 1
+    P.mask = 2 * old_size - 1
+    P.on_heap = True
+    for index in range(old_size):
+        if old[index].key != 0:
+            memo_find(P, old[index].key)[0] = old[index]
+    if old_on_heap:
+        free(old)
+    return True
+
+
+cdef inline void memo_store(Problem* P, uint32_t key, int64_t value) noexcept nogil:
+    cdef Slot* slot
+    if 2 * (P.used + 1) > P.mask + 1:
+        if not memo_grow(P):
+            return  # out of memory: go on without remembering (slower, still exact)
+    slot = memo_find(P, key)
+    if slot.key == 0:
+        P.used += 1
+    slot.key = key
+    slot.value = value
+
+
+# -- the search -------------------------------------------------------------------
+
+cdef inline int leftover_placed(Problem* P, int wilds, int room) noexcept nogil:
+    if P.all_wild and wilds >= P.all_wild_minimum:
+        return wilds
+    return wilds if wilds < room else room
+
+
+cdef inline int64_t finish(Problem* P, int wilds, int room, int drop) noexcept nogil:
+    """The cost once every natural card is placed: the wilds left over."""
+    if drop:  # the discard is a wild: the dearest one, so the cheapest stay
+        if wilds == 0:
+            return INFINITY
+        wilds -= 1
+        if room > wilds:
+            room = wilds
+        return P.prefix[wilds - leftover_placed(P, wilds, room)] + P.wild_key
+    return P.prefix[wilds - leftover_placed(P, wilds, room)]
+
+
+cdef inline int lowest(Problem* P, uint32_t state) noexcept nogil:
+    return P.owner[__builtin_ctz(state)]
+
+
+cdef extern from *:
+    """
+    static inline int __builtin_ctz_wrapper(unsigned int x) { return __builtin_ctz(x); }
+    """
+    int __builtin_ctz "__builtin_ctz_wrapper"(unsigned int x) noexcept nogil
+
+
+cdef inline int copies(Problem* P, uint32_t state, int index) noexcept nogil:
+    return (state & P.field[index]) >> P.shift[index]
+
+
+cdef inline int run_room(int room, int length, int wilds) noexcept nogil:
+    room += 13 - length
+    return wilds if room > wilds else room
+
+
+ctypedef struct Option:
+    # one way to use the lowest natural card, as the plan reports it
+    int kind                # 0 dead, 1 set, 2 run
+    int64_t cost
+    uint32_t state
+    int wilds, room
+    int need
+    int melded
+    int taken[4]            # sets: copies taken of the lowest card (less one) and its rank-mates
+    uint32_t ranks          # runs: bit r set for each natural rank r (14 = ace high)
+
+
+cdef int64_t value(Problem* P, uint32_t state, int wilds, int room, int drop) noexcept nogil:
+    """The lowest cost of the natural cards ``state`` with ``wilds`` wilds free and
+    ``room`` places for extra wilds in the melds made so far (as in ``_solver_py``)."""
+    cdef uint32_t key
+    cdef Slot* slot
+    cdef int64_t best
+    if state == 0:
+        return finish(P, wilds, room, drop)
+    key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>drop << 30)
+    slot = memo_find(P, key)
+    if slot.key == key:
+        return slot.value
+    best = explore(P, state, wilds, room, drop, NULL)
+    memo_store(P, key, best)
+    return best
+
+
+cdef int64_t explore(
+    Problem* P, uint32_t state, int wilds, int room, int drop, Option* chosen
+) noexcept nogil:
+    """Every option for the lowest natural card. Without ``chosen``: the best value
+    (stopping at 0, which nothing beats). With ``chosen`` (the plan, never with
+    ``drop``): the option the pure-Python plan picks, in its order."""
+    cdef int index = lowest(P, state)
+    cdef int rank = P.rank[index], suit = P.suit[index]
+    cdef uint32_t unit = P.unit[index]
+    cdef int64_t best = INFINITY, total, target = 0
+    cdef int members = 0, member[4], limit[4], taken[4], size, need, k, next_wilds
+    cdef uint32_t removed
+    # plan bookkeeping: the best (wilds spent, -melded) so far
+    cdef int best_spent = 1 << 20, best_melded = 0
+    cdef int other
+    if chosen != NULL:
+        target = value(P, state, wilds, room, 0)
+        # Dead first, as the pure-Python order has it.
+        total = P.cost[index] + value(P, state - unit, wilds, room, 0)
+        if total == target:
+            best_spent = 0
+            best_melded = 0
+            chosen.kind = 0
+            chosen.cost = P.cost[index]
+            chosen.state = state - unit
+            chosen.wilds = wilds
+            chosen.room = room
+            chosen.need = 0
+            chosen.melded = 0
+
+    # Sets: this card, more copies of it, and any copies of its rank-mates above it.
+    member[0] = index
+    limit[0] = copies(P, state, index) - 1
+    members = 1
+    other = index + 1
+    while other < P.n and P.rank[other] == rank:
+        limit[members] = copies(P, state, other)
+        member[members] = other
+        members += 1
+        other += 1
+    for k in range(members):
+        taken[k] = 0
+    while True:
+        size = 1
+        removed = unit
+        for k in range(members):
+            size += taken[k]
+            removed += <uint32_t>taken[k] * P.unit[member[k]]
+        need = P.min_set - size if size < P.min_set else 0
+        if need <= wilds:
+            next_wilds = wilds - need
+            total = value(P, state - removed, next_wilds, next_wilds, drop)
+            if chosen == NULL:
+                if total < best:
+                    best = total
+                    if best == 0:
+                        return 0
+            elif total == target and (
+                need < best_spent or (need == best_spent and size > best_melded)
+            ):
+                best_spent = need
+                best_melded = size
+                chosen.kind = 1
+                chosen.cost = 0
+                chosen.state = state - removed
+                chosen.wilds = next_wilds
+                chosen.room = next_wilds
+                chosen.need = need
+                chosen.melded = size
+                for k in range(4):
+                    chosen.taken[k] = taken[k] if k < members else 0
+        # the next choice, the last member fastest (itertools.product order)
+        k = members - 1
+        while k >= 0 and taken[k] == limit[k]:
+            taken[k] = 0
+            k -= 1
+        if k < 0:
+            break
+        taken[k] += 1
+
+    # Runs with this card lowest; with aces high-or-low, runs with this ace on top.
+    total = runs(P, state, wilds, room, drop, suit, rank, 1, chosen, target,
+                 &best, &best_spent, &best_melded)
+    if total == 0:
+        return 0
+    if P.high_aces and rank == 1:
+        total = runs(P, state, wilds, room, drop, suit, 14, -1, chosen, target,
+                     &best, &best_spent, &best_melded)
+        if total == 0:
+            return 0
+
+    if chosen != NULL:
+        return target
+    # Dead, then (in the discard search) dropped for free.
+    if P.cost[index] < best:
+        total = P.cost[index] + value(P, state - unit, wilds, room, drop)
+        if total < best:
+            best = total
+    if drop and P.drop_key[index] < best:
+        total = P.drop_key[index] + value(P, state - unit, wilds, room, 0)
+        if total < best:
+            best = total
+    return best
+
+
+cdef int64_t runs(
+    Problem* P, uint32_t state, int wilds, int room, int drop, int suit, int start,
+    int step, Option* chosen, int64_t target, int64_t* best, int* best_spent,
+    int* best_melded,
+) noexcept nogil:
+    """Runs that end at rank ``start`` and go on in direction ``step``, choosing the
+    other naturals one rank at a time and filling gaps with wilds (depth first, in
+    the pure-Python order). Returns 0 when the value search may stop, else 1."""
+    cdef int last_of[RUN_STACK]
+    cdef int gaps_of[RUN_STACK]
+    cdef int count_of[RUN_STACK]
+    cdef uint32_t removed_of[RUN_STACK]
+    cdef uint32_t ranks_of[RUN_STACK]
+    cdef int top = 0, last, gaps, count, span, need, length, other, gap, index, stop
+    cdef int next_wilds, next_room
+    cdef uint32_t removed, ranks
+    cdef int64_t total
+    stop = 14 if step > 0 else 1
+    index = P.at[suit][start]
+    last_of[0] = start
+    gaps_of[0] = 0
+    count_of[0] = 1
+    removed_of[0] = P.unit[index]
+    ranks_of[0] = (<uint32_t>1) << start
+    top = 1
+    while top:
+        top -= 1
+        last = last_of[top]
+        gaps = gaps_of[top]
+        count = count_of[top]
+        removed = removed_of[top]
+        ranks = ranks_of[top]
+        span = count + gaps
+        # A lone ace at the top is the same run as a lone ace at the bottom.
+        if step > 0 or span > 1:
+            need = gaps + (P.min_run - span if span < P.min_run else 0)
+            if need <= wilds:
+                length = span if span > P.min_run else P.min_run
+                next_wilds = wilds - need
+                next_room = run_room(room, length, next_wilds)
+                total = value(P, state - removed, next_wilds, next_room, drop)
+                if chosen == NULL:
+                    if total < best[0]:
+                        best[0] = total
+                        if total == 0:
+                            return 0
+                elif total == target and (
+                    need < best_spent[0] or (need == best_spent[0] and count > best_melded[0])
+                ):
+                    best_spent[0] = need
+                    best_melded[0] = count
+                    chosen.kind = 2
+                    chosen.cost = 0
+                    chosen.state = state - removed
+                    chosen.wilds = next_wilds
+                    chosen.room = next_room
+                    chosen.need = need
+                    chosen.melded = count
+                    chosen.ranks = ranks
+        other = last + step
+        while other != stop:
+            gap = gaps + (other - last if other > last else last - other) - 1
+            if gap > wilds:
+                break
+            index = P.at[suit][other]
+            if index >= 0 and copies(P, state, index) and top < RUN_STACK:
+                last_of[top] = other
+                gaps_of[top] = gap
+                count_of[top] = count + 1
+                removed_of[top] = removed + P.unit[index]
+                ranks_of[top] = ranks | ((<uint32_t>1) << other)
+                top += 1
+            other += step
+    return 1
+
+
+# -- entry points -----------------------------------------------------------------
+
+cdef int64_t solve(
+    const int8_t* codes, Py_ssize_t length, Params params, int mode, int64_t* discard
+) noexcept nogil:
+    """Mode 0: the best cost. Mode 1: can the hand go out (0 or 1). Mode 2: the best
+    discard's cost, and its code in ``discard``. Negative: an encoding error."""
+    cdef Problem P
+    cdef Slot stack_slots[STACK_SLOTS]
+    cdef int status, index, card
+    cdef int64_t result
+    status = encode(&P, codes, length, params, 32 if mode == 2 else 1, mode == 2)
+    if status != OK:
+        return status
+    if mode == 0:
+        if P.full == 0:
+            return finish(&P, P.wilds, 0, 0)
+        memo_start(&P, stack_slots)
+        result = value(&P, P.full, P.wilds, 0, 0)
+        memo_end(&P)
+        return result
+    if P.n == 0 and P.wilds == 0:
+        if mode == 1:
+            return 0
+        discard[0] = -1
+        return INFINITY
+    memo_start(&P, stack_slots)
+    result = value(&P, P.full, P.wilds, 0, 1) if P.full else finish(&P, P.wilds, 0, 1)
+    memo_end(&P)
+    if mode == 1:
+        return 1 if result == 0 else 0
+    index = result & WILD_KEY
+    if index == WILD_KEY:
+        discard[0] = P.dearest_wild
+    else:
+        for card in range(P.n):
+            if P.drop_key[card] == index:
+                discard[0] = P.code[card]
+    return result >> KEY_BITS
+
+
+cdef inline const int8_t* bytes_codes(bytes codes):
+    return <const int8_t*><char*>codes
+
+
+def score(bytes codes, Params params):
+    """The lowest cost of the cards left unmelded, or a negative error code."""
+    cdef const int8_t* data = bytes_codes(codes)
+    cdef Py_ssize_t length = len(codes)
+    cdef int64_t result
+    if length < 8:
+        return solve(data, length, params, 0, NULL)
+    with nogil:
+        result = solve(data, length, params, 0, NULL)
+    return result
+
+
+def can_go_out(bytes codes, Params params):
+    """1 when some discard leaves every other card melded, 0 when not, or an error code."""
+    cdef const int8_t* data = bytes_codes(codes)
+    cdef Py_ssize_t length = len(codes)
+    cdef int64_t result
+    with nogil:
+        result = solve(data, length, params, 1, NULL)
+    return result
+
+
+def best_discard(bytes codes, Params params):
+    """``(cost, code)`` of the best discard (code -1 for an empty hand), or
+    ``(error code, -1)``."""
+    cdef const int8_t* data = bytes_codes(codes)
+    cdef Py_ssize_t length = len(codes)
+    cdef int64_t result, discard = -1
+    with nogil:
+        result = solve(data, length, params, 2, &discard)
+    return result, discard
+
+
+def plan(bytes codes, Params params):
+    """``(cost, moves, wilds placed beside the moves, wilds left over)``: the moves of
+    the plainest best melding, as ``_solver_py.plan`` gives them; or an error code."""
+    cdef Problem P
+    cdef Slot stack_slots[STACK_SLOTS]
+    cdef Option chosen
+    cdef int status, index, k, r, suit, placed
+    cdef uint32_t state
+    cdef int wilds, room
+    cdef int64_t total
+    cdef list moves = []
+    cdef list members
+    status = encode(&P, bytes_codes(codes), len(codes), params, 1, False)
+    if status != OK:
+        return status
+    memo_start(&P, stack_slots)
+    try:
+        state = P.full
+        wilds = P.wilds
+        room = 0
+        with nogil:
+            total = value(&P, state, wilds, room, 0) if state else finish(&P, wilds, room, 0)
+        while state:
+            index = lowest(&P, state)
+            with nogil:
+                explore(&P, state, wilds, room, 0, &chosen)
+            if chosen.kind == 0:
+                moves.append(("dead", P.code[index]))
+            elif chosen.kind == 1:
+                members = [P.code[index]]
+                r = P.rank[index]
+                for k in range(4):
+                    if chosen.taken[k]:
+                        members.extend([P.code[index + k]] * chosen.taken[k])
+                moves.append(("set", r, tuple(members), chosen.need))
+            else:
+                suit = P.suit[index]
+                moves.append(
+                    ("run", suit, tuple(r for r in range(1, 15) if chosen.ranks >> r & 1),
+                     chosen.need)
+                )
+            state = chosen.state
+            wilds = chosen.wilds
+            room = chosen.room
+        placed = leftover_placed(&P, wilds, room)
+        return total, moves, placed, wilds - placed
+    finally:
+        memo_end(&P)
+
+
+# -- batches ----------------------------------------------------------------------
+
+def solve_rows(const int8_t[:, ::1] codes, Params params, int mode, int64_t[::1] out,
+               int64_t[::1] discards, Py_ssize_t start, Py_ssize_t stop):
+    """Solve rows ``start:stop`` of ``codes`` into ``out`` (and ``discards`` in mode
+    2), without the GIL. Returns the first failing row and its error code, or
+    ``(-1, 0)``."""
+    cdef Py_ssize_t row, width = codes.shape[1]
+    cdef int64_t result, discard
+    cdef Py_ssize_t failed = -1
+    cdef int64_t error = 0
+    if stop <= start:
+        return -1, 0
+    with nogil:
+        for row in range(start, stop):
+            discard = -1
+            result = solve(&codes[row, 0] if width else NULL, width, params, mode, &discard)
+            if result < 0:
+                failed = row
+                error = result
+                break
+            out[row] = result
+            if mode == 2:
+                discards[row] = discard
+    return failed, error
