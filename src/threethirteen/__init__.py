@@ -9,6 +9,14 @@
 
 from ._backend import IMPLEMENTATION as implementation
 from .analysis import best_discard, best_melds, can_go_out, deadwood_score
+from .batch import (
+    PADDING,
+    BatchDiscards,
+    best_discards,
+    deadwood_scores,
+    encode_hands,
+    go_out_flags,
+)
 from .cards import JOKER, Card, parse_card
 from .errors import (
     InvalidCardError,
@@ -26,8 +34,10 @@ __version__ = "0.1.0"
 __all__ = [
     "JOKER",
     "MAX_HAND_SIZE",
+    "PADDING",
     "PRESETS",
     "VARIATIONS",
+    "BatchDiscards",
     "BestDiscard",
     "Card",
     "Hand",
@@ -44,10 +54,14 @@ __all__ = [
     "WildLike",
     "__version__",
     "best_discard",
+    "best_discards",
     "best_melds",
     "can_go_out",
     "check_hand",
     "deadwood_score",
+    "deadwood_scores",
+    "encode_hands",
+    "go_out_flags",
     "implementation",
     "parse_card",
     "parse_hand",

@@ -1,0 +1,212 @@
+"""Many hands at once, as numpy arrays: for bots, simulations and data work.
+
+A batch is a 2-D ``int8`` array of card codes, one row per hand: a card is
+``suit * 13 + rank - 1`` with the suits in the order clubs, diamonds, hearts,
+spades (``Ac`` = 0, ``Kc`` = 12, ``Ad`` = 13, ``Ks`` = 51) and 52 a joker. A
+row shorter than the array is padded with -1; padding may stand anywhere in a
+row and is ignored. :func:`encode_hands` makes such an array from hands or
+strings, and every function here also takes a list of hands directly.
+
+The hands are checked and solved in compiled code with the GIL released, with
+no Python work per hand; ``threads`` splits the rows over worker threads.
+
+>>> import threethirteen as tt
+>>> codes = tt.encode_hands(["9s 9h 9d 4h 5h 6c", "2c 6c 9c"])
+>>> codes
+array([[ 5, 21, 29, 30, 34, 47],
+       [ 1,  5,  8, -1, -1, -1]], dtype=int8)
+>>> tt.deadwood_scores(codes, wild=6)
+array([ 0, 17])
+>>> tt.go_out_flags(["9s 9h 9d Kc", "9s 9h 8d Kc"], wild=6)
+array([ True, False])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from . import analysis
+from .cards import NUMBER_OF_CODES
+from .errors import InvalidHandError
+from .hand import Hand, HandLike, parse_hand
+from .rules import RulesLike, WildLike
+
+__all__ = [
+    "PADDING",
+    "BatchDiscards",
+    "best_discards",
+    "deadwood_scores",
+    "encode_hands",
+    "go_out_flags",
+]
+
+PADDING = -1
+"""The code that fills a row of a batch after its hand's cards."""
+
+_SCORE, _GO_OUT, _DISCARD = 0, 1, 2
+_ROWS_PER_TASK = 256  # the smallest share of rows worth a worker thread
+
+HandsLike = npt.ArrayLike | Iterable[HandLike]
+"""A 2-D array of card codes, or an iterable of hands (or strings)."""
+
+
+class BatchDiscards(NamedTuple):
+    """The best discard of each hand of a batch: card codes and the scores they leave."""
+
+    cards: npt.NDArray[np.int8]
+    """The code of the card to discard, per hand."""
+    scores: npt.NDArray[np.int64]
+    """The deadwood score left after that discard, per hand."""
+
+
+def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.NDArray[np.int8]:
+    """A 2-D ``int8`` array of card codes, one row per hand, each row sorted and
+    padded on the right with :data:`PADDING` (-1).
+
+    :param hands: hands, strings or iterables of cards.
+    :param width: the number of columns; by default the largest hand's size.
+    :raises InvalidCardError: for text that is no card (naming the hand).
+    :raises InvalidHandError: when a hand has more cards than ``width``.
+
+    >>> encode_hands(["Ac Jk", "Kc"], width=3)
+    array([[ 0, 52, -1],
+           [12, -1, -1]], dtype=int8)
+    """
+    parsed = [parse_hand(hand) for hand in hands]
+    longest = max((len(hand) for hand in parsed), default=0)
+    if width is None:
+        width = longest
+    elif longest > width:
+        raise InvalidHandError(f"a hand of {longest} cards does not fit in {width} columns")
+    codes = np.full((len(parsed), width), PADDING, dtype=np.int8)
+    for row, hand in enumerate(parsed):
+        codes[row, : len(hand)] = np.frombuffer(hand._code_bytes, dtype=np.int8)
+    return codes
+
+
+def _as_codes(hands: HandsLike) -> npt.NDArray[np.int8]:
+    """The batch as a C-contiguous ``int8`` array, checked for codes out of range."""
+    if not isinstance(hands, np.ndarray):
+        return encode_hands(hands)  # type: ignore[arg-type]
+    if hands.ndim != 2:
+        raise InvalidHandError(f"a batch of hands is a 2-D array of card codes, not {hands.ndim}-D")
+    if hands.dtype.kind not in "iu":
+        raise InvalidHandError(f"card codes are integers, not {hands.dtype}")
+    if hands.size:
+        low, high = int(hands.min()), int(hands.max())
+        if low < PADDING or high >= NUMBER_OF_CODES:
+            bad = low if low < PADDING else high
+            row, column = (int(i) for i in np.argwhere(hands == bad)[0])
+            raise InvalidHandError(
+                f"row {row}, column {column}: {bad} is no card code"
+                f" (0-51 cards, 52 a joker, {PADDING} padding)"
+            )
+    return np.ascontiguousarray(hands, dtype=np.int8)
+
+
+def _solve(
+    hands: HandsLike,
+    wild: WildLike,
+    rules: RulesLike,
+    mode: int,
+    threads: int | None,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    codes = _as_codes(hands)
+    game = analysis._round(rules, wild)
+    rows = codes.shape[0]
+    out = np.zeros(rows, dtype=np.int64)
+    discards = np.full(rows, PADDING, dtype=np.int64)
+    workers = 1 if threads is None else int(threads)
+    if workers < 1:
+        raise ValueError(f"threads must be at least 1, not {threads!r}")
+
+    def run(bounds: tuple[int, int]) -> tuple[int, int]:
+        failed: tuple[int, int] = game.solver.solve_rows(
+            codes, game.params, mode, out, discards, bounds[0], bounds[1]
+        )
+        return failed
+
+    tasks = min(workers, max(1, rows // _ROWS_PER_TASK))
+    edges = [rows * task // tasks for task in range(tasks + 1)]
+    spans = list(zip(edges, edges[1:], strict=False))
+    if tasks == 1:
+        results = [run(spans[0])]
+    else:
+        with ThreadPoolExecutor(max_workers=tasks) as pool:
+            results = list(pool.map(run, spans))
+    failures = [(row, error) for row, error in results if row >= 0]
+    if failures:
+        row, error = min(failures)
+        hand = Hand.from_codes(code for code in codes[row] if code != PADDING)
+        problem = game.invalid(hand, error)
+        raise InvalidHandError(f"row {row}: {problem}") from None
+    return out, discards
+
+
+def deadwood_scores(
+    hands: HandsLike,
+    *,
+    wild: WildLike,
+    rules: RulesLike = "pagat",
+    threads: int | None = None,
+) -> npt.NDArray[np.int64]:
+    """The lowest deadwood score of every hand of a batch (see :func:`deadwood_score`).
+
+    :param hands: a 2-D array of card codes (see the module's docstring) or a list
+        of hands or strings.
+    :param wild: the wild rank of every hand, or ``None``.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param threads: worker threads to share the rows (the GIL is released).
+    :returns: an ``int64`` array, one score per row.
+    :raises InvalidHandError: naming the first row that is not a valid hand.
+
+    >>> deadwood_scores(["Ks 4d Ac", "Ks Kd Kc"], wild=None, rules="wikipedia")
+    array([18,  0])
+    """
+    costs, _ = _solve(hands, wild, rules, _SCORE, threads)
+    return costs >> analysis.COUNT_BITS
+
+
+def go_out_flags(
+    hands: HandsLike,
+    *,
+    wild: WildLike,
+    rules: RulesLike = "pagat",
+    threads: int | None = None,
+) -> npt.NDArray[np.bool_]:
+    """Whether each hand of a batch can go out (see :func:`can_go_out`): some
+    discard leaves every other card melded.
+
+    >>> go_out_flags(["3c 3d 3h 3s", "3c 4d 5h 6s"], wild=3)
+    array([ True, False])
+    """
+    flags, _ = _solve(hands, wild, rules, _GO_OUT, threads)
+    return flags.astype(bool)
+
+
+def best_discards(
+    hands: HandsLike,
+    *,
+    wild: WildLike,
+    rules: RulesLike = "pagat",
+    threads: int | None = None,
+) -> BatchDiscards:
+    """The best discard of each hand of a batch and the score it leaves, chosen as
+    :func:`best_discard` chooses (one search per hand).
+
+    :raises InvalidHandError: for an empty hand, naming its row.
+
+    >>> cards, scores = best_discards(["9s 9h 9d 4h 5h 6c Kd"], wild=6)
+    >>> cards, scores
+    (array([25], dtype=int8), array([0]))
+    """
+    costs, discards = _solve(hands, wild, rules, _DISCARD, threads)
+    empty = np.flatnonzero(discards < 0)
+    if empty.size:
+        raise InvalidHandError(f"row {int(empty[0])}: an empty hand has no card to discard")
+    return BatchDiscards(discards.astype(np.int8), costs >> analysis.COUNT_BITS)
