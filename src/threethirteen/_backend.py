@@ -20,7 +20,7 @@ ENVIRONMENT_VARIABLE = "THREETHIRTEEN_IMPLEMENTATION"
 
 compiled: ModuleType | None
 try:
-    from . import _solver as compiled  # type: ignore[attr-defined, no-redef]
+    from . import _solver as compiled
 except ImportError:  # not built: only the Python backend exists
     compiled = None
 

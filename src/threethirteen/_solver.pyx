@@ -25,10 +25,7 @@ from libc.stdint cimport int8_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-__all__ = [
-    "Params", "best_discard", "best_discards", "can_go_out", "costs", "go_out_flags",
-    "plan", "score",
-]
+__all__ = ["Params", "best_discard", "can_go_out", "plan", "score", "solve_rows"]
 
 cdef enum:
     MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all

@@ -11,10 +11,11 @@ which works on small ints only.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from . import _backend
-from .cards import JOKER, Card
+from .cards import _CARDS, JOKER, Card
 from .errors import InvalidHandError
 from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
 from .melds import BestDiscard, Meld, Melding
@@ -30,6 +31,7 @@ __all__ = ["best_discard", "best_melds", "can_go_out", "deadwood_score"]
 COUNT_BITS = 6
 assert 1 << COUNT_BITS > MAX_HAND_SIZE
 
+_BY_CODE = attrgetter("code")
 _CACHE_SIZE = 64  # solver parameters kept per Rules object (one per backend and wild)
 
 
@@ -44,14 +46,16 @@ def _score(cost: int) -> int:
 class _Round:
     """The rules and the wild rank of a round, with the solver's parameters for them."""
 
-    __slots__ = ("params", "rules", "solver", "wild_rank")
+    __slots__ = ("params", "penalties", "rules", "solver", "wild_rank")
 
     def __init__(self, rules: Rules, wild_rank: int | None, solver: Any) -> None:
         self.rules = rules
         self.wild_rank = wild_rank
         self.solver = solver
         natural = [_cost(rules.card_values[code % 13]) for code in range(52)]
-        wild = [_cost(rules.penalty(Card(code), wild=wild_rank)) for code in range(53)]
+        self.penalties = [rules.penalty(card, wild=wild_rank) for card in _CARDS]
+        """What each card code costs left over, this round."""
+        wild = [_cost(penalty) for penalty in self.penalties]
         self.params = solver.Params(
             natural,
             wild,
@@ -65,7 +69,7 @@ class _Round:
         )
 
     def penalty(self, card: Card) -> int:
-        return self.rules.penalty(card, wild=self.wild_rank)
+        return self.penalties[card.code]
 
     def invalid(self, hand: Hand, error: int) -> InvalidHandError:
         """The exception for a hand the solver refused (``error`` < 0)."""
@@ -103,11 +107,11 @@ def _set_identities(rank: int, natural_suits: list[int], count: int) -> list[Car
     then the suits present, round and round."""
     order = [suit for suit in range(4) if suit not in natural_suits]
     order += sorted(set(natural_suits))
-    return [Card(order[i % len(order)] * 13 + rank - 1) for i in range(count)]
+    return [_CARDS[order[i % len(order)] * 13 + rank - 1] for i in range(count)]
 
 
 def _run_card(suit: int, position: int) -> Card:
-    return Card(suit * 13 + (position - 1 if position <= 13 else 0))
+    return _CARDS[suit * 13 + (position - 1 if position <= 13 else 0)]
 
 
 def _extend_run(
@@ -158,10 +162,10 @@ def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
     runs: list[list[Any]] = []  # suit, low, high, natural positions
     for move in moves:
         if move[0] == "dead":
-            deadwood.append(Card(move[1]))
+            deadwood.append(_CARDS[move[1]])
         elif move[0] == "set":
             _, rank, codes, need = move
-            sets.append([rank, [Card(code) for code in codes], need])
+            sets.append([rank, [_CARDS[code] for code in codes], need])
         else:
             _, suit, ranks, _need = move
             low, high = min(ranks), max(ranks)
@@ -229,7 +233,7 @@ def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
     deadwood.extend(spare_wilds)
     if sum(game.penalty(card) for card in deadwood) != score:  # pragma: no cover
         raise AssertionError("the decoded melding does not reach the solver's score")
-    return Melding(tuple(melds), tuple(sorted(deadwood)), score)
+    return Melding(tuple(melds), tuple(sorted(deadwood, key=_BY_CODE)), score)
 
 
 def best_melds(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> Melding:
@@ -308,7 +312,7 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
         raise game.invalid(parsed, cost)
     if code < 0:
         raise InvalidHandError("an empty hand has no card to discard")
-    card = Card(code)
+    card = _CARDS[code]
     rest = parsed.without(card)
     plan = game.solver.plan(rest._code_bytes, game.params)
     melding = _decode(rest, game, plan)

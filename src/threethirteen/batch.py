@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
+from itertools import pairwise
 from typing import NamedTuple
 
 import numpy as np
@@ -133,7 +134,7 @@ def _solve(
 
     tasks = min(workers, max(1, rows // _ROWS_PER_TASK))
     edges = [rows * task // tasks for task in range(tasks + 1)]
-    spans = list(zip(edges, edges[1:], strict=False))
+    spans = list(pairwise(edges))
     if tasks == 1:
         results = [run(spans[0])]
     else:

@@ -210,6 +210,10 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
+_CARDS = tuple(Card(code) for code in range(NUMBER_OF_CODES))
+"""Every card, by code: cards are immutable, so these serve every caller."""
+
+
 def parse_card(text: str) -> Card:
     """Read one card; the same as :meth:`Card.parse`.
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .cards import JOKER, NUMBER_OF_CODES, Card, _token_problem
@@ -25,6 +26,7 @@ __all__ = ["MAX_HAND_SIZE", "Hand", "HandLike", "check_hand", "parse_hand"]
 MAX_HAND_SIZE = 20
 """The most cards a hand may hold for analysis."""
 
+_BY_CODE = attrgetter("code")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -50,7 +52,7 @@ class Hand:
         for card in cards:
             if not isinstance(card, Card):
                 raise InvalidCardError(f"not a Card: {card!r} (use parse_hand for text)")
-        ordered = tuple(sorted(cards))
+        ordered = tuple(sorted(cards, key=_BY_CODE))
         object.__setattr__(self, "cards", ordered)
         object.__setattr__(self, "_code_bytes", bytes(card.code for card in ordered))
 

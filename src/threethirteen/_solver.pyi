@@ -1,0 +1,34 @@
+"""Type stubs for the compiled solver; the pure-Python twin is ``_solver_py``."""
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["Params", "best_discard", "can_go_out", "plan", "score", "solve_rows"]
+
+class Params:
+    def __init__(
+        self,
+        natural_costs: Sequence[int],
+        wild_costs: Sequence[int],
+        wild_rank: int,
+        decks: int,
+        jokers: int,
+        min_set: int,
+        min_run: int,
+        high_aces: bool,
+        all_wild: bool,
+    ) -> None: ...
+
+def score(codes: bytes, params: Params) -> int: ...
+def can_go_out(codes: bytes, params: Params) -> int: ...
+def best_discard(codes: bytes, params: Params) -> tuple[int, int]: ...
+def plan(codes: bytes, params: Params) -> tuple[int, list[tuple[Any, ...]], int, int] | int: ...
+def solve_rows(
+    codes: Any,
+    params: Params,
+    mode: int,
+    out: Any,
+    discards: Any,
+    start: int,
+    stop: int,
+) -> tuple[int, int]: ...
