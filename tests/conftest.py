@@ -46,8 +46,10 @@ BACKENDS = ("cython", "python")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test module may narrow the backends with its own ``BACKENDS`` tuple."""
     if "backend" in metafunc.fixturenames:
-        metafunc.parametrize("backend", BACKENDS, indirect=True, scope="session")
+        names = getattr(metafunc.module, "BACKENDS", BACKENDS)
+        metafunc.parametrize("backend", names, indirect=True, scope="session")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -50,3 +50,11 @@ def test_public_names() -> None:
         assert name in tt.__all__
         assert getattr(tt, name) is not None
     assert re.fullmatch(r"\d+\.\d+\.\d+", tt.__version__)
+
+
+def test_the_compiled_solver_is_built() -> None:
+    """``pip install .`` builds the extension; CI fails here when it did not."""
+    from threethirteen import _backend
+
+    assert _backend.compiled is not None, "the compiled solver (_solver.pyx) was not built"
+    assert _backend.load("")[0] == "cython"

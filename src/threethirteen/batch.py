@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from . import analysis
 from .cards import NUMBER_OF_CODES
-from .errors import InvalidHandError
+from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand, HandLike, parse_hand
 from .rules import RulesLike, WildLike
 
@@ -124,7 +124,7 @@ def _solve(
     discards = np.full(rows, PADDING, dtype=np.int64)
     workers = 1 if threads is None else int(threads)
     if workers < 1:
-        raise ValueError(f"threads must be at least 1, not {threads!r}")
+        raise ThreeThirteenError(f"threads must be at least 1, not {threads!r}")
 
     def run(bounds: tuple[int, int]) -> tuple[int, int]:
         failed: tuple[int, int] = game.solver.solve_rows(

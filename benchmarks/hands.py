@@ -1,0 +1,249 @@
+"""Hands, rules and helpers shared by the benchmarks and the scripts beside them.
+
+Every generator is seeded, so runs compare. The kinds of hand:
+
+* **uniform**: dealt from shuffled decks (two unless said otherwise);
+* **meld-rich**: four neighbouring ranks of every suit (two decks: a pool of 32
+  cards), so sets and runs compete for the same cards;
+* **wild**: ``k`` wild cards (cards of the wild rank, then jokers past the 8 a
+  two-deck pool holds) with natural cards of the other ranks; scored under
+  :data:`WILD_RULES` (pagat with jokers, so up to 12 wilds fit);
+* **adversarial**: the named hands of :data:`ADVERSARIAL`, the worst cases we know.
+
+Also: switching the solver backend in-process (:func:`using`), OpenSpiel's card
+numbering (:func:`to_openspiel`), and the timing helpers of the scripts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+import threethirteen as tt
+from threethirteen import JOKER, Card, Hand, Rules, _backend
+
+__all__ = [
+    "ADVERSARIAL",
+    "GIN_RULES",
+    "PRESETS",
+    "WILD_RULES",
+    "Adversarial",
+    "adversarial_hands",
+    "compiled_available",
+    "meld_rich_hands",
+    "median_call_ns",
+    "median_loop_ns",
+    "openspiel_utils",
+    "preset_hands",
+    "round_wild",
+    "to_openspiel",
+    "uniform_hands",
+    "using",
+    "wild_hands",
+]
+
+PRESETS = ("pagat", "wikipedia", "bga", "family")
+
+GIN_RULES = dataclasses.replace(Rules.preset("pagat"), decks=1)
+"""Gin Rummy's melds and values: pagat with one deck (see tests/test_gin_rummy.py)."""
+
+WILD_RULES = Rules.preset("pagat", ["jokers"])
+"""pagat with its 4 jokers: room for 12 wild cards (8 of the wild rank, 4 jokers)."""
+
+
+def round_wild(size: int) -> int:
+    """The wild rank of the round that deals ``size`` cards (3-13 the rank itself,
+    14 aces, 15 twos, 16 threes): a fixed wild rank per size."""
+    return (size - 1) % 13 + 1
+
+
+def _cards(ranks: Sequence[int], suits: Sequence[int], decks: int) -> list[Card]:
+    return [Card(suit * 13 + rank - 1) for rank in ranks for suit in suits for _ in range(decks)]
+
+
+def uniform_hands(
+    size: int, count: int, *, seed: int = 13, decks: int = 2, avoid: int | None = None
+) -> list[Hand]:
+    """``count`` hands of ``size`` cards dealt from ``decks`` shuffled decks, with no
+    card of rank ``avoid``."""
+    rng = random.Random(f"uniform {size} {count} {seed} {decks} {avoid}")
+    pool = _cards([r for r in range(1, 14) if r != avoid], range(4), decks)
+    return [Hand(rng.sample(pool, size)) for _ in range(count)]
+
+
+def meld_rich_hands(
+    size: int, count: int, *, seed: int = 31, decks: int = 2, avoid: int | None = None
+) -> list[Hand]:
+    """``count`` hands of ``size`` cards from four neighbouring ranks of all four
+    suits (``decks`` copies of each), the window placed at random, not over ``avoid``."""
+    if size > 16 * decks:
+        raise ValueError(f"a meld-rich hand of {decks} deck(s) has at most {16 * decks} cards")
+    rng = random.Random(f"meld-rich {size} {count} {seed} {decks} {avoid}")
+    lows = [low for low in range(1, 11) if avoid is None or not low <= avoid < low + 4]
+    hands = []
+    for _ in range(count):
+        low = rng.choice(lows)
+        pool = _cards(range(low, low + 4), range(4), decks)
+        hands.append(Hand(rng.sample(pool, size)))
+    return hands
+
+
+def wild_hands(
+    size: int, wilds: int, count: int, *, kind: str = "uniform", seed: int = 7
+) -> list[Hand]:
+    """``count`` hands of ``size`` cards of which ``wilds`` are wild this round
+    (rank :func:`round_wild` of ``size``): wild-rank cards first (two decks hold 8),
+    then jokers. The naturals are ``kind`` ("uniform" or "meld-rich") hands of the
+    other ranks. Score them with ``wild=round_wild(size), rules=WILD_RULES``."""
+    if not 0 <= wilds <= min(size, 8 + WILD_RULES.jokers):
+        raise ValueError(f"{wilds} wild cards in {size}")
+    wild = round_wild(size)
+    make = uniform_hands if kind == "uniform" else meld_rich_hands
+    naturals = make(size - wilds, count, seed=seed, avoid=wild)
+    rng = random.Random(f"wilds {size} {wilds} {count} {kind} {seed}")
+    wild_pool = _cards([wild], range(4), 2)
+    ranked = min(wilds, len(wild_pool))
+    return [
+        Hand([*hand.cards, *rng.sample(wild_pool, ranked), *[Card(JOKER)] * (wilds - ranked)])
+        for hand in naturals
+    ]
+
+
+def preset_hands(
+    rules: Rules, size: int, count: int, *, kind: str = "uniform", seed: int = 5
+) -> list[Hand]:
+    """``count`` hands of ``size`` cards dealt from the game's own pool (``rules.decks``
+    decks and ``rules.jokers`` jokers) for ``kind`` "uniform", or from four
+    neighbouring ranks of all suits (and the jokers) for "meld-rich"."""
+    rng = random.Random(f"preset {rules.name} {rules.variations} {size} {count} {kind} {seed}")
+    hands = []
+    for _ in range(count):
+        low = rng.randrange(1, 11)
+        ranks = range(1, 14) if kind == "uniform" else range(low, low + 4)
+        pool = _cards(ranks, range(4), rules.decks) + [Card(JOKER)] * rules.jokers
+        hands.append(Hand(rng.sample(pool, size)))
+    return hands
+
+
+# -- the worst cases --------------------------------------------------------------
+
+
+class Adversarial(NamedTuple):
+    """A hand built to make the search work hard, and the round to score it in."""
+
+    name: str
+    hand: str
+    wild: int | None
+    rules: str | Rules
+    openspiel: bool = False
+    """One deck, no wild: OpenSpiel's min_deadwood can score it too."""
+
+
+def _text(ranks: Sequence[str], suits: str) -> str:
+    return " ".join(rank + suit for rank in ranks for suit in suits)
+
+
+_ONE_SUIT = " ".join(f"{rank}h" for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+_A_TO_4 = _text("A234", "cdhs")
+
+ADVERSARIAL: tuple[Adversarial, ...] = (
+    Adversarial("A-K of one suit (13)", _ONE_SUIT, None, "pagat", openspiel=True),
+    Adversarial("A-4 of all four suits (16)", _A_TO_4, None, "pagat", openspiel=True),
+    Adversarial("A-K of one suit + 3 twins (16)", _ONE_SUIT + " 5h 8h Jh", None, "pagat"),
+    Adversarial("A-K + 3 twins, aces high (16)", _ONE_SUIT + " 2h 7h Qh", None, "bga"),
+    Adversarial("A-K + 3 twins, runs of 4 (16)", _ONE_SUIT + " 4h 9h Kh", None, "family"),
+    Adversarial("5-8 of all four suits (16)", _text("5678", "cdhs"), None, "pagat"),
+    Adversarial("10-K of all four suits (16)", _text(["10", "J", "Q", "K"], "cdhs"), None, "pagat"),
+    Adversarial("J-A of all four suits, aces high (16)", _text("JQKA", "cdhs"), None, "bga"),
+    Adversarial("A-4 of all four suits, runs of 4 (16)", _A_TO_4, None, "family"),
+    Adversarial("4x4 block, one card short (15)", _A_TO_4.replace("Ac ", "", 1), None, "pagat"),
+    Adversarial("8 twin pairs, 4 ranks x 2 suits (16)", " ".join([_text("5678", "cd")] * 2), None, "pagat"),
+    Adversarial("8 twin pairs, 2 ranks x 4 suits (16)", " ".join([_text("56", "cdhs")] * 2), None, "pagat"),
+    Adversarial("8 twin pairs, scattered (16)", "Ac Ac 3d 3d 5h 5h 7s 7s 9c 9c Jd Jd Kh Kh 2s 2s",
+                None, "pagat"),  # fmt: skip
+    Adversarial("12 wilds + 4 naturals (16)", "2c 2d 2h 2s " * 2 + "Jk Jk Jk Jk 5c 7d 9h Ks", 2,
+                WILD_RULES),  # fmt: skip
+    Adversarial("12 wilds + 4 naturals, bga (16)", "2c 2d 2h 2s " * 2 + "Jk Jk Jk Jk 5c 7d 9h Ks",
+                2, "bga"),  # fmt: skip
+    Adversarial("4 wilds + 4x3 block (16)", _text("789", "cdhs") + " Jk Jk Jk Jk", 2, WILD_RULES),
+    Adversarial("8 wilds + scattered (16)", "3c 3d 3h 3s 3c 3d 3h 3s Ac 5d 7h 9s Jc Kd 2h 6s", 3,
+                "pagat"),  # fmt: skip
+)
+"""The hands the worst-case benchmark times, each under the rules that make it hard.
+``benchmarks/worst_case.py`` searches for worse ones; add what it finds here."""
+
+
+def adversarial_hands() -> list[tuple[Adversarial, Hand]]:
+    return [(case, tt.parse_hand(case.hand, rules=case.rules)) for case in ADVERSARIAL]
+
+
+# -- backends and OpenSpiel ---------------------------------------------------------
+
+
+def compiled_available() -> bool:
+    return _backend.compiled is not None
+
+
+@contextmanager
+def using(name: str) -> Iterator[None]:
+    """Run the analysis with the backend ``name`` ("cython" or "python") inside."""
+    saved = _backend.IMPLEMENTATION, _backend.solver
+    _backend.IMPLEMENTATION, _backend.solver = _backend.load(name)
+    try:
+        yield
+    finally:
+        _backend.IMPLEMENTATION, _backend.solver = saved
+
+
+# OpenSpiel numbers a card suit * 13 + rank index (A=0 ... K=12) with the suits in
+# the order spades, clubs, diamonds, hearts (as tests/test_gin_rummy.py checks).
+_OPENSPIEL_SUIT = (1, 2, 3, 0)  # our clubs, diamonds, hearts, spades
+
+
+def to_openspiel(hand: Hand) -> list[int]:
+    """The hand in OpenSpiel's Gin Rummy card numbering (no jokers)."""
+    return [_OPENSPIEL_SUIT[card.code // 13] * 13 + card.code % 13 for card in hand.cards]
+
+
+def openspiel_utils() -> Any | None:
+    """OpenSpiel's ``GinRummyUtils(13, 4, 99)``, or None when pyspiel is not installed.
+
+    hand_size 99: min_deadwood only drops a card from a hand of hand_size + 1 cards,
+    so with 99 it scores every hand as it is."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return pyspiel.gin_rummy.GinRummyUtils(13, 4, 99)
+
+
+# -- timing (the scripts; pytest-benchmark times the benchmarks) --------------------
+
+
+def median_call_ns(function: Callable[[Any], object], items: Sequence[Any], repeat: int) -> float:
+    """The median time of one call ``function(item)``, over every item, ``repeat`` times."""
+    clock = time.perf_counter_ns
+    times = []
+    for _ in range(repeat):
+        for item in items:
+            start = clock()
+            function(item)
+            times.append(clock() - start)
+    return statistics.median(times)
+
+
+def median_loop_ns(function: Callable[[], object], repeat: int, per: int = 1) -> float:
+    """The median time of ``function()`` over ``repeat`` calls, divided by ``per``
+    (the number of hands it handles)."""
+    clock = time.perf_counter_ns
+    times = []
+    for _ in range(repeat):
+        start = clock()
+        function()
+        times.append(clock() - start)
+    return statistics.median(times) / per
