@@ -22,7 +22,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 import threethirteen as tt
 from threethirteen import JOKER, Card, Hand, Rules, _backend
@@ -33,11 +33,12 @@ __all__ = [
     "PRESETS",
     "WILD_RULES",
     "Adversarial",
+    "Timed",
     "adversarial_hands",
     "compiled_available",
-    "meld_rich_hands",
     "median_call_ns",
     "median_loop_ns",
+    "meld_rich_hands",
     "openspiel_utils",
     "preset_hands",
     "round_wild",
@@ -46,6 +47,9 @@ __all__ = [
     "using",
     "wild_hands",
 ]
+
+Timed: TypeAlias = Callable[[str, Callable[[], Any], int], Any]
+"""The ``timed`` fixture of conftest.py: ``timed(group, function, hands)``."""
 
 PRESETS = ("pagat", "wikipedia", "bga", "family")
 
@@ -148,31 +152,40 @@ def _text(ranks: Sequence[str], suits: str) -> str:
     return " ".join(rank + suit for rank in ranks for suit in suits)
 
 
-_ONE_SUIT = " ".join(f"{rank}h" for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+_ONE_SUIT = "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"
 _A_TO_4 = _text("A234", "cdhs")
+_TWELVE_WILDS = "2c 2d 2h 2s 2c 2d 2h 2s Jk Jk Jk Jk 5c 7d 9h Ks"
+
+
+def _case(name: str, hand: str, wild: int | None, rules: str | Rules = "pagat") -> Adversarial:
+    return Adversarial(name, hand, wild, rules)
+
 
 ADVERSARIAL: tuple[Adversarial, ...] = (
     Adversarial("A-K of one suit (13)", _ONE_SUIT, None, "pagat", openspiel=True),
     Adversarial("A-4 of all four suits (16)", _A_TO_4, None, "pagat", openspiel=True),
-    Adversarial("A-K of one suit + 3 twins (16)", _ONE_SUIT + " 5h 8h Jh", None, "pagat"),
-    Adversarial("A-K + 3 twins, aces high (16)", _ONE_SUIT + " 2h 7h Qh", None, "bga"),
-    Adversarial("A-K + 3 twins, runs of 4 (16)", _ONE_SUIT + " 4h 9h Kh", None, "family"),
-    Adversarial("5-8 of all four suits (16)", _text("5678", "cdhs"), None, "pagat"),
-    Adversarial("10-K of all four suits (16)", _text(["10", "J", "Q", "K"], "cdhs"), None, "pagat"),
-    Adversarial("J-A of all four suits, aces high (16)", _text("JQKA", "cdhs"), None, "bga"),
-    Adversarial("A-4 of all four suits, runs of 4 (16)", _A_TO_4, None, "family"),
-    Adversarial("4x4 block, one card short (15)", _A_TO_4.replace("Ac ", "", 1), None, "pagat"),
-    Adversarial("8 twin pairs, 4 ranks x 2 suits (16)", " ".join([_text("5678", "cd")] * 2), None, "pagat"),
-    Adversarial("8 twin pairs, 2 ranks x 4 suits (16)", " ".join([_text("56", "cdhs")] * 2), None, "pagat"),
-    Adversarial("8 twin pairs, scattered (16)", "Ac Ac 3d 3d 5h 5h 7s 7s 9c 9c Jd Jd Kh Kh 2s 2s",
-                None, "pagat"),  # fmt: skip
-    Adversarial("12 wilds + 4 naturals (16)", "2c 2d 2h 2s " * 2 + "Jk Jk Jk Jk 5c 7d 9h Ks", 2,
-                WILD_RULES),  # fmt: skip
-    Adversarial("12 wilds + 4 naturals, bga (16)", "2c 2d 2h 2s " * 2 + "Jk Jk Jk Jk 5c 7d 9h Ks",
-                2, "bga"),  # fmt: skip
-    Adversarial("4 wilds + 4x3 block (16)", _text("789", "cdhs") + " Jk Jk Jk Jk", 2, WILD_RULES),
-    Adversarial("8 wilds + scattered (16)", "3c 3d 3h 3s 3c 3d 3h 3s Ac 5d 7h 9s Jc Kd 2h 6s", 3,
-                "pagat"),  # fmt: skip
+    _case("A-K of one suit + 3 twins (16)", _ONE_SUIT + " 5h 8h Jh", None),
+    _case("A-K + 3 twins, aces high (16)", _ONE_SUIT + " 2h 7h Qh", None, "bga"),
+    _case("A-K + 3 twins, runs of 4 (16)", _ONE_SUIT + " 4h 9h Kh", None, "family"),
+    _case("5-8 of all four suits (16)", _text("5678", "cdhs"), None),
+    _case("10-K of all four suits (16)", _text(["10", "J", "Q", "K"], "cdhs"), None),
+    _case("J-A of all four suits, aces high (16)", _text("JQKA", "cdhs"), None, "bga"),
+    _case("A-4 of all four suits, runs of 4 (16)", _A_TO_4, None, "family"),
+    _case("4x4 block less one card (15)", _A_TO_4.replace("Ac ", "", 1), None),
+    _case("8 twin pairs, 4 ranks x 2 suits (16)", " ".join([_text("5678", "cd")] * 2), None),
+    _case("8 twin pairs, 2 ranks x 4 suits (16)", " ".join([_text("56", "cdhs")] * 2), None),
+    _case("8 twin pairs, scattered (16)", "Ac Ac 3d 3d 5h 5h 7s 7s 9c 9c Jd Jd Kh Kh 2s 2s", None),
+    _case("12 wilds + 4 naturals (16)", _TWELVE_WILDS, 2, WILD_RULES),
+    _case("12 wilds + 4 naturals, bga (16)", _TWELVE_WILDS, 2, "bga"),
+    _case("4 wilds + 4x3 block (16)", _text("789", "cdhs") + " Jk Jk Jk Jk", 2, WILD_RULES),
+    _case("8 wilds + scattered (16)", "3c 3d 3h 3s 3c 3d 3h 3s Ac 5d 7h 9s Jc Kd 2h 6s", 3),
+    # the slowest that benchmarks/worst_case.py found
+    _case(
+        "search: long diamonds + 3 wilds, bga (16)",
+        "Ad 5d 6d 7d 8d 9d 10d 10d Jd Qd Kd 4h 6s Js Jk Jk",
+        4,
+        "bga",
+    ),
 )
 """The hands the worst-case benchmark times, each under the rules that make it hard.
 ``benchmarks/worst_case.py`` searches for worse ones; add what it finds here."""
