@@ -1,74 +1,103 @@
-"""Benchmarks of the public analysis API (pure-Python backend for now).
+"""Benchmarks of deadwood scoring, per call and per batch, compiled and pure Python.
 
 Not part of the default test run. Run them with::
 
-    pytest benchmarks --benchmark-only
-    pytest benchmarks --benchmark-disable   # once each, as a smoke test
+    pytest benchmarks --benchmark-only                # times them
+    pytest benchmarks --benchmark-disable             # once each, as a smoke test
 
-Hands are drawn from a fixed seed so runs compare; groups are by operation
-and hand size.
+Each group is one kind of hand (uniform: dealt from two shuffled decks;
+meld-rich: four neighbouring ranks of all four suits, two decks) at one size,
+no wild, pagat rules; in it the same hands are scored by single calls
+(``tt.deadwood_score`` on parsed hands) and by the batch API
+(``tt.deadwood_scores`` on an encoded array), with the compiled solver and
+with the pure-Python one, so pytest-benchmark's relative column is the ratio.
+The times are per round of all the group's hands; ``extra_info`` has the
+median per hand. Every benchmark checks its answers against the compiled
+batch's: the two backends must agree.
 """
 
 from __future__ import annotations
 
-import random
+from functools import cache
 
+import numpy as np
+import numpy.typing as npt
 import pytest
 
 import threethirteen as tt
+from hands import Timed, compiled_available, meld_rich_hands, uniform_hands, using
 
-SIZES = [4, 7, 10, 13, 16]
-
-
-def uniform_hands(size: int, count: int = 50, seed: int = 13) -> list[tt.Hand]:
-    """Hands dealt from two shuffled decks."""
-    rng = random.Random(seed * 100 + size)
-    pool = [tt.Card(code) for code in range(52)] * 2
-    return [tt.Hand(rng.sample(pool, size)) for _ in range(count)]
+SIZES = range(3, 17)
+KINDS = ("uniform", "meld-rich")
+HANDS = 200
+BACKENDS = ["cython", "python"]
 
 
-def meld_rich_hands(size: int, count: int = 50, seed: int = 31) -> list[tt.Hand]:
-    """Hands from four neighbouring ranks of every suit: many overlapping melds."""
-    rng = random.Random(seed * 100 + size)
-    hands = []
-    for _ in range(count):
-        low = rng.randrange(1, 10)
-        pool = [tt.Card.of(rank, suit) for rank in range(low, low + 4) for suit in "cdhs"] * 2
-        hands.append(tt.Hand(rng.sample(pool, size)))
-    return hands
+@cache
+def hands_of(kind: str, size: int) -> tuple[tt.Hand, ...]:
+    make = uniform_hands if kind == "uniform" else meld_rich_hands
+    return tuple(make(size, HANDS))
 
 
+@cache
+def codes_of(kind: str, size: int) -> npt.NDArray[np.int8]:
+    return tt.encode_hands(hands_of(kind, size))
+
+
+@cache
+def expected(kind: str, size: int) -> tuple[int, ...]:
+    """The scores by the compiled batch (the reference every benchmark checks)."""
+    with using("cython" if compiled_available() else "python"):
+        scores = tt.deadwood_scores(codes_of(kind, size), wild=None, rules="pagat")
+    return tuple(int(score) for score in scores)
+
+
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("size", SIZES)
-def test_deadwood_uniform(benchmark, size: int) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = f"deadwood_score uniform, {size} cards"
-    hands = uniform_hands(size)
+def test_deadwood_score_single(timed: Timed, backend: str, kind: str, size: int) -> None:
+    hands = hands_of(kind, size)
 
-    def run() -> None:
-        for hand in hands:
-            tt.deadwood_score(hand, wild=None, rules="pagat")
+    def run() -> list[int]:
+        return [tt.deadwood_score(hand, wild=None, rules="pagat") for hand in hands]
 
-    benchmark(run)
+    scores = timed(f"deadwood {kind}, {size} cards", run, len(hands))
+    assert tuple(scores) == expected(kind, size)
 
 
+@pytest.mark.parametrize("backend", BACKENDS, indirect=True)
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("size", SIZES)
-def test_deadwood_meld_rich(benchmark, size: int) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = f"deadwood_score meld-rich, {size} cards"
-    hands = meld_rich_hands(size)
+def test_deadwood_scores_batch(timed: Timed, backend: str, kind: str, size: int) -> None:
+    codes = codes_of(kind, size)
 
-    def run() -> None:
-        for hand in hands:
-            tt.deadwood_score(hand, wild=None, rules="pagat")
+    def run() -> npt.NDArray[np.int64]:
+        return tt.deadwood_scores(codes, wild=None, rules="pagat")
 
-    benchmark(run)
+    scores = timed(f"deadwood {kind}, {size} cards", run, len(codes))
+    assert tuple(scores.tolist()) == expected(kind, size)
 
 
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("size", [7, 10, 13])
-def test_best_discard_against_a_loop_of_solves(benchmark, size: int) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = f"best_discard, {size + 1} cards"
-    hands = uniform_hands(size + 1, count=20)
+def test_deadwood_score_from_text(timed: Timed, backend: str, kind: str, size: int) -> None:
+    """The slow path: a string parsed on every call."""
+    texts = [str(hand) for hand in hands_of(kind, size)]
 
-    def run() -> None:
-        for hand in hands:
-            tt.best_discard(hand, wild=size, rules="pagat")
+    def run() -> list[int]:
+        return [tt.deadwood_score(text, wild=None, rules="pagat") for text in texts]
 
-    benchmark(run)
+    scores = timed(f"deadwood {kind}, {size} cards", run, len(texts))
+    assert tuple(scores) == expected(kind, size)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_deadwood_scores_threads(timed: Timed, backend: str, threads: int) -> None:
+    """A large batch over worker threads (the machine may have only 2 cores)."""
+    codes = np.concatenate([codes_of("uniform", 13)] * 25)
+
+    def run() -> npt.NDArray[np.int64]:
+        return tt.deadwood_scores(codes, wild=None, rules="pagat", threads=threads)
+
+    scores = timed("deadwood_scores threads, 5000 uniform 13-card hands", run, len(codes))
+    assert tuple(scores[:HANDS].tolist()) == expected("uniform", 13)
