@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import threethirteen as tt  # noqa: E402
-from hands import compiled_available, using  # noqa: E402
-from threethirteen import JOKER, Card, Hand, Rules  # noqa: E402
+import threethirteen as tt
+from hands import compiled_available, using
+from threethirteen import JOKER, Card, Hand, Rules
 
 MAX_SIZE = 16
 
