@@ -31,7 +31,10 @@ from hands import (
     uniform_hands,
 )
 
-pytest.importorskip("pyspiel")
+try:
+    import pyspiel  # noqa: F401
+except ImportError:  # OpenSpiel is optional: not installed (or not importable here)
+    pytest.skip("pyspiel (OpenSpiel) is not installed", allow_module_level=True)
 
 SIZES = range(7, 15)
 KINDS = ("uniform", "meld-rich")
