@@ -1,15 +1,16 @@
 """A seeded random search for the slowest hand of at most 16 cards (run by hand).
 
-    python benchmarks/worst_case.py [--candidates 4000] [--climb 400] [--seed 1]
+    python benchmarks/worst_case.py [--candidates 5000] [--climb 2000] [--seeds 10] [--seed 1]
 
 Candidates come from several generators (uniform, dense windows of ranks and
 suits, long suits, twins, wild-heavy), under every preset and a few
 variations, with a random wild rank (or none). Each is timed with the compiled
 solver (``tt.deadwood_score`` on a parsed hand, the best of 3 calls); the
 slowest are then improved by hill climbing (swap, add or drop a card), and the
-top ten re-timed as the median of 201 calls. It prints them with the score and
-the time, and the pure-Python backend's time for the worst.
-Not a test: CI never runs it.
+finalists re-timed as the median of 201 calls. It prints them with the score
+and the time, and the pure-Python backend's time for the worst. The candidates
+follow from the seed, but the climb follows the timings, so two runs may
+climb to different hands. Not a test: CI never runs it.
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import threethirteen as tt
 from hands import compiled_available, using
@@ -170,9 +168,9 @@ def describe(candidate: Candidate) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--candidates", type=int, default=4000)
-    parser.add_argument("--climb", type=int, default=400, help="hill-climbing steps per seed")
-    parser.add_argument("--seeds", type=int, default=5, help="hands to climb from")
+    parser.add_argument("--candidates", type=int, default=5000)
+    parser.add_argument("--climb", type=int, default=2000, help="hill-climbing steps per seed")
+    parser.add_argument("--seeds", type=int, default=10, help="hands to climb from")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     if not compiled_available():
