@@ -179,9 +179,27 @@ ADVERSARIAL: tuple[Adversarial, ...] = (
     _case("12 wilds + 4 naturals, bga (16)", _TWELVE_WILDS, 2, "bga"),
     _case("4 wilds + 4x3 block (16)", _text("789", "cdhs") + " Jk Jk Jk Jk", 2, WILD_RULES),
     _case("8 wilds + scattered (16)", "3c 3d 3h 3s 3c 3d 3h 3s Ac 5d 7h 9s Jc Kd 2h 6s", 3),
-    # the slowest that benchmarks/worst_case.py found
+    # the slowest that benchmarks/worst_case.py found (aces high or low and jokers)
     _case(
-        "search: long diamonds + 3 wilds, bga (16)",
+        "search: eight 3s, clubs 10-A, 2 wilds, bga (16)",
+        "Ac 3c 3c 10c Jc Qc Kc 3d 3d 6d 3h 3h 5h 3s 3s Jk",
+        5,
+        "bga",
+    ),
+    _case(
+        "search: diamonds A, 5-K, 3 jokers, bga (16)",
+        "Ad 5d 5d 6d 7d 8d 9d 10d Jd Qd Kd 7s Ks Jk Jk Jk",
+        None,
+        "bga",
+    ),
+    _case(
+        "search: seven 6s, hearts 5-10, 2 wilds, bga (16)",
+        "6c 6c 7c 6d 9d 5h 6h 6h 7h 8h 9h 10h Kh 6s 6s Jk",
+        13,
+        "bga",
+    ),
+    _case(
+        "search: diamonds A, 5-K, 3 wilds, bga (16)",
         "Ad 5d 6d 7d 8d 9d 10d 10d Jd Qd Kd 4h 6s Js Jk Jk",
         4,
         "bga",
