@@ -17,6 +17,7 @@ numbering (:func:`to_openspiel`), and the timing helpers of the scripts.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 import statistics
 import time
@@ -36,6 +37,8 @@ __all__ = [
     "Timed",
     "adversarial_hands",
     "compiled_available",
+    "interleaved_calls_ns",
+    "interleaved_loops_ns",
     "median_call_ns",
     "median_loop_ns",
     "meld_rich_hands",
@@ -258,23 +261,63 @@ def openspiel_utils() -> Any | None:
 
 def median_call_ns(function: Callable[[Any], object], items: Sequence[Any], repeat: int) -> float:
     """The median time of one call ``function(item)``, over every item, ``repeat`` times."""
-    clock = time.perf_counter_ns
-    times = []
-    for _ in range(repeat):
-        for item in items:
-            start = clock()
-            function(item)
-            times.append(clock() - start)
-    return statistics.median(times)
+    return interleaved_calls_ns([(function, items, repeat)])[0]
 
 
 def median_loop_ns(function: Callable[[], object], repeat: int, per: int = 1) -> float:
     """The median time of ``function()`` over ``repeat`` calls, divided by ``per``
     (the number of hands it handles)."""
+    return interleaved_loops_ns([(function, repeat)])[0] / per
+
+
+def interleaved_calls_ns(
+    timers: Sequence[tuple[Callable[[Any], object], Sequence[Any], int]],
+) -> list[float]:
+    """For each ``(function, items, repeat)``: the median time of one call
+    ``function(item)`` over its items, ``repeat`` times. The timers take turns item
+    by item (timer k in the first ``repeat`` rounds only), so a load that comes and
+    goes on a shared machine weighs on each alike. The garbage collector is off."""
     clock = time.perf_counter_ns
-    times = []
-    for _ in range(repeat):
-        start = clock()
-        function()
-        times.append(clock() - start)
-    return statistics.median(times) / per
+    times: list[list[int]] = [[] for _ in timers]
+    rounds = max(repeat for _, _, repeat in timers)
+    count = len(timers[0][1])
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for round_ in range(rounds):
+            active = [
+                (function, items, times[k])
+                for k, (function, items, repeat) in enumerate(timers)
+                if round_ < repeat
+            ]
+            for i in range(count):
+                for function, items, out in active:
+                    item = items[i]
+                    start = clock()
+                    function(item)
+                    out.append(clock() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return [statistics.median(samples) for samples in times]
+
+
+def interleaved_loops_ns(timers: Sequence[tuple[Callable[[], object], int]]) -> list[float]:
+    """For each ``(function, repeat)``: the median time of ``function()`` over
+    ``repeat`` calls, the timers taking turns (as :func:`interleaved_calls_ns`)."""
+    clock = time.perf_counter_ns
+    times: list[list[int]] = [[] for _ in timers]
+    rounds = max(repeat for _, repeat in timers)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for round_ in range(rounds):
+            for k, (function, repeat) in enumerate(timers):
+                if round_ < repeat:
+                    start = clock()
+                    function()
+                    times[k].append(clock() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return [statistics.median(samples) for samples in times]

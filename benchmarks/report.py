@@ -40,6 +40,8 @@ from hands import (
     WILD_RULES,
     adversarial_hands,
     compiled_available,
+    interleaved_calls_ns,
+    interleaved_loops_ns,
     median_call_ns,
     median_loop_ns,
     meld_rich_hands,
@@ -147,16 +149,21 @@ class Report:
 
         fast_repeat = max(3, 3000 // len(hands))
         slow_repeat = 1 if self.quick else 3
+        min_deadwood = utils.min_deadwood if utils is not None else None
         rows = []
         if single:
             row = Row("deadwood_score", kind, size, 0.0)
             with using("cython"):
-                row.compiled = median_call_ns(score, hands, fast_repeat)
+                timers: list[tuple[Callable[[Any], object], Sequence[Any], int]]
+                timers = [(score, hands, fast_repeat)]
+                if min_deadwood is not None:
+                    timers.append((min_deadwood, theirs, slow_repeat))
+                found = interleaved_calls_ns(timers)
+                row.compiled = found[0]
+                row.openspiel = found[1] if min_deadwood is not None else None
             if python:
                 with using("python"):
                     row.python = median_call_ns(score, hands, slow_repeat)
-            if utils is not None:
-                row.openspiel = median_call_ns(utils.min_deadwood, theirs, slow_repeat)
             rows.append(row)
         if batch:
             row = Row("deadwood_scores (batch)", kind, size, 0.0)
@@ -164,18 +171,19 @@ class Report:
             def run() -> object:
                 return tt.deadwood_scores(codes, wild=wild, rules=rules)
 
+            def loop() -> object:
+                return [min_deadwood(cards) for cards in theirs]  # type: ignore[misc]
+
             with using("cython"):
-                row.compiled = median_loop_ns(run, max(15, fast_repeat), len(hands))
+                loops: list[tuple[Callable[[], object], int]] = [(run, max(15, fast_repeat))]
+                if min_deadwood is not None:
+                    loops.append((loop, max(3, slow_repeat)))
+                found = interleaved_loops_ns(loops)
+                row.compiled = found[0] / len(hands)
+                row.openspiel = found[1] / len(hands) if min_deadwood is not None else None
             if python:
                 with using("python"):
                     row.python = median_loop_ns(run, slow_repeat, len(hands))
-            if utils is not None:
-                min_deadwood = utils.min_deadwood
-
-                def loop() -> object:
-                    return [min_deadwood(cards) for cards in theirs]
-
-                row.openspiel = median_loop_ns(loop, max(3, slow_repeat), len(hands))
             rows.append(row)
         for row in rows:
             self.rows[section, row.operation, row.kind, row.size] = row
