@@ -7,17 +7,19 @@ The calls cycle over a pool of varied hands: uniform and meld-rich hands of 3
 to 16 cards, wild-heavy hands (up to 12 wilds), the adversarial hands of
 ``hands.ADVERSARIAL`` and 20-card hands, under several rules and every wild
 rank. Most calls are ``tt.deadwood_score`` on parsed hands; one in 50 goes
-through a string, one in 100 is ``best_melds``, ``best_discard`` or
-``can_go_out``, one in 1000 a small batch, and one in 1000 an invalid hand (the
-error path). RSS is read from ``/proc/self/status`` (VmRSS; the peak: VmHWM and
-``resource.getrusage``) after a warm-up and every ``--every`` calls: a leak
-shows as growth that goes on with the number of calls.
+through a string; one in 100 is ``best_melds``, ``best_discard`` or
+``can_go_out``; one in 1000 is a small batch, an invalid hand (the error path)
+or a new ``Rules`` object (made by ``dataclasses.replace``). RSS is read from
+``/proc/self/status`` (VmRSS; the peak: VmHWM and ``resource.getrusage``) after
+a warm-up and every ``--every`` calls: a leak shows as growth that goes on with
+the number of calls.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import gc
 import random
 import resource
@@ -108,6 +110,9 @@ def run(calls: int, every: int, items: list[tuple[tt.Hand, int | None, Rules]]) 
                 tt.best_discards(same, wild=wild, rules=rules)
                 with contextlib.suppress(tt.InvalidHandError):
                     tt.deadwood_score(bad, wild=None, rules=RULES[0])
+                # a Rules object made on the fly: caches must not keep them all
+                fresh = dataclasses.replace(rules, joker_penalty=i % 997)
+                tt.deadwood_score(hand, wild=wild, rules=fresh)
         done = stop
         gc.collect()
         readings.append(rss_kib())

@@ -31,8 +31,9 @@ cdef enum:
     MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all
     NUMBER_OF_CODES = 53
     JOKER = 52
-    STACK_SLOTS = 256       # the first memo table lives on the C stack
-    RUN_STACK = 256
+    STACK_BITS = 6
+    STACK_SLOTS = 64        # the first memo table lives on the C stack (it grows on the heap)
+    RUN_STACK = 96          # a depth-first run search holds at most 12+11+...+1 = 78
     KEY_BITS = 5            # the drop preference in the discard search
     WILD_KEY = 31           # dropping a wild: after every natural card
 
@@ -44,6 +45,12 @@ cdef enum:
     TOO_MANY_JOKERS = -3
     TOO_MANY_COPIES = -4
     NO_MEMORY = -5
+
+# What encode() does with the cards no meld can hold.
+cdef enum:
+    KEEP_ISOLATED = 0
+    COUNT_ISOLATED = 1
+    LEAVE_OUT_ISOLATED = 2
 
 cdef int64_t INFINITY = (<int64_t>1) << 60
 
@@ -108,6 +115,8 @@ ctypedef struct Problem:
     int64_t prefix[MAX_CARDS + 1]
     int dearest_wild        # the code a wild discard gives up
     int64_t wild_key        # WILD_KEY in the keyed discard search, else 0
+    int64_t base            # the cost of the cards left out by pruning
+    int isolated            # how many cards pruning left out
     # the rules
     int min_set, min_run, all_wild_minimum
     bint high_aces, all_wild
@@ -121,90 +130,195 @@ ctypedef struct Problem:
 
 # -- encoding ---------------------------------------------------------------------
 
-cdef inline int bit_length(int value) noexcept nogil:
-    cdef int bits = 0
-    while value:
-        bits += 1
-        value >>= 1
-    return bits
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int tt_lowest_bit(unsigned int x) { return __builtin_ctz(x); }
+    static inline int tt_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
+    static inline int tt_popcount(unsigned int x) { return __builtin_popcount(x); }
+    #else
+    static inline int tt_lowest_bit(unsigned int x) { int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n; }
+    static inline int tt_lowest_bit64(unsigned long long x) { int n = 0; while (!(x & 1ull)) { x >>= 1; n++; } return n; }
+    static inline int tt_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
+    #endif
+    """
+    int lowest_bit "tt_lowest_bit"(unsigned int x) noexcept nogil
+    int lowest_bit64 "tt_lowest_bit64"(unsigned long long x) noexcept nogil
+    int popcount "tt_popcount"(unsigned int x) noexcept nogil
+
+
+# Solver order is rank-major: position (rank - 1) * 4 + suit; codes are suit * 13 + rank - 1.
+cdef int POSITION[52]
+cdef int CODE_AT[52]
+cdef int code_
+for code_ in range(52):
+    POSITION[code_] = (code_ % 13) * 4 + code_ // 13
+    CODE_AT[POSITION[code_]] = code_
+
+
+cdef uint64_t LANES = 0x0001000100010001  # one bit at the bottom of each 16-bit lane
+
+
+cdef int isolated(
+    int* counts, uint64_t present, Params params, int wilds, bint remove, int64_t scale,
+    int64_t* cost,
+) noexcept nogil:
+    """The natural cards that no meld can hold, whatever the others do: too few of
+    their rank for a set, and no window of ``min_run`` ranks of their suit with
+    enough cards, even with every wild. They are deadwood in every melding. Returns
+    how many there are (copies included), adds their cost to ``cost``, and with
+    ``remove`` takes them out of ``counts`` (by solver position) and of ``present``."""
+    cdef int rank_total[15]
+    cdef uint32_t suit_ranks[4]
+    cdef uint32_t covered[4]
+    cdef uint64_t bits, held, c0, c1, c2, c3, add, carry, starts, runnable
+    cdef int position, rank, suit, k, stop, found = 0, m = params.min_run
+    if wilds + 1 >= params.min_set or wilds + 1 >= m:
+        return 0  # every card makes a meld with the wilds
+    memset(rank_total, 0, sizeof(rank_total))
+    memset(suit_ranks, 0, sizeof(suit_ranks))
+    bits = present
+    while bits:
+        position = lowest_bit64(bits)
+        bits &= bits - 1
+        rank = (position >> 2) + 1
+        suit = position & 3
+        rank_total[rank] += counts[position]
+        suit_ranks[suit] |= (<uint32_t>1) << rank
+        if rank == 1 and params.high_aces:
+            suit_ranks[suit] |= (<uint32_t>1) << 14
+    # The ranks of each suit that some window of m ranks with enough cards covers,
+    # for the four suits at once: suit s holds rank r at bit 16 * s + r. For every
+    # window start, a bit-sliced 4-bit counter adds the cards in the window; the
+    # starts looked at (1 to stop - m + 1) never read across into the next suit.
+    stop = 14 if params.high_aces else 13
+    held = 0
+    for suit in range(4):
+        held |= (<uint64_t>suit_ranks[suit]) << (16 * suit)
+    c0 = c1 = c2 = c3 = 0
+    for k in range(m):
+        add = held >> k
+        carry = c0 & add
+        c0 ^= add
+        add = carry
+        carry = c1 & add
+        c1 ^= add
+        add = carry
+        carry = c2 & add
+        c2 ^= add
+        c3 ^= carry
+    # count >= m - wilds  <=>  count + (16 - m + wilds) carries out of 4 bits
+    add = 16 - m + wilds
+    carry = 0
+    carry = (c0 | carry) if add & 1 else (c0 & carry)
+    carry = (c1 | carry) if add & 2 else (c1 & carry)
+    carry = (c2 | carry) if add & 4 else (c2 & carry)
+    carry = (c3 | carry) if add & 8 else (c3 & carry)
+    starts = carry & (LANES * ((((<uint64_t>1) << (stop - m + 1)) - 1) << 1))
+    runnable = 0
+    for k in range(m):
+        runnable |= starts << k
+    for suit in range(4):
+        covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
+        if params.high_aces and covered[suit] >> 14 & 1:
+            covered[suit] |= 2  # an ace on top counts for the ace
+    bits = present
+    while bits:
+        position = lowest_bit64(bits)
+        bits &= bits - 1
+        rank = (position >> 2) + 1
+        suit = position & 3
+        if rank_total[rank] + wilds >= params.min_set or covered[suit] >> rank & 1:
+            continue
+        found += counts[position]
+        cost[0] += counts[position] * params.natural[CODE_AT[position]] * scale
+        if remove:
+            counts[position] = 0
+    return found
 
 
 cdef int encode(
-    Problem* P, const int8_t* codes, Py_ssize_t length, Params params, int scale, bint keyed
+    Problem* P, const int8_t* codes, Py_ssize_t length, Params params, int scale, bint keyed,
+    int prune,
 ) noexcept nogil:
     """Fill ``P`` from card codes (negative codes are padding). ``scale`` multiplies
-    every cost; with ``keyed`` each natural card gets its discard preference."""
-    cdef int counts[NUMBER_OF_CODES]
+    every cost; with ``keyed`` each natural card gets its discard preference. With
+    ``prune`` (COUNT_ISOLATED or LEAVE_OUT_ISOLATED) the cards no meld can hold are
+    counted in ``P.isolated``, and (the latter) left out, their cost in ``P.base``."""
+    cdef int counts[52]             # copies, by solver position
     cdef int64_t wild_costs[MAX_CARDS]
-    cdef int total = 0, code, i, j, k, rank, suit, shift = 0, width, count
+    cdef uint64_t present = 0, bits
+    cdef int total = 0, jokers = 0, code, position, i, j, rank, suit, shift = 0, width, count
     cdef int64_t cost, dearest_cost = -1
-    cdef Py_ssize_t position
+    cdef Py_ssize_t index
     memset(counts, 0, sizeof(counts))
-    for position in range(length):
-        code = codes[position]
+    P.wilds = 0
+    P.dearest_wild = -1
+    for index in range(length):
+        code = codes[index]
         if code < 0:
             continue
         if code >= NUMBER_OF_CODES:
             return BAD_CODE
-        counts[code] += 1
         total += 1
         if total > MAX_CARDS:
             return TOO_MANY_CARDS
-    if counts[JOKER] > params.jokers:
+        if code == JOKER:
+            jokers += 1
+        else:
+            position = POSITION[code]
+            counts[position] += 1
+            if counts[position] > params.decks:
+                return TOO_MANY_COPIES
+            if (position >> 2) + 1 != params.wild_rank:
+                present |= (<uint64_t>1) << position
+                continue
+        cost = params.wild[code] * scale
+        wild_costs[P.wilds] = cost
+        P.wilds += 1
+        if cost > dearest_cost or (cost == dearest_cost and code > P.dearest_wild):
+            dearest_cost = cost
+            P.dearest_wild = code
+    if jokers > params.jokers:
         return TOO_MANY_JOKERS
-    for code in range(52):
-        if counts[code] > params.decks:
-            return TOO_MANY_COPIES
 
-    P.wilds = 0
-    P.dearest_wild = -1
+    P.base = 0
+    P.isolated = 0
+    if prune != KEEP_ISOLATED and present:
+        P.isolated = isolated(
+            counts, present, params, P.wilds, prune == LEAVE_OUT_ISOLATED, scale, &P.base
+        )
+
     P.n = 0
     P.full = 0
-    for suit in range(4):
-        for rank in range(15):
-            P.at[suit][rank] = -1
-    for rank in range(1, 14):
-        for suit in range(4):
-            code = suit * 13 + rank - 1
-            count = counts[code]
-            if not count:
-                continue
-            if rank == params.wild_rank:
-                cost = params.wild[code] * scale
-                for k in range(count):
-                    wild_costs[P.wilds] = cost
-                    P.wilds += 1
-                if cost > dearest_cost or (cost == dearest_cost and code > P.dearest_wild):
-                    dearest_cost = cost
-                    P.dearest_wild = code
-                continue
-            i = P.n
-            P.n += 1
-            width = bit_length(count)
-            P.code[i] = code
-            P.rank[i] = rank
-            P.suit[i] = suit
-            P.shift[i] = shift
-            P.unit[i] = (<uint32_t>1) << shift
-            P.field[i] = ((<uint32_t>1 << width) - 1) << shift
-            P.full |= (<uint32_t>count) << shift
-            P.cost[i] = params.natural[code] * scale
-            for k in range(width):
-                P.owner[shift + k] = i
-            shift += width
-            P.at[suit][rank] = i
-            if rank == 1:
-                P.at[suit][14] = i
-    if counts[JOKER]:
-        cost = params.wild[JOKER] * scale
-        for k in range(counts[JOKER]):
-            wild_costs[P.wilds] = cost
-            P.wilds += 1
-        if cost > dearest_cost:  # the joker's code is the highest: it wins ties
-            dearest_cost = cost
-            P.dearest_wild = JOKER
-        elif cost == dearest_cost:
-            P.dearest_wild = JOKER
+    memset(P.at, 0xFF, sizeof(P.at))  # every entry -1
+    bits = present
+    while bits:
+        position = lowest_bit64(bits)
+        bits &= bits - 1
+        count = counts[position]
+        if not count:
+            continue  # left out by pruning
+        rank = (position >> 2) + 1
+        suit = position & 3
+        code = CODE_AT[position]
+        i = P.n
+        P.n += 1
+        width = 1 if count == 1 else 2 if count < 4 else 3 if count < 8 else 4
+        P.code[i] = code
+        P.rank[i] = rank
+        P.suit[i] = suit
+        P.shift[i] = shift
+        P.unit[i] = (<uint32_t>1) << shift
+        P.field[i] = ((<uint32_t>1 << width) - 1) << shift
+        P.full |= (<uint32_t>count) << shift
+        P.cost[i] = params.natural[code] * scale
+        for j in range(width):
+            P.owner[shift + j] = i
+        shift += width
+        P.at[suit][rank] = i
+        if rank == 1:
+            P.at[suit][14] = i
     # Wild costs, cheapest first (insertion sort: at most 20), then prefix sums.
     for i in range(1, P.wilds):
         cost = wild_costs[i]
@@ -237,7 +351,7 @@ cdef int encode(
 
 cdef inline void memo_start(Problem* P, Slot* stack_slots) noexcept nogil:
     P.slots = stack_slots
-    P.bits = 8
+    P.bits = STACK_BITS
     P.mask = STACK_SLOTS - 1
     P.used = 0
     P.on_heap = False
@@ -315,14 +429,7 @@ cdef inline int64_t finish(Problem* P, int wilds, int room, int drop) noexcept n
 
 
 cdef inline int lowest(Problem* P, uint32_t state) noexcept nogil:
-    return P.owner[__builtin_ctz(state)]
-
-
-cdef extern from *:
-    """
-    static inline int __builtin_ctz_wrapper(unsigned int x) { return __builtin_ctz(x); }
-    """
-    int __builtin_ctz "__builtin_ctz_wrapper"(unsigned int x) noexcept nogil
+    return P.owner[lowest_bit(state)]
 
 
 cdef inline int copies(Problem* P, uint32_t state, int index) noexcept nogil:
@@ -555,16 +662,21 @@ cdef int64_t solve(
     cdef Slot stack_slots[STACK_SLOTS]
     cdef int status, index, card
     cdef int64_t result
-    status = encode(&P, codes, length, params, 32 if mode == 2 else 1, mode == 2)
+    status = encode(
+        &P, codes, length, params, 32 if mode == 2 else 1, mode == 2,
+        LEAVE_OUT_ISOLATED if mode == 0 else COUNT_ISOLATED if mode == 1 else KEEP_ISOLATED,
+    )
     if status != OK:
         return status
+    if mode == 1 and P.isolated > 1:
+        return 0  # two cards no meld can hold: one discard cannot clear both
     if mode == 0:
         if P.full == 0:
-            return finish(&P, P.wilds, 0, 0)
+            return P.base + finish(&P, P.wilds, 0, 0)
         memo_start(&P, stack_slots)
         result = value(&P, P.full, P.wilds, 0, 0)
         memo_end(&P)
-        return result
+        return P.base + result
     if P.n == 0 and P.wilds == 0:
         if mode == 1:
             return 0
@@ -634,7 +746,7 @@ def plan(bytes codes, Params params):
     cdef int64_t total
     cdef list moves = []
     cdef list members
-    status = encode(&P, bytes_codes(codes), len(codes), params, 1, False)
+    status = encode(&P, bytes_codes(codes), len(codes), params, 1, False, KEEP_ISOLATED)
     if status != OK:
         return status
     memo_start(&P, stack_slots)

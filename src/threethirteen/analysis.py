@@ -32,7 +32,7 @@ COUNT_BITS = 6
 assert 1 << COUNT_BITS > MAX_HAND_SIZE
 
 _BY_CODE = attrgetter("code")
-_CACHE_SIZE = 64  # solver parameters kept per Rules object (one per backend and wild)
+_CACHE_SIZE = 512  # rounds kept prepared (one per backend, rules and wild)
 
 
 def _cost(penalty: int) -> int:
@@ -80,21 +80,27 @@ class _Round:
         raise AssertionError(f"the solver refused {hand!r} ({error})")  # pragma: no cover
 
 
+_ROUNDS: dict[tuple[Any, Any, type, Any], _Round] = {}
+"""Rounds already prepared, by (backend, preset name or id of the Rules, type of wild,
+wild): a cache of a pure function of immutable values, so that a repeated call costs
+one lookup. A Rules object is known by its id (hashing its fields would cost more than
+the search); the round holds it, so the id is not reused while the entry lives."""
+
+
 def _round(rules: RulesLike, wild: WildLike) -> _Round:
-    """The round for ``rules`` and ``wild``, kept on the (immutable) Rules object so
-    repeated calls cost a dict lookup."""
-    if type(rules) is not Rules:
-        rules = Rules.find(rules)
+    """The round for ``rules`` and ``wild``, prepared once."""
     solver = _backend.solver
-    cache: dict[Any, _Round] = rules.__dict__.setdefault("_rounds", {})
-    key = (solver, type(wild), wild) if wild is None or type(wild) in (int, str) else None
-    found = cache.get(key) if key is not None else None
-    if found is None:
-        found = _Round(rules, parse_wild(wild), solver)
-        if key is not None:
-            if len(cache) >= _CACHE_SIZE:
-                cache.clear()
-            cache[key] = found
+    key = (solver, rules if type(rules) is str else id(rules), type(wild), wild)
+    try:
+        found = _ROUNDS.get(key)
+    except TypeError:  # an unhashable wild, which parse_wild refuses below
+        found = None
+    if found is not None and (found.rules is rules or type(rules) is str):
+        return found
+    found = _Round(Rules.find(rules), parse_wild(wild), solver)
+    if len(_ROUNDS) >= _CACHE_SIZE:
+        _ROUNDS.clear()
+    _ROUNDS[key] = found
     return found
 
 

@@ -199,7 +199,7 @@ class Rules:
             )
 
     def __getstate__(self) -> dict[str, Any]:
-        """The fields only: the solver parameters cached on the object stay behind."""
+        """The fields only: nothing cached on the object travels."""
         return {key: value for key, value in self.__dict__.items() if not key.startswith("_")}
 
     # -- construction -------------------------------------------------------------
