@@ -108,4 +108,5 @@ def test_adversarial_hands_discard_exactly(
         tt.deadwood_score(parsed.without(other), wild=wild, rules=rules) for other in set(parsed)
     )
     assert melding.score == loop
+    assert tt.deadwood_score(parsed.without(card), wild=wild, rules=rules) == loop
     assert tt.can_go_out(parsed, wild=wild, rules=rules) == (loop == 0 and not melding.deadwood)

@@ -19,7 +19,7 @@ def test_readme_opens_with_the_two_commands() -> None:
     check, test = readme_commands()[:2]
     assert check.startswith("pip install . && ")
     assert "threethirteen" in check
-    assert test == "pip install -e '.[test]' && pytest"
+    assert test == "pip install -e '.[test]' && pytest && pytest benchmarks --benchmark-disable"
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:

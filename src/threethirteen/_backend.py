@@ -47,5 +47,10 @@ def load(name: str) -> tuple[str, ModuleType]:
     raise ImportError(f"{ENVIRONMENT_VARIABLE} must be cython or python, not {name!r}")
 
 
-IMPLEMENTATION, solver = load(os.environ.get(ENVIRONMENT_VARIABLE, ""))
-"""The name of the backend in use (``"cython"`` or ``"python"``), and its module."""
+_CHOSEN = load(os.environ.get(ENVIRONMENT_VARIABLE, ""))
+IMPLEMENTATION: str = _CHOSEN[0]
+"""The solver in use: ``"cython"`` (compiled) or ``"python"``, chosen at import from
+the environment variable ``THREETHIRTEEN_IMPLEMENTATION`` (``cython`` or ``python``;
+unset: the compiled one when it is built)."""
+solver: ModuleType = _CHOSEN[1]
+"""The module of the solver in use."""
