@@ -190,19 +190,23 @@ def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
             run[1], run[2] = _extend_run(run[1], run[2], room, high_aces, preferred(run[0]))
             extra -= room
 
-    layouts: list[list[Slot]] = []
+    layouts: list[tuple[bool, list[Slot]]] = []  # (is a set, slots)
     for rank, naturals, count in sets:
         identities = _set_identities(rank, [card.code // 13 for card in naturals], count)
-        layouts.append([(card, card) for card in naturals] + [(None, card) for card in identities])
+        slots: list[Slot] = [(card, card) for card in naturals]
+        layouts.append((True, slots + [(None, card) for card in identities]))
     for suit, low, high, positions in runs:
         layouts.append(
-            [
-                (
-                    _run_card(suit, position) if position in positions else None,
-                    _run_card(suit, position),
-                )
-                for position in range(low, high + 1)
-            ]
+            (
+                False,
+                [
+                    (
+                        _run_card(suit, position) if position in positions else None,
+                        _run_card(suit, position),
+                    )
+                    for position in range(low, high + 1)
+                ],
+            )
         )
     if extra:  # a meld of wilds only, as the rules allow
         if extra >= rules.min_set:
@@ -212,28 +216,30 @@ def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
             identities = own + _set_identities(wild_rank or 1, suits, extra - len(own))
         else:
             identities = [_run_card(0, position) for position in range(1, extra + 1)]
-        layouts.append([(None, identity) for identity in identities])
+        layouts.append((extra >= rules.min_set, [(None, identity) for identity in identities]))
 
     # Wild cards go where they stand for themselves first, then in order.
-    free = list(used_wilds)
-    chosen: dict[tuple[int, int], Card] = {}
-    for meld_index, layout in enumerate(layouts):
-        for slot_index, (natural, identity) in enumerate(layout):
-            if natural is None and identity in free:
-                free.remove(identity)
-                chosen[meld_index, slot_index] = identity
+    free = [card.code for card in used_wilds]
+    chosen: dict[tuple[int, int], int] = {}
+    if free:
+        for meld_index, (_is_set, layout) in enumerate(layouts):
+            for slot_index, (natural, identity) in enumerate(layout):
+                if natural is None and identity.code in free:
+                    free.remove(identity.code)
+                    chosen[meld_index, slot_index] = identity.code
     melds = []
-    for meld_index, layout in enumerate(layouts):
+    for meld_index, (is_set, layout) in enumerate(layouts):
         cards, flags = [], []
         for slot_index, (natural, _identity) in enumerate(layout):
             if natural is not None:
                 cards.append(natural)
                 flags.append(False)
             else:
-                wild_card = chosen.get((meld_index, slot_index))
-                cards.append(wild_card if wild_card is not None else free.pop(0))
+                code = chosen.get((meld_index, slot_index))
+                cards.append(_CARDS[code if code is not None else free.pop(0)])
                 flags.append(True)
-        melds.append(Meld(tuple(cards), tuple(identity for _, identity in layout), tuple(flags)))
+        identities = [identity for _, identity in layout]
+        melds.append(Meld._of_solver(cards, identities, flags, is_set))
     if free:  # pragma: no cover - internal invariant
         raise AssertionError("the solver's plan left a wild card without a job")
     deadwood.extend(spare_wilds)
@@ -256,7 +262,7 @@ def best_melds(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") ->
 
     >>> melding = best_melds("5s 6s 7s 6h 6d Ks", wild="K")
     >>> melding.melds, melding.score
-    ((Meld.parse('6d 6h 6s'), Meld.parse('5s Ks=6s 7s')), 0)
+    ((Meld.parse('6d 6h Ks=6c'), Meld.parse('5s 6s 7s')), 0)
     """
     parsed = _hand(hand)
     game = _round(rules, wild)
