@@ -34,6 +34,8 @@ __all__ = [
     "PRESETS",
     "WILD_RULES",
     "Adversarial",
+    "CallTimer",
+    "LoopTimer",
     "Timed",
     "adversarial_hands",
     "compiled_available",
@@ -259,65 +261,90 @@ def openspiel_utils() -> Any | None:
 # -- timing (the scripts; pytest-benchmark times the benchmarks) --------------------
 
 
+class CallTimer(NamedTuple):
+    """Time ``function(item)`` for each item, ``repeat`` times, with the solver
+    ``backend`` ("cython", "python"; None: the one in use)."""
+
+    function: Callable[[Any], object]
+    items: Sequence[Any]
+    repeat: int
+    backend: str | None = None
+
+
+class LoopTimer(NamedTuple):
+    """Time ``function()``, ``repeat`` times, with the solver ``backend``."""
+
+    function: Callable[[], object]
+    repeat: int
+    backend: str | None = None
+
+
 def median_call_ns(function: Callable[[Any], object], items: Sequence[Any], repeat: int) -> float:
     """The median time of one call ``function(item)``, over every item, ``repeat`` times."""
-    return interleaved_calls_ns([(function, items, repeat)])[0]
+    return interleaved_calls_ns([CallTimer(function, items, repeat)])[0]
 
 
 def median_loop_ns(function: Callable[[], object], repeat: int, per: int = 1) -> float:
     """The median time of ``function()`` over ``repeat`` calls, divided by ``per``
     (the number of hands it handles)."""
-    return interleaved_loops_ns([(function, repeat)])[0] / per
+    return interleaved_loops_ns([LoopTimer(function, repeat)])[0] / per
 
 
-def interleaved_calls_ns(
-    timers: Sequence[tuple[Callable[[Any], object], Sequence[Any], int]],
-) -> list[float]:
-    """For each ``(function, items, repeat)``: the median time of one call
-    ``function(item)`` over its items, ``repeat`` times. The timers take turns item
-    by item (timer k in the first ``repeat`` rounds only), so a load that comes and
-    goes on a shared machine weighs on each alike. The garbage collector is off."""
-    clock = time.perf_counter_ns
-    times: list[list[int]] = [[] for _ in timers]
-    rounds = max(repeat for _, _, repeat in timers)
-    count = len(timers[0][1])
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """The garbage collector off, and the backend in use restored afterwards."""
     enabled = gc.isenabled()
+    saved = _backend.IMPLEMENTATION, _backend.solver
     gc.disable()
     try:
+        yield
+    finally:
+        _backend.IMPLEMENTATION, _backend.solver = saved
+        if enabled:
+            gc.enable()
+
+
+def _switch(backend: str | None) -> None:
+    if backend is not None:
+        _backend.IMPLEMENTATION, _backend.solver = _backend.load(backend)
+
+
+def interleaved_calls_ns(timers: Sequence[CallTimer]) -> list[float]:
+    """The median time of one call for each timer. The timers take turns pass by
+    pass over the items (each in its first ``repeat`` rounds): a load that comes and
+    goes on a shared machine weighs on each alike, while within a pass the caches
+    stay warm for the code timed. Switching backends is not timed; the garbage
+    collector is off."""
+    clock = time.perf_counter_ns
+    times: list[list[int]] = [[] for _ in timers]
+    rounds = max(timer.repeat for timer in timers)
+    with _quiet():
         for round_ in range(rounds):
-            active = [
-                (function, items, times[k])
-                for k, (function, items, repeat) in enumerate(timers)
-                if round_ < repeat
-            ]
-            for i in range(count):
-                for function, items, out in active:
-                    item = items[i]
+            for k, timer in enumerate(timers):
+                if round_ >= timer.repeat:
+                    continue
+                _switch(timer.backend)
+                function, out = timer.function, times[k]
+                for item in timer.items:
                     start = clock()
                     function(item)
                     out.append(clock() - start)
-    finally:
-        if enabled:
-            gc.enable()
     return [statistics.median(samples) for samples in times]
 
 
-def interleaved_loops_ns(timers: Sequence[tuple[Callable[[], object], int]]) -> list[float]:
-    """For each ``(function, repeat)``: the median time of ``function()`` over
-    ``repeat`` calls, the timers taking turns (as :func:`interleaved_calls_ns`)."""
+def interleaved_loops_ns(timers: Sequence[LoopTimer]) -> list[float]:
+    """The median time of ``function()`` for each timer, the timers taking turns
+    (as :func:`interleaved_calls_ns`)."""
     clock = time.perf_counter_ns
     times: list[list[int]] = [[] for _ in timers]
-    rounds = max(repeat for _, repeat in timers)
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    rounds = max(timer.repeat for timer in timers)
+    with _quiet():
         for round_ in range(rounds):
-            for k, (function, repeat) in enumerate(timers):
-                if round_ < repeat:
+            for k, timer in enumerate(timers):
+                if round_ < timer.repeat:
+                    _switch(timer.backend)
+                    function = timer.function
                     start = clock()
                     function()
                     times[k].append(clock() - start)
-    finally:
-        if enabled:
-            gc.enable()
     return [statistics.median(samples) for samples in times]

@@ -38,6 +38,8 @@ import threethirteen as tt
 from hands import (
     GIN_RULES,
     WILD_RULES,
+    CallTimer,
+    LoopTimer,
     adversarial_hands,
     compiled_available,
     interleaved_calls_ns,
@@ -153,17 +155,15 @@ class Report:
         rows = []
         if single:
             row = Row("deadwood_score", kind, size, 0.0)
-            with using("cython"):
-                timers: list[tuple[Callable[[Any], object], Sequence[Any], int]]
-                timers = [(score, hands, fast_repeat)]
-                if min_deadwood is not None:
-                    timers.append((min_deadwood, theirs, slow_repeat))
-                found = interleaved_calls_ns(timers)
-                row.compiled = found[0]
-                row.openspiel = found[1] if min_deadwood is not None else None
+            calls = [CallTimer(score, hands, fast_repeat, "cython")]
             if python:
-                with using("python"):
-                    row.python = median_call_ns(score, hands, slow_repeat)
+                calls.append(CallTimer(score, hands, slow_repeat, "python"))
+            if min_deadwood is not None:
+                calls.append(CallTimer(min_deadwood, theirs, slow_repeat))
+            found = interleaved_calls_ns(calls)
+            row.compiled = found[0]
+            row.python = found[1] if python else None
+            row.openspiel = found[-1] if min_deadwood is not None else None
             rows.append(row)
         if batch:
             row = Row("deadwood_scores (batch)", kind, size, 0.0)
@@ -174,16 +174,15 @@ class Report:
             def loop() -> object:
                 return [min_deadwood(cards) for cards in theirs]  # type: ignore[misc]
 
-            with using("cython"):
-                loops: list[tuple[Callable[[], object], int]] = [(run, max(15, fast_repeat))]
-                if min_deadwood is not None:
-                    loops.append((loop, max(3, slow_repeat)))
-                found = interleaved_loops_ns(loops)
-                row.compiled = found[0] / len(hands)
-                row.openspiel = found[1] / len(hands) if min_deadwood is not None else None
+            loops = [LoopTimer(run, max(15, fast_repeat), "cython")]
             if python:
-                with using("python"):
-                    row.python = median_loop_ns(run, slow_repeat, len(hands))
+                loops.append(LoopTimer(run, slow_repeat, "python"))
+            if min_deadwood is not None:
+                loops.append(LoopTimer(loop, max(3, slow_repeat)))
+            found = [ns / len(hands) for ns in interleaved_loops_ns(loops)]
+            row.compiled = found[0]
+            row.python = found[1] if python else None
+            row.openspiel = found[-1] if min_deadwood is not None else None
             rows.append(row)
         for row in rows:
             self.rows[section, row.operation, row.kind, row.size] = row
@@ -275,14 +274,19 @@ class Report:
 
             with using("cython"):
                 expected = score(hand)
-                row.compiled = median_call_ns(score, [hand], 301)
             with using("python"):
                 assert score(hand) == expected, case.name
-                row.python = median_call_ns(score, [hand], 1 if self.quick else 5)
+            calls = [
+                CallTimer(score, [hand], 301, "cython"),
+                CallTimer(score, [hand], 1 if self.quick else 5, "python"),
+            ]
             if case.openspiel and self.openspiel is not None:
                 cards = to_openspiel(hand)
                 assert self.openspiel.min_deadwood(cards) == expected
-                row.openspiel = median_call_ns(self.openspiel.min_deadwood, [cards], 3)
+                calls.append(CallTimer(self.openspiel.min_deadwood, [cards], 3))
+            found = interleaved_calls_ns(calls)
+            row.compiled, row.python = found[0], found[1]
+            row.openspiel = found[2] if len(found) > 2 else None
             rows.append(row)
             self.rows["worst", row.operation, row.kind, row.size] = row
         self.add(
