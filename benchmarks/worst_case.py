@@ -3,7 +3,7 @@
     python benchmarks/worst_case.py [--candidates 5000] [--climb 2000] [--seeds 10] [--seed 1]
 
 Candidates come from several generators (uniform, dense windows of ranks and
-suits, long suits, twins, wild-heavy), under every preset and a few
+suits, long suits, twins, many copies of one or two ranks, wild-heavy), under every preset and a few
 variations, with a random wild rank (or none). Each is timed with the compiled
 solver (``tt.deadwood_score`` on a parsed hand, the best of 3 calls); the
 slowest are then improved by hill climbing (swap, add or drop a card), and the
@@ -80,11 +80,23 @@ def gen_twins(rng: random.Random, rules: Rules) -> list[Card]:
     return hand[: rng.randint(10, MAX_SIZE)]
 
 
+def gen_copies(rng: random.Random, rules: Rules) -> list[Card]:
+    """Many copies of one or two ranks (up to ``decks`` of each card), jokers, a few
+    others: sets of one rank chosen many ways."""
+    ranks = rng.sample(range(1, 14), rng.randint(1, 2))
+    copies = pool(rules, ranks, [0, 1, 2, 3], jokers=False)
+    hand = draw(rng, copies, rng.randint(6, min(14, len(copies))))
+    hand += [Card(JOKER)] * rng.randint(0, min(4, rules.jokers))
+    hand += draw(rng, pool(rules, list(range(1, 14)), [0, 1, 2, 3], jokers=False), 4)
+    return hand[: rng.randint(10, MAX_SIZE)]
+
+
 GENERATORS: dict[str, Callable[[random.Random, Rules], list[Card]]] = {
     "uniform": gen_uniform,
     "window": gen_window,
     "long suit": gen_long_suit,
     "twins": gen_twins,
+    "copies": gen_copies,
 }
 
 
