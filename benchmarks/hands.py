@@ -30,6 +30,7 @@ from threethirteen import JOKER, Card, Hand, Rules, _backend
 
 __all__ = [
     "ADVERSARIAL",
+    "FAMILY_JOKERS",
     "GIN_RULES",
     "PRESETS",
     "WILD_RULES",
@@ -63,6 +64,9 @@ GIN_RULES = dataclasses.replace(Rules.preset("pagat"), decks=1)
 
 WILD_RULES = Rules.preset("pagat", ["jokers"])
 """pagat with its 4 jokers: room for 12 wild cards (8 of the wild rank, 4 jokers)."""
+
+FAMILY_JOKERS = Rules.preset("family", ["jokers"])
+"""family with jokers: four decks and eight jokers, runs of four."""
 
 
 def round_wild(size: int) -> int:
@@ -184,7 +188,20 @@ ADVERSARIAL: tuple[Adversarial, ...] = (
     _case("12 wilds + 4 naturals, bga (16)", _TWELVE_WILDS, 2, "bga"),
     _case("4 wilds + 4x3 block (16)", _text("789", "cdhs") + " Jk Jk Jk Jk", 2, WILD_RULES),
     _case("8 wilds + scattered (16)", "3c 3d 3h 3s 3c 3d 3h 3s Ac 5d 7h 9s Jc Kd 2h 6s", 3),
-    # the slowest that benchmarks/worst_case.py found (aces high or low and jokers)
+    # the slowest that benchmarks/worst_case.py found: a dozen copies of one rank and
+    # jokers (family with jokers: four decks), then aces high or low with jokers (bga)
+    _case(
+        "search: twelve 8s, 2 jokers, family+jokers (16)",
+        "8c 8c 8c 8c 10c 8d 8d 8h 8h 8h Jh 8s 8s 8s Jk Jk",
+        6,
+        FAMILY_JOKERS,
+    ),
+    _case(
+        "search: eleven 5s, 2 wilds, family+jokers (16)",
+        "2c 5c 5c 5c 5c 6c 5d 5d 5d Kd 5h 5h 5s 5s 5s Jk",
+        2,
+        FAMILY_JOKERS,
+    ),
     _case(
         "search: eight 3s, clubs 10-A, 2 wilds, bga (16)",
         "Ac 3c 3c 10c Jc Qc Kc 3d 3d 6d 3h 3h 5h 3s 3s Jk",
