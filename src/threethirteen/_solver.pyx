@@ -582,7 +582,20 @@ cdef int64_t runs(
 ) noexcept nogil:
     """Runs that end at rank ``start`` and go on in direction ``step``, choosing the
     other naturals one rank at a time and filling gaps with wilds (depth first, in
-    the pure-Python order). Returns 0 when the value search may stop, else 1."""
+    the pure-Python order). Returns 0 when the value search may stop, else 1.
+
+    The value search skips a run that fills a gap with a wild where a natural card of
+    that rank is held: the same run with the natural card instead is never worse. In
+    whatever follows, the card kept back is either deadwood (then the wild saved joins
+    a meld: the run alone has room for it) or in a meld (then the wild saved takes
+    its place there). This needs the room (13 cards at most), and melds of wilds only
+    to be allowed (a meld left with wilds only); it is not used with a free discard
+    pending (the card kept back might be the discard) nor for the plan, which looks
+    at every option in the pure-Python order."""
+    cdef bint prune = chosen == NULL and drop == 0 and P.all_wild
+    cdef bint passed
+    cdef char flagged
+    cdef char flagged_of[RUN_STACK]
     cdef int last_of[RUN_STACK]
     cdef int gaps_of[RUN_STACK]
     cdef int count_of[RUN_STACK]
@@ -599,9 +612,11 @@ cdef int64_t runs(
     count_of[0] = 1
     removed_of[0] = P.unit[index]
     ranks_of[0] = (<uint32_t>1) << start
+    flagged_of[0] = 0
     top = 1
     while top:
         top -= 1
+        flagged = flagged_of[top]
         last = last_of[top]
         gaps = gaps_of[top]
         count = count_of[top]
@@ -611,9 +626,9 @@ cdef int64_t runs(
         # A lone ace at the top is the same run as a lone ace at the bottom.
         if step > 0 or span > 1:
             need = gaps + (P.min_run - span if span < P.min_run else 0)
-            if need <= wilds:
-                length = span if span > P.min_run else P.min_run
-                next_wilds = wilds - need
+            length = span if span > P.min_run else P.min_run
+            next_wilds = wilds - need
+            if need <= wilds and not (prune and flagged and 13 - length > next_wilds):
                 next_room = run_room(room, length, next_wilds)
                 total = value(P, state - removed, next_wilds, next_room, drop)
                 if chosen == NULL:
@@ -635,6 +650,7 @@ cdef int64_t runs(
                     chosen.melded = count
                     chosen.ranks = ranks
         other = last + step
+        passed = False  # a held natural card between last and other, left for a wild
         while other != stop:
             gap = gaps + (other - last if other > last else last - other) - 1
             if gap > wilds:
@@ -646,7 +662,9 @@ cdef int64_t runs(
                 count_of[top] = count + 1
                 removed_of[top] = removed + P.unit[index]
                 ranks_of[top] = ranks | ((<uint32_t>1) << other)
+                flagged_of[top] = flagged or passed
                 top += 1
+                passed = True
             other += step
     return 1
 
