@@ -55,51 +55,74 @@ def lines(*items: str) -> str:
 # -- one hand -----------------------------------------------------------------------------
 
 
-def test_hand_with_the_card_drawn(run: Run) -> None:
-    result = run(ISSUE_HAND, "--round", "4")
-    assert result == Result(
-        0,
-        lines(
-            "pagat, round 4: 6 cards + 1 drawn, wild rank 6",
-            "hand:     6♣ 7♦ 9♦ 4♥ 5♥ 9♥ 9♠",
-            "melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]",
-            "deadwood: 7♦",
-            "score:    7",
-            "go out:   yes, discard 7♦",
-            "discards: 7♦ 0, 5♥ 11, 4♥ 12, 9♠ 16, 9♥ 16, 9♦ 16, 6♣ 16",
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        pytest.param(
+            [ISSUE_HAND, "--round", "4"],
+            [
+                "pagat, round 4: 6 cards + 1 drawn, wild rank 6",
+                "hand:     6♣ 7♦ 9♦ 4♥ 5♥ 9♥ 9♠",
+                "melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]",
+                "deadwood: 7♦",
+                "score:    7",
+                "go out:   yes, discard 7♦",
+                "discards: 7♦ 0, 5♥ 11, 4♥ 12, 9♠ 16, 9♥ 16, 9♦ 16, 6♣ 16",
+            ],
+            id="card drawn",
         ),
-        "",
-    )
-
-
-def test_hand_as_dealt(run: Run) -> None:
-    assert run("9s 9h 9d 4h 5h 6c", "--round", "4") == Result(
-        0,
-        lines(
-            "pagat, round 4: 6 cards, wild rank 6",
-            "hand:     6♣ 9♦ 4♥ 5♥ 9♥ 9♠",
-            "melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]",
-            "deadwood: -",
-            "score:    0",
+        pytest.param(
+            ["9s 9h 9d 4h 5h 6c", "--round", "4"],
+            [
+                "pagat, round 4: 6 cards, wild rank 6",
+                "hand:     6♣ 9♦ 4♥ 5♥ 9♥ 9♠",
+                "melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]",
+                "deadwood: -",
+                "score:    0",
+            ],
+            id="as dealt",
         ),
-        "",
-    )
-
-
-def test_hand_that_cannot_go_out(run: Run) -> None:
-    assert run("9s 9h 8d 4h Kc", "--round", "2") == Result(
-        0,
-        lines(
-            "pagat, round 2: 4 cards + 1 drawn, wild rank 4",
-            "hand:     K♣ 8♦ 4♥ 9♥ 9♠",
-            "melds:    [9♥ 9♠ 4♥=9♣]",
-            "deadwood: K♣ 8♦",
-            "score:    18",
-            "go out:   no, best discard K♣ leaves 8",
-            "discards: K♣ 8, 8♦ 10, 9♠ 31, 9♥ 31, 4♥ 36",
+        pytest.param(
+            ["9s 9h 8d 4h Kc", "--round", "2"],
+            [
+                "pagat, round 2: 4 cards + 1 drawn, wild rank 4",
+                "hand:     K♣ 8♦ 4♥ 9♥ 9♠",
+                "melds:    [9♥ 9♠ 4♥=9♣]",
+                "deadwood: K♣ 8♦",
+                "score:    18",
+                "go out:   no, best discard K♣ leaves 8",
+                "discards: K♣ 8, 8♦ 10, 9♠ 31, 9♥ 31, 4♥ 36",
+            ],
+            id="cannot go out",
         ),
-        "",
-    )
+        pytest.param(
+            [ISSUE_HAND, "--round", "4", "--ascii"],
+            [
+                "pagat, round 4: 6 cards + 1 drawn, wild rank 6",
+                "hand:     6c 7d 9d 4h 5h 9h 9s",
+                "melds:    [9d 9h 9s] [4h 5h 6c=6h]",
+                "deadwood: 7d",
+                "score:    7",
+                "go out:   yes, discard 7d",
+                "discards: 7d 0, 5h 11, 4h 12, 9s 16, 9h 16, 9d 16, 6c 16",
+            ],
+            id="ascii",
+        ),
+        pytest.param(
+            ["9s 6h", "--wild", "6"],
+            [
+                "pagat, wild rank 6",
+                "hand:     6♥ 9♠",
+                "melds:    -",
+                "deadwood: 6♥ 9♠",
+                "score:    15",
+            ],
+            id="wild rank, any size",
+        ),
+    ],
+)
+def test_text_report(run: Run, argv: list[str], expected: list[str]) -> None:
+    assert run(*argv) == Result(0, lines(*expected), "")
 
 
 def test_cards_as_separate_words_and_options_between_them(run: Run) -> None:
@@ -108,16 +131,11 @@ def test_cards_as_separate_words_and_options_between_them(run: Run) -> None:
     assert run("9s", "9h", "--round", "4", "9d", "4h 5h", "6c", "7d") == quoted
 
 
-def test_wild_rank_given_for_any_size(run: Run) -> None:
-    assert run("9s 6h", "--wild", "6").out == lines(
-        "pagat, wild rank 6",
-        "hand:     6♥ 9♠",
-        "melds:    -",
-        "deadwood: 6♥ 9♠",
-        "score:    15",
-    )
+def test_wild_rank_names(run: Run) -> None:
     assert run("Qh Kh Ah", "--wild", "none").out.splitlines()[0] == "pagat, no wild rank"
+    assert run("Qh Kh Ah", "--wild", "None").out.splitlines()[0] == "pagat, no wild rank"
     assert run("Qh Kh Ah", "--wild", "q").out.splitlines()[0] == "pagat, wild rank Q"
+    assert run("Qh Kh Ah", "--wild", "11").out.splitlines()[0] == "pagat, wild rank J"
 
 
 def test_wild_rank_replaces_the_rounds(run: Run) -> None:
@@ -153,18 +171,6 @@ def test_rules_variations_and_players(run: Run) -> None:
     assert run("9s 9s 9h", "--round", "1").status == 0
     assert run("9s 9s 9h", "--players", "2", "--round", "1") == Result(
         2, "", "threethirteen: error: 2 copies of 9s in '9h 9s 9s', but 1 deck holds only 1\n"
-    )
-
-
-def test_ascii(run: Run) -> None:
-    assert run(ISSUE_HAND, "--round", "4", "--ascii").out == lines(
-        "pagat, round 4: 6 cards + 1 drawn, wild rank 6",
-        "hand:     6c 7d 9d 4h 5h 9h 9s",
-        "melds:    [9d 9h 9s] [4h 5h 6c=6h]",
-        "deadwood: 7d",
-        "score:    7",
-        "go out:   yes, discard 7d",
-        "discards: 7d 0, 5h 11, 4h 12, 9s 16, 9h 16, 9d 16, 6c 16",
     )
 
 
