@@ -289,6 +289,18 @@ def test_lines_all_good(run: Run) -> None:
     assert run("-", stdin="").status == 0
 
 
+def test_a_line_says_what_the_report_says(run: Run) -> None:
+    """A text line finds only the best discard; it agrees with the full report."""
+    rng = random.Random(4)
+    pool = [str(tt.Card(code)) for code in range(52)]
+    hands = [" ".join(rng.sample(pool, 7)) for _ in range(40)]
+    hands += ["9s 9h 9d 4h 5h 6c 7d", "9s 9h 9d 4h 5h 6c 6d"]  # out; out with a wild to spare
+    out = run("-", "--round", "4", stdin=lines(*hands)).out.splitlines()
+    for hand, line in zip(hands, out, strict=True):
+        report = run(hand, "--round", "4").out.splitlines()
+        assert line.split(" | ")[-1] == "go out: " + report[5].removeprefix("go out:   "), hand
+
+
 def test_lines_as_json(run: Run) -> None:
     result = run("-", "--json", "--ascii", stdin=lines("9s 9h 9d 4h", "", "9s 9h 9x"))
     assert result.status == 1

@@ -75,7 +75,8 @@ class Analysis:
     deal: Deal
     melding: Melding
     discards: tuple[Discard, ...] | None
-    """Every distinct discard, best first, for a hand holding the card drawn; else None."""
+    """For a hand holding the card drawn, every distinct discard, best first (or only
+    the best, where no more is shown); else None."""
 
     @property
     def go_out(self) -> bool | None:

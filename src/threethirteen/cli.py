@@ -41,7 +41,7 @@ from ._cli_format import (
     text_line,
     text_report,
 )
-from .analysis import best_melds
+from .analysis import best_discard, best_melds
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand, parse_hand
 from .rules import Rules, parse_wild
@@ -210,12 +210,19 @@ class HandReader:
             f" ({low} to {high + 1} with the card drawn); give --wild for any other size"
         )
 
-    def read(self, text: str) -> Analysis:
-        """Parse and analyse one hand, ranking the discards when it holds the card drawn."""
+    def read(self, text: str, *, every_discard: bool = True) -> Analysis:
+        """Parse and analyse one hand. When it holds the card drawn, rank every discard,
+        or (``every_discard=False``, cheaper) find only the best one."""
         hand = parse_hand(text)
         deal = self.deal(len(hand))
-        melding = best_melds(hand, wild=deal.wild, rules=self.rules)
-        discards = rank_discards(hand, deal.wild, self.rules) if deal.drawn else None
+        wild, rules = deal.wild, self.rules
+        melding = best_melds(hand, wild=wild, rules=rules)
+        discards: tuple[Discard, ...] | None = None
+        if deal.drawn and every_discard:
+            discards = rank_discards(hand, wild, rules)
+        elif deal.drawn:
+            card, rest = best_discard(hand, wild=wild, rules=rules)
+            discards = (Discard(card, rest.score, len(rest.deadwood)),)
         return Analysis(hand, deal, melding, discards)
 
 
@@ -290,7 +297,7 @@ def _run_lines(reader: HandReader, args: argparse.Namespace, style: Style) -> in
         if not text:
             continue
         try:
-            analysis = reader.read(text)
+            analysis = reader.read(text, every_discard=args.json)  # a text line shows the best
         except ThreeThirteenError as error:
             _error(f"line {number}: {error}")
             failed = True
