@@ -448,6 +448,7 @@ def test_rounds(run: Run) -> None:
     ("argv", "message"),
     [
         (["rules", "--round", "3"], "--round does not apply to 'rules'"),
+        (["rules", "--round", "0"], "--round does not apply to 'rules'"),
         (["rounds", "--json"], "--json does not apply to 'rounds'"),
         (["rounds", "--check"], "--check does not apply to 'rounds'"),
         (["rounds", "--wild", "3"], "--wild does not apply to 'rounds'"),

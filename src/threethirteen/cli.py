@@ -256,7 +256,11 @@ def _make_rules(args: argparse.Namespace, name: str | None = None) -> Rules:
 def _run_command(args: argparse.Namespace, words: list[str]) -> int:
     """``rules [NAME]`` and ``rounds``."""
     command, names = words[0], words[1:]
-    given = [f"--{option}" for option in HAND_OPTIONS if getattr(args, option) not in (None, False)]
+    given = [
+        f"--{option}"
+        for option in HAND_OPTIONS
+        if getattr(args, option) is not None and getattr(args, option) is not False
+    ]
     if given:
         raise _UsageError(f"{given[0]} does not apply to '{command}'")
     if command == "rounds":
