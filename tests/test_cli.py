@@ -617,26 +617,27 @@ def test_no_colour_in_json_or_in_a_pipe(monkeypatch: pytest.MonkeyPatch, run: Ru
     assert "\x1b" not in run(ISSUE_HAND, "--round", "4").out
 
 
+def ascii_stream(monkeypatch: pytest.MonkeyPatch, name: str) -> io.BytesIO:
+    """Make ``sys.<name>`` a stream whose encoding is ASCII; the bytes written to it."""
+    buffer = io.BytesIO()
+    monkeypatch.setattr(sys, name, io.TextIOWrapper(buffer, encoding="ascii", write_through=True))
+    return buffer
+
+
 def test_symbols_fall_back_to_letters_where_the_encoding_has_none(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    buffer = io.BytesIO()
-    stdout = io.TextIOWrapper(buffer, encoding="ascii")
-    monkeypatch.setattr(sys, "stdout", stdout)
+    written = ascii_stream(monkeypatch, "stdout")
     assert main([ISSUE_HAND, "--round", "4"]) == 0
-    stdout.flush()
-    assert buffer.getvalue().decode("ascii").splitlines()[2] == "melds:    [9d 9h 9s] [4h 5h 6c=6h]"
+    assert written.getvalue().decode().splitlines()[2] == "melds:    [9d 9h 9s] [4h 5h 6c=6h]"
 
 
 def test_error_messages_survive_an_encoding_without_the_input(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    buffer = io.BytesIO()
-    stderr = io.TextIOWrapper(buffer, encoding="ascii")
-    monkeypatch.setattr(sys, "stderr", stderr)
+    written = ascii_stream(monkeypatch, "stderr")
     assert main(["9s ♠9"]) == 2
-    stderr.flush()
-    assert buffer.getvalue() == (
+    assert written.getvalue() == (
         b"threethirteen: error: unknown suit '9' in '\\u26609' (card 2 of '9s \\u26609')\n"
     )
 
