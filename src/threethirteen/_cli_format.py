@@ -1,0 +1,355 @@
+"""What the command line prints: cards in letters, symbols or colour; results as text or JSON.
+
+:mod:`threethirteen.cli` reads the arguments and runs the analysis; this module
+only renders. Cards in JSON are always the ASCII notation (``"10h"``, ``"Jk"``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, NamedTuple, TextIO
+
+from .cards import NUMBER_OF_CODES, Card, rank_name
+from .hand import Hand
+from .melds import Meld, Melding
+from .rules import PRESETS, VARIATIONS, Rules
+
+__all__ = [
+    "Analysis",
+    "Deal",
+    "Discard",
+    "Style",
+    "choose_style",
+    "json_object",
+    "rounds_table",
+    "rules_label",
+    "rules_list",
+    "rules_table",
+    "text_line",
+    "text_report",
+]
+
+_SYMBOLS = "♣♦♥♠★"
+_RED = "\x1b[31m"
+_RESET = "\x1b[0m"
+_ASCII = tuple(str(Card(code)) for code in range(NUMBER_OF_CODES))
+"""The ASCII notation of every card code (JSON always uses it)."""
+
+
+class Deal(NamedTuple):
+    """How a hand is read: its round (if known), the wild rank, and whether it holds
+    the card just drawn (one more than the round deals)."""
+
+    round: int | None
+    """The round number; ``None`` when only a wild rank was given."""
+    dealt: int | None
+    """The cards that round deals."""
+    drawn: bool
+    """The hand holds ``dealt + 1`` cards: going out and discards apply."""
+    wild: int | None
+    """The wild rank (1-13), or ``None`` for none."""
+    assumed: bool = False
+    """The round was inferred from the hand size."""
+    also: tuple[int, ...] = ()
+    """Other rounds that deal as many cards (when the round was inferred)."""
+
+
+class Discard(NamedTuple):
+    """One possible discard and what it leaves."""
+
+    card: Card
+    score: int
+    """The deadwood score of the best melding left."""
+    left_over: int
+    """How many cards that melding leaves unmelded (0: the hand goes out)."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the command says about one hand."""
+
+    hand: Hand
+    deal: Deal
+    melding: Melding
+    discards: tuple[Discard, ...] | None
+    """For a hand holding the card drawn, every distinct discard, best first (or only
+    the best, where no more is shown); else None."""
+
+    @property
+    def go_out(self) -> bool | None:
+        """Whether some discard leaves every other card melded (None: no card was drawn)."""
+        if self.discards is None:
+            return None
+        return bool(self.discards) and self.discards[0].left_over == 0
+
+    @property
+    def is_out(self) -> bool:
+        """What ``--check`` asks: goes out with a discard, or (no card drawn) is fully melded."""
+        go_out = self.go_out
+        return not self.melding.deadwood if go_out is None else go_out
+
+
+@dataclass(frozen=True)
+class Style:
+    """How cards are written: ASCII letters or suit symbols, red hearts and diamonds or not."""
+
+    unicode: bool = True
+    colour: bool = False
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Every card code written in this style, worked out once."""
+
+    def __post_init__(self) -> None:
+        names = []
+        for code in range(NUMBER_OF_CODES):
+            card = Card(code)
+            name = card.unicode() if self.unicode else str(card)
+            if self.colour and card.suit in ("d", "h"):
+                name = f"{_RED}{name}{_RESET}"
+            names.append(name)
+        object.__setattr__(self, "names", tuple(names))
+
+    def card(self, card: Card) -> str:
+        """One card."""
+        return self.names[card.code]
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards separated by spaces, or ``-`` for none."""
+        return " ".join(map(self.card, cards)) or "-"
+
+    def meld(self, meld: Meld) -> str:
+        """A meld in brackets; a wild card is written ``held=identity``."""
+        parts = [
+            f"{self.card(card)}={self.card(identity)}" if is_wild else self.card(card)
+            for card, identity, is_wild in zip(meld.cards, meld.stands_for, meld.wild, strict=True)
+        ]
+        return "[" + " ".join(parts) + "]"
+
+    def melds(self, melding: Melding) -> str:
+        """The melds of a melding, or ``-`` for none."""
+        return " ".join(map(self.meld, melding.melds)) or "-"
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no such method, or a closed stream
+        return False
+
+
+def _can_encode_symbols(stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:  # an in-memory stream takes any text
+        return True
+    try:
+        _SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def choose_style(
+    stream: TextIO, *, ascii_only: bool, environ: Mapping[str, str] = os.environ
+) -> Style:
+    """The style for ``stream``: suit symbols unless ``ascii_only`` or the stream's
+    encoding cannot write them; red only on a terminal, with ``NO_COLOR`` unset or
+    empty (see no-color.org) and ``TERM`` not ``dumb``.
+
+    >>> import io
+    >>> choose_style(io.StringIO(), ascii_only=False)
+    Style(unicode=True, colour=False)
+    """
+    if ascii_only:
+        return Style(unicode=False, colour=False)
+    colour = _isatty(stream) and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
+    return Style(unicode=_can_encode_symbols(stream), colour=colour)
+
+
+# -- hands ------------------------------------------------------------------------------
+
+
+def rules_label(rules: Rules) -> str:
+    """``pagat``, ``pagat for 4 players``, ``bga with jokers, up-and-back``."""
+    label = rules.name
+    if rules.players is not None:
+        label += f" for {rules.players} players"
+    if rules.variations:
+        label += " with " + ", ".join(rules.variations)
+    return label
+
+
+def _wild_text(wild: int | None) -> str:
+    return "no wild rank" if wild is None else f"wild rank {rank_name(wild)}"
+
+
+def _round_text(deal: Deal) -> str:
+    """``round 4: 6 cards + 1 drawn``; with an inferred round, what was assumed."""
+    text = f"round {deal.round}"
+    if deal.assumed:
+        note = "assumed from the hand size"
+        if deal.also:
+            rounds = ", ".join(map(str, deal.also))
+            plural = "s" if len(deal.also) > 1 else ""
+            verb = "deal" if len(deal.also) > 1 else "deals"
+            note += f"; round{plural} {rounds} {verb} {deal.dealt} too"
+        text += f" ({note})"
+    return text + f": {deal.dealt} cards" + (" + 1 drawn" if deal.drawn else "")
+
+
+@lru_cache(maxsize=64)
+def _context(deal: Deal) -> str:
+    if deal.round is None:
+        return _wild_text(deal.wild)
+    return f"{_round_text(deal)}, {_wild_text(deal.wild)}"
+
+
+def _go_out_text(analysis: Analysis, style: Style) -> str:
+    discards = analysis.discards
+    if not discards:  # pragma: no cover - a hand of n+1 >= 4 cards has a discard
+        return "no"
+    best = discards[0]
+    if analysis.go_out:
+        return f"yes, discard {style.card(best.card)}"
+    return f"no, best discard {style.card(best.card)} leaves {best.score}"
+
+
+def text_report(analysis: Analysis, rules: Rules, style: Style) -> str:
+    """The full answer for one hand, a line per item (no final newline).
+
+    >>> from threethirteen.cli import main
+    >>> main(["9s 9h 9d 4h 5h 6c", "--round", "4"])
+    pagat, round 4: 6 cards, wild rank 6
+    hand:     6♣ 9♦ 4♥ 5♥ 9♥ 9♠
+    melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]
+    deadwood: -
+    score:    0
+    0
+    """
+    melding = analysis.melding
+    lines = [
+        f"{rules_label(rules)}, {_context(analysis.deal)}",
+        f"hand:     {style.cards(analysis.hand)}",
+        f"melds:    {style.melds(melding)}",
+        f"deadwood: {style.cards(melding.deadwood)}",
+        f"score:    {melding.score}",
+    ]
+    if analysis.discards is not None:
+        ranking = ", ".join(f"{style.card(item.card)} {item.score}" for item in analysis.discards)
+        lines.append(f"go out:   {_go_out_text(analysis, style)}")
+        lines.append(f"discards: {ranking}")
+    return "\n".join(lines)
+
+
+def text_line(analysis: Analysis, style: Style) -> str:
+    """The answer for one hand on one line, for many hands at once: the hand, the round
+    and wild rank, the melding, and (with the card drawn) going out and the best discard.
+    """
+    melding = analysis.melding
+    melds = " ".join(map(style.meld, melding.melds))
+    result = f"{melds} deadwood: {style.cards(melding.deadwood)} score: {melding.score}"
+    parts = [style.cards(analysis.hand), _context(analysis.deal), result.lstrip()]
+    if analysis.discards is not None:
+        parts.append(f"go out: {_go_out_text(analysis, style)}")
+    return " | ".join(parts)
+
+
+def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
+    """The answer for one hand as JSON-ready data (cards in ASCII notation).
+
+    Keys: ``hand``, ``rules`` (``preset``, ``variations``, ``players``), ``round``,
+    ``round_assumed``, ``cards_dealt``, ``wild``, ``melds``, ``wilds``, ``deadwood``,
+    ``score``; for a hand that holds the card drawn also ``go_out`` and ``discards``.
+    """
+    melding = analysis.melding
+    deal = analysis.deal
+    result: dict[str, Any] = {
+        "hand": [_ASCII[card.code] for card in analysis.hand],
+        "rules": {
+            "preset": rules.name,
+            "variations": list(rules.variations),
+            "players": rules.players,
+        },
+        "round": deal.round,
+        "round_assumed": deal.assumed,
+        "cards_dealt": deal.dealt,
+        "wild": None if deal.wild is None else rank_name(deal.wild),
+        "melds": [[_ASCII[card.code] for card in meld.cards] for meld in melding.melds],
+        "wilds": [
+            {"card": _ASCII[card.code], "stands_for": _ASCII[identity.code], "meld": index}
+            for index, meld in enumerate(melding.melds)
+            for card, identity in meld.wilds
+        ],
+        "deadwood": [_ASCII[card.code] for card in melding.deadwood],
+        "score": melding.score,
+    }
+    if analysis.discards is not None:
+        result["go_out"] = analysis.go_out
+        result["discards"] = [
+            {"card": _ASCII[item.card.code], "score": item.score} for item in analysis.discards
+        ]
+    return result
+
+
+# -- rules and rounds -------------------------------------------------------------------
+
+
+def rules_list() -> str:
+    """The presets and variations, a line each.
+
+    >>> print(rules_list().splitlines()[1])
+      pagat              Pagat's standard sheet: pictures 10, aces low, no jokers
+    """
+    width = max(len(name) for name in [*PRESETS, *VARIATIONS])
+    lines = ["presets (--rules NAME):"]
+    lines += [f"  {name:<{width}}  {preset.description}" for name, preset in PRESETS.items()]
+    lines.append("variations (--variation NAME, repeatable; some take =VALUE):")
+    lines += [f"  {name:<{width}}  {item.description}" for name, item in VARIATIONS.items()]
+    return "\n".join(lines)
+
+
+def rules_table(rules: Rules) -> str:
+    """The table of one rule set: decks, jokers, aces, meld sizes, card values, penalties.
+
+    >>> print(rules_table(Rules.preset("bga")).splitlines()[1])
+    preset:           Board Game Arena: two decks, 4 jokers, aces high or low, ...
+    """
+    ranks = " ".join(f"{rank_name(rank):>2}" for rank in range(1, 14))
+    values = " ".join(f"{value:>2}" for value in rules.card_values)
+    wild = "its usual value" if rules.wild_penalty is None else str(rules.wild_penalty)
+    joker = str(rules.joker_penalty) if rules.jokers else "- (no jokers)"
+    rounds = rules.rounds
+    changes = [
+        f"variation:        {name}: {VARIATIONS[name.partition('=')[0]].description}"
+        for name in rules.variations
+    ]
+    return "\n".join(
+        [
+            rules_label(rules),
+            f"preset:           {PRESETS[rules.name].description}",
+            *changes,
+            f"decks:            {rules.decks}",
+            f"jokers:           {rules.jokers}",
+            f"aces:             {rules.aces.replace('-', ' ')}",
+            f"min set / run:    {rules.min_set} / {rules.min_run}",
+            f"all-wild melds:   {'allowed' if rules.all_wild_melds else 'not allowed'}",
+            f"card:            {ranks}",
+            f"value:           {values}",
+            f"wild left over:   {wild}",
+            f"joker left over:  {joker}",
+            f"rounds:           {len(rounds)}, dealing {min(rounds)} to {max(rounds)} cards",
+        ]
+    )
+
+
+def rounds_table(rules: Rules) -> str:
+    """The round chart: round, cards dealt, wild rank.
+
+    >>> print(rounds_table(Rules.preset("pagat")).splitlines()[10])
+        9     11  J
+    """
+    lines = [f"{rules_label(rules)}: {len(rules.rounds)} rounds", "round  cards  wild"]
+    for number, dealt in enumerate(rules.rounds, start=1):
+        lines.append(f"{number:>5}  {dealt:>5}  {rank_name(rules.wild_for_round(number))}")
+    return "\n".join(lines)

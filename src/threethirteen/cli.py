@@ -1,0 +1,375 @@
+"""The ``threethirteen`` command: check a hand from the shell, for people and for scripts.
+
+``main(argv)`` runs the command and returns its exit status: 0 for success; 1 when
+``--check`` finds a hand that is not out, or when a line read with ``-`` failed;
+2 for a usage error or bad input (141 after a closed pipe, 130 after Ctrl-C).
+:mod:`threethirteen._cli_format` renders what this module works out.
+
+>>> main(["9s 9h 9d 4h 5h 6c 7d", "--round", "4", "--ascii"])
+pagat, round 4: 6 cards + 1 drawn, wild rank 6
+hand:     6c 7d 9d 4h 5h 9h 9s
+melds:    [9d 9h 9s] [4h 5h 6c=6h]
+deadwood: 7d
+score:    7
+go out:   yes, discard 7d
+discards: 7d 0, 5h 11, 4h 12, 9s 16, 9h 16, 9d 16, 6c 16
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from . import __version__
+from ._cli_format import (
+    Analysis,
+    Deal,
+    Discard,
+    Style,
+    choose_style,
+    json_object,
+    rounds_table,
+    rules_label,
+    rules_list,
+    rules_table,
+    text_line,
+    text_report,
+)
+from .analysis import best_discard, best_melds
+from .errors import InvalidHandError, ThreeThirteenError
+from .hand import Hand, parse_hand
+from .rules import Rules, parse_wild
+
+__all__ = ["main"]
+
+PROG = "threethirteen"
+EXIT_OK = 0
+EXIT_NOT_OUT = 1
+"""``--check``: a hand is not out; with ``-``: a line failed (or, with --check, was not out)."""
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE, what a shell reports for a command whose reader went away."""
+
+COMMANDS = ("rules", "rounds")
+HAND_OPTIONS = ("round", "wild", "json", "check")
+
+USAGE = """\
+threethirteen HAND [--round N | --wild RANK] [options]
+       threethirteen - [--round N | --wild RANK] [options] < FILE
+       threethirteen rules [NAME]
+       threethirteen rounds [--rules NAME] [--variation NAME]..."""
+
+DESCRIPTION = """\
+Analyse a hand of Three Thirteen: its best melds (a wild card is written
+held=identity, e.g. 6♣=6♥), its deadwood and score; for a hand holding one card
+more than its round deals, whether it can go out and every discard with the score
+it leaves, best first. Cards: 9s 10h Th Qd As Jk, or with suit symbols (9♠).
+Without --round or --wild the round is taken from the hand size."""
+
+EPILOG = """\
+examples:
+  threethirteen "9s 9h 9d 4h 5h 6c 7d" --round 4
+  threethirteen 9s 9h 9d 4h 5h 6c --wild 6 --json
+  threethirteen "Qh Kh Ah Jk 7c" --rules bga --round 3 --check && echo out
+  threethirteen - --round 4 --json < hands.txt
+  threethirteen rules
+  threethirteen rules bga
+  threethirteen rounds --rules pagat --variation up-and-back
+
+exit status:
+  0  success; with --check, the hand goes out (or, holding no drawn card, is
+     fully melded)
+  1  with --check, the hand is not out; with -, some line failed (or, with
+     --check, some hand is not out)
+  2  usage error or bad input (the message names the bad part)
+
+With -, hands are read one per line; blank lines and # comments are skipped, and
+each bad line is reported on standard error with its line number."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (one parser: a hand and the commands share the positionals)."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        usage=USAGE,
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
+    )
+    parser.add_argument(
+        "words",
+        nargs="*",
+        metavar="HAND",
+        help="the cards, quoted as one argument or as several; '-' reads hands from"
+        " standard input; or the command 'rules [NAME]' or 'rounds'",
+    )
+    parser.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help="the round (1 deals 3 cards): its hand size and wild rank follow from the rules",
+    )
+    parser.add_argument(
+        "--wild",
+        metavar="RANK",
+        help="the wild rank (A, 2-10, J, Q, K, or none), for a hand of any size;"
+        " with --round it replaces the round's wild rank",
+    )
+    parser.add_argument(
+        "--rules", metavar="NAME", help="the preset: pagat (default), wikipedia, bga, family"
+    )
+    parser.add_argument(
+        "--variation",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a variation (repeatable): see 'threethirteen rules'",
+    )
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="the number of players (sets the deck count)"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON (one object a hand)")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 0 when the hand goes out (or is fully melded), 1 when not",
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="write suits as letters (9s), without colour"
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+class _UsageError(Exception):
+    """Arguments that do not fit together (argparse's own errors are handled by argparse)."""
+
+
+def _error(message: str) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+class HandReader:
+    """Reads and analyses hands under one set of rules and one round or wild rank.
+
+    Everything that does not depend on the hand (the rules, the round, the wild rank)
+    is checked once, here; the deal for each hand size is worked out once and kept.
+    """
+
+    def __init__(self, rules: Rules, round_number: int | None, wild: str | None) -> None:
+        self.rules = rules
+        self.round_number = round_number
+        self.wild_given = wild is not None
+        self.wild = None if wild is None or wild.lower() == "none" else parse_wild(wild)
+        if round_number is not None:
+            rules.cards_dealt(round_number)  # raises for a round these rules do not have
+        self._deals: dict[int, Deal] = {}
+
+    def deal(self, size: int) -> Deal:
+        """How a hand of ``size`` cards is read.
+
+        :raises InvalidHandError: when the size fits neither the round nor the round
+            plus the card drawn (or, with no round given, no round of the rules).
+        """
+        deal = self._deals.get(size)
+        if deal is None:
+            deal = self._deals[size] = self._find_deal(size)
+        return deal
+
+    def _find_deal(self, size: int) -> Deal:
+        rules = self.rules
+        cards = "1 card" if size == 1 else f"{size} cards"
+        number = self.round_number
+        if number is not None:
+            dealt = rules.cards_dealt(number)
+            if size not in (dealt, dealt + 1):
+                raise InvalidHandError(
+                    f"hand has {cards}; round {number} deals {dealt} ({dealt + 1} with the card"
+                    " drawn)"
+                )
+            wild = self.wild if self.wild_given else rules.wild_for_round(number)
+            return Deal(number, dealt, size == dealt + 1, wild)
+        if self.wild_given:
+            return Deal(None, None, False, self.wild)
+        for dealt in (size, size - 1):
+            rounds = [index + 1 for index, count in enumerate(rules.rounds) if count == dealt]
+            if rounds:
+                wild = rules.wild_for_round(rounds[0])
+                return Deal(rounds[0], dealt, dealt < size, wild, True, tuple(rounds[1:]))
+        low, high = min(rules.rounds), max(rules.rounds)
+        raise InvalidHandError(
+            f"hand has {cards}; the rounds of {rules_label(rules)} deal {low} to {high} cards"
+            f" ({low} to {high + 1} with the card drawn); give --wild for any other size"
+        )
+
+    def read(self, text: str, *, every_discard: bool = True) -> Analysis:
+        """Parse and analyse one hand. When it holds the card drawn, rank every discard,
+        or (``every_discard=False``, cheaper) find only the best one."""
+        hand = parse_hand(text)
+        deal = self.deal(len(hand))
+        wild, rules = deal.wild, self.rules
+        melding = best_melds(hand, wild=wild, rules=rules)
+        discards: tuple[Discard, ...] | None = None
+        if deal.drawn and every_discard:
+            discards = rank_discards(hand, wild, rules)
+        elif deal.drawn:
+            card, rest = best_discard(hand, wild=wild, rules=rules)
+            discards = (Discard(card, rest.score, len(rest.deadwood)),)
+        return Analysis(hand, deal, melding, discards)
+
+
+def rank_discards(hand: Hand, wild: int | None, rules: Rules) -> tuple[Discard, ...]:
+    """Every distinct discard and the score it leaves, best first.
+
+    The order is :func:`~threethirteen.best_discard`'s preference, so the first is
+    its card: the lowest score, then the fewest cards left unmelded, then a card
+    that is not wild, then the highest penalty, then the highest card code. Wild
+    cards of equal penalty leave the same, so each such group is solved once.
+    """
+    solved: dict[object, tuple[int, int]] = {}
+    ranked = []
+    for card in dict.fromkeys(hand.cards):
+        is_wild = card.is_joker or card.rank == wild
+        penalty = rules.penalty(card, wild=wild)
+        key: object = ("wild", penalty) if is_wild else card
+        result = solved.get(key)
+        if result is None:
+            melding = best_melds(hand.without(card), wild=wild, rules=rules)
+            result = solved[key] = (melding.score, len(melding.deadwood))
+        ranked.append((result[0], result[1], is_wild, -penalty, -card.code, card))
+    ranked.sort()
+    return tuple(Discard(item[5], item[0], item[1]) for item in ranked)
+
+
+def _make_rules(args: argparse.Namespace, name: str | None = None) -> Rules:
+    return Rules.preset(name or args.rules or "pagat", args.variation, players=args.players)
+
+
+def _run_command(args: argparse.Namespace, words: list[str]) -> int:
+    """``rules [NAME]`` and ``rounds``."""
+    command, names = words[0], words[1:]
+    given = [
+        f"--{option}"
+        for option in HAND_OPTIONS
+        if getattr(args, option) is not None and getattr(args, option) is not False
+    ]
+    if given:
+        raise _UsageError(f"{given[0]} does not apply to '{command}'")
+    if command == "rounds":
+        if names:
+            raise _UsageError(f"'rounds' takes no NAME (got {names[0]!r}); use --rules NAME")
+        print(rounds_table(_make_rules(args)))
+        return EXIT_OK
+    if len(names) > 1:
+        raise _UsageError(f"'rules' takes one NAME at most (got {' '.join(names)!r})")
+    if names and args.rules and names[0].lower() != args.rules.lower():
+        raise _UsageError(f"two presets named: {names[0]!r} and --rules {args.rules!r}")
+    if not names and args.rules is None and not args.variation and args.players is None:
+        print(rules_list())
+    else:
+        print(rules_table(_make_rules(args, names[0] if names else None)))
+    return EXIT_OK
+
+
+def _run_hand(reader: HandReader, text: str, args: argparse.Namespace, style: Style) -> int:
+    analysis = reader.read(text)
+    if args.json:
+        print(json.dumps(json_object(analysis, reader.rules)))
+    else:
+        print(text_report(analysis, reader.rules, style))
+    return EXIT_NOT_OUT if args.check and not analysis.is_out else EXIT_OK
+
+
+def _run_lines(reader: HandReader, args: argparse.Namespace, style: Style) -> int:
+    """Many hands: one a line from standard input, one result a line on standard output."""
+    stdin = sys.stdin
+    if isinstance(stdin, io.TextIOWrapper):
+        stdin.reconfigure(errors="replace")  # a bad byte becomes a bad card, not a crash
+    write = sys.stdout.write
+    rules = reader.rules
+    failed = False
+    for number, line in enumerate(stdin, start=1):
+        text = line.partition("#")[0].strip()
+        if not text:
+            continue
+        try:
+            analysis = reader.read(text, every_discard=args.json)  # a text line shows the best
+        except ThreeThirteenError as error:
+            _error(f"line {number}: {error}")
+            failed = True
+            continue
+        if args.json:
+            record = json_object(analysis, rules)
+            record["line"] = number
+            write(json.dumps(record) + "\n")
+        else:
+            write(text_line(analysis, style) + "\n")
+        if args.check and not analysis.is_out:
+            failed = True
+    return EXIT_NOT_OUT if failed else EXIT_OK
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    if isinstance(sys.stderr, io.TextIOWrapper):
+        sys.stderr.reconfigure(errors="backslashreplace")  # quoting input never crashes
+    parser = build_parser()
+    try:
+        args = parser.parse_intermixed_args(argv)
+    except SystemExit as exit:  # --help, --version, or argparse's usage error
+        return exit.code if isinstance(exit.code, int) else EXIT_USAGE
+    words: list[str] = args.words
+    try:
+        if words and words[0] in COMMANDS:
+            return _run_command(args, words)
+        if not words:
+            raise _UsageError("give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'")
+        if "-" in words and words != ["-"]:
+            raise _UsageError("'-' reads the hands from standard input: give no cards with it")
+        reader = HandReader(_make_rules(args), args.round, args.wild)
+        style = choose_style(sys.stdout, ascii_only=args.ascii)
+        if words == ["-"]:
+            return _run_lines(reader, args, style)
+        return _run_hand(reader, " ".join(words), args, style)
+    except _UsageError as error:
+        parser.print_usage(sys.stderr)
+        _error(str(error))
+        return EXIT_USAGE
+    except ThreeThirteenError as error:
+        _error(str(error))
+        return EXIT_USAGE
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at the null device, so that flushing what is
+    left at exit raises nothing more."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command with ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
+
+    A closed pipe (``threethirteen - < hands.txt | head``) ends quietly.
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence(sys.stdout)
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    return status

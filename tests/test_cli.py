@@ -1,0 +1,845 @@
+"""The command line: every option and error in-process, the documented examples, and
+real runs of the installed command and of ``python -m threethirteen``."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import re
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import threethirteen as tt
+from threethirteen import cli
+from threethirteen.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+ISSUE_HAND = "9s 9h 9d 4h 5h 6c 7d"
+
+
+@dataclass
+class Result:
+    status: int
+    out: str
+    err: str
+
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
+    """Run ``main(argv)`` with ``stdin`` as standard input; the status and the output."""
+
+    def run(*argv: str, stdin: str = "") -> Result:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        status = main(list(argv))
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
+
+
+def lines(*items: str) -> str:
+    return "".join(item + "\n" for item in items)
+
+
+# -- one hand -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        pytest.param(
+            [ISSUE_HAND, "--round", "4"],
+            [
+                "pagat, round 4: 6 cards + 1 drawn, wild rank 6",
+                "hand:     6♣ 7♦ 9♦ 4♥ 5♥ 9♥ 9♠",
+                "melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]",
+                "deadwood: 7♦",
+                "score:    7",
+                "go out:   yes, discard 7♦",
+                "discards: 7♦ 0, 5♥ 11, 4♥ 12, 9♠ 16, 9♥ 16, 9♦ 16, 6♣ 16",
+            ],
+            id="card drawn",
+        ),
+        pytest.param(
+            ["9s 9h 9d 4h 5h 6c", "--round", "4"],
+            [
+                "pagat, round 4: 6 cards, wild rank 6",
+                "hand:     6♣ 9♦ 4♥ 5♥ 9♥ 9♠",
+                "melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]",
+                "deadwood: -",
+                "score:    0",
+            ],
+            id="as dealt",
+        ),
+        pytest.param(
+            ["9s 9h 8d 4h Kc", "--round", "2"],
+            [
+                "pagat, round 2: 4 cards + 1 drawn, wild rank 4",
+                "hand:     K♣ 8♦ 4♥ 9♥ 9♠",
+                "melds:    [9♥ 9♠ 4♥=9♣]",
+                "deadwood: K♣ 8♦",
+                "score:    18",
+                "go out:   no, best discard K♣ leaves 8",
+                "discards: K♣ 8, 8♦ 10, 9♠ 31, 9♥ 31, 4♥ 36",
+            ],
+            id="cannot go out",
+        ),
+        pytest.param(
+            [ISSUE_HAND, "--round", "4", "--ascii"],
+            [
+                "pagat, round 4: 6 cards + 1 drawn, wild rank 6",
+                "hand:     6c 7d 9d 4h 5h 9h 9s",
+                "melds:    [9d 9h 9s] [4h 5h 6c=6h]",
+                "deadwood: 7d",
+                "score:    7",
+                "go out:   yes, discard 7d",
+                "discards: 7d 0, 5h 11, 4h 12, 9s 16, 9h 16, 9d 16, 6c 16",
+            ],
+            id="ascii",
+        ),
+        pytest.param(
+            ["9s 6h", "--wild", "6"],
+            [
+                "pagat, wild rank 6",
+                "hand:     6♥ 9♠",
+                "melds:    -",
+                "deadwood: 6♥ 9♠",
+                "score:    15",
+            ],
+            id="wild rank, any size",
+        ),
+    ],
+)
+def test_text_report(run: Run, argv: list[str], expected: list[str]) -> None:
+    assert run(*argv) == Result(0, lines(*expected), "")
+
+
+def test_cards_as_separate_words_and_options_between_them(run: Run) -> None:
+    quoted = run(ISSUE_HAND, "--round", "4")
+    assert run(*ISSUE_HAND.split(), "--round", "4") == quoted
+    assert run("9s", "9h", "--round", "4", "9d", "4h 5h", "6c", "7d") == quoted
+
+
+def test_wild_rank_names(run: Run) -> None:
+    assert run("Qh Kh Ah", "--wild", "none").out.splitlines()[0] == "pagat, no wild rank"
+    assert run("Qh Kh Ah", "--wild", "None").out.splitlines()[0] == "pagat, no wild rank"
+    assert run("Qh Kh Ah", "--wild", "q").out.splitlines()[0] == "pagat, wild rank Q"
+    assert run("Qh Kh Ah", "--wild", "11").out.splitlines()[0] == "pagat, wild rank J"
+
+
+def test_wild_rank_replaces_the_rounds(run: Run) -> None:
+    result = run("9s 9h 9d 4h 5h 6c", "--round", "4", "--wild", "none")
+    assert result.out.splitlines()[0] == "pagat, round 4: 6 cards, no wild rank"
+    assert result.out.splitlines()[3:5] == ["deadwood: 6♣ 4♥ 5♥", "score:    15"]
+
+
+def test_round_assumed_from_the_hand_size(run: Run) -> None:
+    assert run(ISSUE_HAND).out.splitlines()[0] == (
+        "pagat, round 5 (assumed from the hand size): 7 cards, wild rank 7"
+    )
+    fourteen = "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Kd"
+    assert run(fourteen).out.splitlines()[0] == (
+        "pagat, round 11 (assumed from the hand size): 13 cards + 1 drawn, wild rank K"
+    )
+    assert run("7c 7d 7h 8s", "--variation", "up-and-back").out.splitlines()[0] == (
+        "pagat with up-and-back, round 2 (assumed from the hand size; round 21 deals 4 too):"
+        " 4 cards, wild rank 4"
+    )
+
+
+def test_rules_variations_and_players(run: Run) -> None:
+    result = run("Qh Kh Jk 7c 7d 7s", "--rules", "bga", "--round", "4")
+    assert result.out.splitlines()[:3] == [
+        "bga, round 4: 6 cards, wild rank 6",
+        "hand:     7♣ 7♦ Q♥ K♥ 7♠ ★",
+        "melds:    [7♣ 7♦ 7♠] [Q♥ K♥ ★=A♥]",
+    ]
+    result = run("Qh Kh Ah Jk", "--variation", "jokers", "--variation", "aces-high", "--wild", "2")
+    assert result.out.splitlines()[0] == "pagat with jokers, aces-high, wild rank 2"
+    assert result.out.splitlines()[3:] == ["deadwood: -", "score:    0"]
+    assert run("9s 9s 9h", "--round", "1").status == 0
+    assert run("9s 9s 9h", "--players", "2", "--round", "1") == Result(
+        2, "", "threethirteen: error: 2 copies of 9s in '9h 9s 9s', but 1 deck holds only 1\n"
+    )
+
+
+# -- JSON and --check ---------------------------------------------------------------------
+
+
+def test_json_for_a_hand_with_the_card_drawn(run: Run) -> None:
+    result = run(ISSUE_HAND, "--round", "4", "--json")
+    assert result.status == 0
+    assert result.out.count("\n") == 1
+    assert json.loads(result.out) == {
+        "hand": ["6c", "7d", "9d", "4h", "5h", "9h", "9s"],
+        "rules": {"preset": "pagat", "variations": [], "players": None},
+        "round": 4,
+        "round_assumed": False,
+        "cards_dealt": 6,
+        "wild": "6",
+        "melds": [["9d", "9h", "9s"], ["4h", "5h", "6c"]],
+        "wilds": [{"card": "6c", "stands_for": "6h", "meld": 1}],
+        "deadwood": ["7d"],
+        "score": 7,
+        "go_out": True,
+        "discards": [
+            {"card": "7d", "score": 0},
+            {"card": "5h", "score": 11},
+            {"card": "4h", "score": 12},
+            {"card": "9s", "score": 16},
+            {"card": "9h", "score": 16},
+            {"card": "9d", "score": 16},
+            {"card": "6c", "score": 16},
+        ],
+    }
+
+
+def test_json_for_a_dealt_hand_has_no_discards(run: Run) -> None:
+    result = run("Qh Kh Jk 7c 7d 10s", "--rules", "bga", "--variation", "up-and-back", "--json")
+    assert json.loads(result.out) == {
+        "hand": ["7c", "7d", "Qh", "Kh", "10s", "Jk"],
+        "rules": {"preset": "bga", "variations": ["up-and-back"], "players": None},
+        "round": 4,
+        "round_assumed": True,
+        "cards_dealt": 6,
+        "wild": "6",
+        "melds": [["Qh", "Kh", "Jk"]],
+        "wilds": [{"card": "Jk", "stands_for": "Ah", "meld": 0}],
+        "deadwood": ["7c", "7d", "10s"],
+        "score": 24,
+    }
+
+
+def test_json_with_only_a_wild_rank_and_always_ascii(run: Run) -> None:
+    result = json.loads(run("9♠ 9♥ ★", "--wild", "none", "--variation", "jokers", "--json").out)
+    assert (result["round"], result["cards_dealt"], result["wild"]) == (None, None, None)
+    assert result["melds"] == [["9h", "9s", "Jk"]]
+    assert result["wilds"] == [{"card": "Jk", "stands_for": "9c", "meld": 0}]
+
+
+@pytest.mark.parametrize(
+    ("hand", "status"),
+    [
+        (ISSUE_HAND, 0),  # goes out by discarding 7d
+        ("9s 9h 9d 4h 5h 8c 7d", 1),  # no discard leaves every card melded
+        ("9s 9h 9d 4h 5h 6c", 0),  # as dealt: fully melded
+        ("9s 9h 9d 4h 5h 7d", 1),  # as dealt: 7d 4h 5h left over
+    ],
+)
+def test_check(run: Run, hand: str, status: int) -> None:
+    result = run(hand, "--round", "4", "--check")
+    assert result.status == status
+    assert result.out == run(hand, "--round", "4").out  # the output stays
+
+
+def test_check_counts_cards_that_cost_nothing(run: Run) -> None:
+    # With aces costing 0, a score of 0 is not out: the ace is still left over.
+    result = run("9s 9h 9d Ac", "--round", "2", "--variation", "aces-high=0", "--check")
+    assert result.status == 1
+    assert result.out.splitlines()[3:] == ["deadwood: A♣", "score:    0"]
+    result = run("9s 9h 9d Ac Kd", "--round", "2", "--variation", "aces-high=0", "--check")
+    assert result.status == 1
+    assert result.out.splitlines()[-2:] == [
+        "go out:   no, best discard K♦ leaves 0",
+        "discards: K♦ 0, A♣ 10, 9♠ 28, 9♥ 28, 9♦ 28",
+    ]
+
+
+# -- many hands: '-' ----------------------------------------------------------------------
+
+
+def test_lines_from_standard_input(run: Run) -> None:
+    stdin = lines("# round 4", ISSUE_HAND, "", "  9s 9h 9d 4h 5h 7d  # as dealt", "9s 9x 9d", "Kd")
+    assert run("-", "--round", "4", stdin=stdin) == Result(
+        1,
+        lines(
+            "6♣ 7♦ 9♦ 4♥ 5♥ 9♥ 9♠ | round 4: 6 cards + 1 drawn, wild rank 6"
+            " | [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥] deadwood: 7♦ score: 7 | go out: yes, discard 7♦",
+            "7♦ 9♦ 4♥ 5♥ 9♥ 9♠ | round 4: 6 cards, wild rank 6"
+            " | [9♦ 9♥ 9♠] deadwood: 7♦ 4♥ 5♥ score: 16",
+        ),
+        lines(
+            "threethirteen: error: line 5: unknown suit 'x' in '9x' (card 2 of '9s 9x 9d')",
+            "threethirteen: error: line 6: hand has 1 card; round 4 deals 6 (7 with the card drawn)",
+        ),
+    )
+
+
+def test_lines_all_good(run: Run) -> None:
+    result = run("-", stdin=lines("9s 9h 9d", "Qh Kh 7c 7d 7s", "2c 3c"))
+    assert result.status == 1  # '2c 3c' fits no round
+    assert result.out == lines(
+        "9♦ 9♥ 9♠ | round 1 (assumed from the hand size): 3 cards, wild rank 3"
+        " | [9♦ 9♥ 9♠] deadwood: - score: 0",
+        "7♣ 7♦ Q♥ K♥ 7♠ | round 3 (assumed from the hand size): 5 cards, wild rank 5"
+        " | [7♣ 7♦ 7♠] deadwood: Q♥ K♥ score: 20",
+    )
+    assert run("-", stdin=lines("9s 9h 9d", "Qh Kh 7c 7d 7s")).status == 0
+    assert run("-", stdin="").status == 0
+
+
+def test_a_line_says_what_the_report_says(run: Run) -> None:
+    """A text line finds only the best discard; it agrees with the full report."""
+    rng = random.Random(4)
+    pool = [str(tt.Card(code)) for code in range(52)]
+    hands = [" ".join(rng.sample(pool, 7)) for _ in range(40)]
+    hands += ["9s 9h 9d 4h 5h 6c 7d", "9s 9h 9d 4h 5h 6c 6d"]  # out; out with a wild to spare
+    out = run("-", "--round", "4", stdin=lines(*hands)).out.splitlines()
+    for hand, line in zip(hands, out, strict=True):
+        report = run(hand, "--round", "4").out.splitlines()
+        assert line.split(" | ")[-1] == "go out: " + report[5].removeprefix("go out:   "), hand
+
+
+def test_lines_as_json(run: Run) -> None:
+    result = run("-", "--json", "--ascii", stdin=lines("9s 9h 9d 4h", "", "9s 9h 9x"))
+    assert result.status == 1
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert records == [
+        {
+            "hand": ["9d", "4h", "9h", "9s"],
+            "rules": {"preset": "pagat", "variations": [], "players": None},
+            "round": 2,
+            "round_assumed": True,
+            "cards_dealt": 4,
+            "wild": "4",
+            "melds": [["9d", "9h", "9s", "4h"]],
+            "wilds": [{"card": "4h", "stands_for": "9c", "meld": 0}],
+            "deadwood": [],
+            "score": 0,
+            "line": 1,
+        }
+    ]
+    assert (
+        result.err
+        == "threethirteen: error: line 3: unknown suit 'x' in '9x' (card 3 of '9s 9h 9x')\n"
+    )
+
+
+def test_lines_with_check(run: Run) -> None:
+    out = lines(ISSUE_HAND, "9s 9h 9d 4h 5h 6c")
+    assert run("-", "--round", "4", "--check", stdin=out).status == 0
+    assert run("-", "--round", "4", "--check", stdin=out + "9s 9h 9d 4h 5h 7d\n").status == 1
+
+
+def test_lines_do_not_crash_on_bytes_that_are_not_utf8(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = io.TextIOWrapper(io.BytesIO(b"9s 9h 9d\n9s \xff9h 9d\n"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", raw)
+    assert main(["-", "--ascii"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == lines(
+        "9d 9h 9s | round 1 (assumed from the hand size): 3 cards, wild rank 3"
+        " | [9d 9h 9s] deadwood: - score: 0"
+    )
+    assert captured.err == (
+        "threethirteen: error: line 2: unknown rank '\ufffd9' in '\ufffd9h'"
+        " (card 2 of '9s \ufffd9h 9d')\n"
+    )
+
+
+# -- rules and rounds ---------------------------------------------------------------------
+
+
+def test_rules_lists_presets_and_variations(run: Run) -> None:
+    result = run("rules")
+    assert result.status == 0
+    out = result.out.splitlines()
+    assert out[0] == "presets (--rules NAME):"
+    assert out[1] == "  pagat              Pagat's standard sheet: pictures 10, aces low, no jokers"
+    assert out[5] == "variations (--variation NAME, repeatable; some take =VALUE):"
+    assert out[6] == (
+        "  aces-high          aces high or low in runs (no wrap-around);"
+        " an ace left over costs 15 (=N to change)"
+    )
+    assert [line.split()[0] for line in out[1:5]] == list(tt.PRESETS)
+    assert [line.split()[0] for line in out[6:]] == list(tt.VARIATIONS)
+
+
+def test_rules_table(run: Run) -> None:
+    assert run("rules", "bga") == Result(
+        0,
+        lines(
+            "bga",
+            "preset:           Board Game Arena: two decks, 4 jokers, aces high or low,"
+            " wilds and jokers left over cost 50",
+            "decks:            2",
+            "jokers:           4",
+            "aces:             high or low",
+            "min set / run:    3 / 3",
+            "all-wild melds:   allowed",
+            "card:             A  2  3  4  5  6  7  8  9 10  J  Q  K",
+            "value:           15  2  3  4  5  6  7  8  9 10 11 12 13",
+            "wild left over:   50",
+            "joker left over:  50",
+            "rounds:           11, dealing 3 to 13 cards",
+        ),
+        "",
+    )
+
+
+def test_rules_table_with_variations_and_players(run: Run) -> None:
+    out = run("rules", "pagat", "--variation", "no-all-wild-melds", "--players", "2").out
+    assert out.splitlines() == [
+        "pagat for 2 players with no-all-wild-melds",
+        "preset:           Pagat's standard sheet: pictures 10, aces low, no jokers",
+        "variation:        no-all-wild-melds: every meld needs a card that is not wild",
+        "decks:            1",
+        "jokers:           0",
+        "aces:             low",
+        "min set / run:    3 / 3",
+        "all-wild melds:   not allowed",
+        "card:             A  2  3  4  5  6  7  8  9 10  J  Q  K",
+        "value:            1  2  3  4  5  6  7  8  9 10 10 10 10",
+        "wild left over:   its usual value",
+        "joker left over:  - (no jokers)",
+        "rounds:           11, dealing 3 to 13 cards",
+    ]
+    # The rules can be named with --rules too, and options alone choose a table.
+    assert run("rules", "--rules", "BGA").out == run("rules", "bga").out
+    assert run("rules", "bga", "--rules", "bga").out == run("rules", "bga").out
+    assert run("rules", "--players", "2").out.splitlines()[0] == "pagat for 2 players"
+
+
+def test_rounds(run: Run) -> None:
+    assert run("rounds") == Result(
+        0,
+        lines(
+            "pagat: 11 rounds",
+            "round  cards  wild",
+            "    1      3  3",
+            "    2      4  4",
+            "    3      5  5",
+            "    4      6  6",
+            "    5      7  7",
+            "    6      8  8",
+            "    7      9  9",
+            "    8     10  10",
+            "    9     11  J",
+            "   10     12  Q",
+            "   11     13  K",
+        ),
+        "",
+    )
+    out = run(
+        "rounds", "--rules", "bga", "--variation", "up-and-back", "--variation", "longer-game"
+    )
+    assert out.out.splitlines()[0] == "bga with up-and-back, longer-game: 26 rounds"
+    assert out.out.splitlines()[13:17] == [
+        "   12     14  A",
+        "   13     15  2",
+        "   14     15  2",
+        "   15     14  A",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["rules", "--round", "3"], "--round does not apply to 'rules'"),
+        (["rules", "--round", "0"], "--round does not apply to 'rules'"),
+        (["rounds", "--json"], "--json does not apply to 'rounds'"),
+        (["rounds", "--check"], "--check does not apply to 'rounds'"),
+        (["rounds", "--wild", "3"], "--wild does not apply to 'rounds'"),
+        (["rules", "a", "b"], "'rules' takes one NAME at most (got 'a b')"),
+        (["rules", "bga", "--rules", "pagat"], "two presets named: 'bga' and --rules 'pagat'"),
+        (["rounds", "bga"], "'rounds' takes no NAME (got 'bga'); use --rules NAME"),
+        ([], "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'"),
+        (["-", "9s"], "'-' reads the hands from standard input: give no cards with it"),
+        (["9s 9h 9d", "--round", "three"], "argument --round: invalid int value: 'three'"),
+        (["9s 9h 9d", "--colour"], "unrecognized arguments: --colour"),
+        (["9s 9h 9d", "--rul", "bga"], "unrecognized arguments: --rul bga"),
+    ],
+)
+def test_usage_errors(run: Run, argv: list[str], message: str) -> None:
+    result = run(*argv)
+    assert result.status == 2
+    assert result.out == ""
+    assert result.err.startswith("usage: threethirteen HAND [--round N | --wild RANK] [options]\n")
+    assert result.err.endswith(f"\nthreethirteen: error: {message}\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["9s 9h 7x 4h 5h 6c"], "unknown suit 'x' in '7x' (card 3 of '9s 9h 7x 4h 5h 6c')"),
+        (
+            ["9s 9h 1d 4h 5h 6c"],
+            "unknown rank '1' in '1d': write A for an ace (card 3 of '9s 9h 1d 4h 5h 6c')",
+        ),
+        (
+            [ISSUE_HAND + " 8d", "--round", "4"],
+            "hand has 8 cards; round 4 deals 6 (7 with the card drawn)",
+        ),
+        (["9s 9h", "--round", "1"], "hand has 2 cards; round 1 deals 3 (4 with the card drawn)"),
+        (
+            ["9s 9h"],
+            "hand has 2 cards; the rounds of pagat deal 3 to 13 cards (3 to 14 with the card drawn); give --wild for any other size",
+        ),
+        (
+            [""],
+            "hand has 0 cards; the rounds of pagat deal 3 to 13 cards (3 to 14 with the card drawn); give --wild for any other size",
+        ),
+        (
+            ["9s " * 17, "--variation", "longer-game"],
+            "hand has 17 cards; the rounds of pagat with longer-game deal 3 to 15 cards (3 to 16 with the card drawn); give --wild for any other size",
+        ),
+        (["9s 9h 9d", "--round", "12"], "no round 12: these rules play rounds 1 to 11"),
+        (["9s 9h 9d", "--round", "0"], "no round 0: these rules play rounds 1 to 11"),
+        (
+            ["9s 9h 9d", "--wild", "X"],
+            "bad wild rank 'X': give A, 2-10, J, Q, K (or 1-13), or None for no wild rank",
+        ),
+        (
+            ["9s 9h 9d Jk", "--round", "2"],
+            "a joker in '9d 9h 9s Jk', but these rules have no jokers (add the 'jokers' variation)",
+        ),
+        (["9s 9s 9s", "--round", "1"], "3 copies of 9s in '9s 9s 9s', but 2 decks hold only 2"),
+        (
+            ["9s 9h 9d", "--rules", "gin"],
+            "unknown preset 'gin'; valid: pagat, wikipedia, bga, family",
+        ),
+        (
+            ["9s 9h 9d", "--variation", "aces-high=x"],
+            "variation 'aces-high' needs a whole number, not 'x'",
+        ),
+        (
+            ["9s 9h 9d", "--rules", "bga", "--players", "6"],
+            "the 'bga' preset is for 2 to 5 players, not 6",
+        ),
+        (["rules", "gin"], "unknown preset 'gin'; valid: pagat, wikipedia, bga, family"),
+        (["9s " * 21, "--wild", "2"], f"21 cards in '{'9s ' * 20}9s': at most 20 are supported"),
+    ],
+)
+def test_bad_input(run: Run, argv: list[str], message: str) -> None:
+    assert run(*argv) == Result(2, "", f"threethirteen: error: {message}\n")
+
+
+# -- help, version ------------------------------------------------------------------------
+
+
+def test_version(run: Run) -> None:
+    assert run("--version") == Result(0, f"threethirteen {tt.__version__}\n", "")
+
+
+def test_help_shows_usage_examples_and_exit_status(run: Run) -> None:
+    result = run("--help")
+    assert result.status == 0
+    assert result.err == ""
+    assert result.out.startswith("usage: threethirteen HAND [--round N | --wild RANK] [options]\n")
+    examples = result.out.split("\nexamples:\n")[1].split("\n\n")[0].splitlines()
+    assert examples[0] == '  threethirteen "9s 9h 9d 4h 5h 6c 7d" --round 4'
+    assert "  threethirteen rules bga" in examples
+    assert "\nexit status:\n  0  success;" in result.out
+    for option in ("--round N", "--wild RANK", "--rules NAME", "--variation NAME", "--players N",
+                   "--json", "--check", "--ascii", "--version"):  # fmt: skip
+        assert f"  {option}" in result.out, option
+
+
+def test_every_help_example_runs(run: Run) -> None:
+    """The examples in --help are commands that work (a file of hands stands in for hands.txt)."""
+    examples = run("--help").out.split("\nexamples:\n")[1].split("\n\n")[0].splitlines()
+    for example in examples:
+        words = shlex.split(example.split("&&")[0].split("<")[0])
+        assert words[0] == "threethirteen"
+        result = run(*words[1:], stdin=lines(ISSUE_HAND))
+        assert result.status in (0, 1), example
+        assert result.err == "", example
+
+
+# -- output: symbols, colour, pipes -------------------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """An in-memory stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+RED = "\x1b[31m"
+RESET = "\x1b[0m"
+
+
+@pytest.mark.parametrize(
+    ("environ", "ascii_only", "coloured"),
+    [
+        ({}, False, True),
+        ({"NO_COLOR": ""}, False, True),  # no-color.org: set and not empty
+        ({"NO_COLOR": "1"}, False, False),
+        ({"TERM": "dumb"}, False, False),
+        ({"TERM": "xterm-256color"}, False, True),
+        ({}, True, False),
+    ],
+)
+def test_colour_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, environ: dict[str, str], ascii_only: bool, coloured: bool
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    assert main([ISSUE_HAND, "--round", "4", *(["--ascii"] if ascii_only else [])]) == 0
+    out = terminal.getvalue().splitlines()
+    if coloured:
+        assert out[2] == (
+            f"melds:    [{RED}9♦{RESET} {RED}9♥{RESET} 9♠]"
+            f" [{RED}4♥{RESET} {RED}5♥{RESET} 6♣={RED}6♥{RESET}]"
+        )
+        assert out[5] == f"go out:   yes, discard {RED}7♦{RESET}"
+    else:
+        assert RED not in terminal.getvalue()
+        melds = "[9d 9h 9s] [4h 5h 6c=6h]" if ascii_only else "[9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]"
+        assert out[2] == f"melds:    {melds}"
+
+
+def test_no_colour_in_json_or_in_a_pipe(monkeypatch: pytest.MonkeyPatch, run: Run) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    main([ISSUE_HAND, "--round", "4", "--json"])
+    assert json.loads(terminal.getvalue())["hand"][1] == "7d"
+    monkeypatch.undo()
+    assert "\x1b" not in run(ISSUE_HAND, "--round", "4").out
+
+
+def ascii_stream(monkeypatch: pytest.MonkeyPatch, name: str) -> io.BytesIO:
+    """Make ``sys.<name>`` a stream whose encoding is ASCII; the bytes written to it."""
+    buffer = io.BytesIO()
+    monkeypatch.setattr(sys, name, io.TextIOWrapper(buffer, encoding="ascii", write_through=True))
+    return buffer
+
+
+def test_symbols_fall_back_to_letters_where_the_encoding_has_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written = ascii_stream(monkeypatch, "stdout")
+    assert main([ISSUE_HAND, "--round", "4"]) == 0
+    assert written.getvalue().decode().splitlines()[2] == "melds:    [9d 9h 9s] [4h 5h 6c=6h]"
+
+
+def test_error_messages_survive_an_encoding_without_the_input(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    written = ascii_stream(monkeypatch, "stderr")
+    assert main(["9s ♠9"]) == 2
+    assert written.getvalue() == (
+        b"threethirteen: error: unknown suit '9' in '\\u26609' (card 2 of '9s \\u26609')\n"
+    )
+
+
+class ClosedPipe(io.StringIO):
+    """Standard output whose reader has gone: every write raises BrokenPipeError."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_pipe_ends_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines(ISSUE_HAND) * 3))
+    assert main(["-"]) == 141
+    assert main([ISSUE_HAND]) == 141
+    assert main(["--help"]) == 0  # argparse itself ignores a failed write of the help
+    assert capsys.readouterr().err == ""
+
+
+def test_interrupted(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    class Interrupted(io.StringIO):
+        def __iter__(self) -> Interrupted:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted())
+    assert main(["-"]) == 130
+    assert capsys.readouterr() == ("", "")
+
+
+# -- the discard ranking agrees with the library ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "variations"),
+    [
+        ("pagat", ()),
+        ("wikipedia", ("jokers",)),
+        ("bga", ()),
+        ("family", ()),
+        ("pagat", ("aces-high=0", "jokers")),  # cards that cost nothing
+    ],
+)
+def test_ranking_agrees_with_best_discard_and_can_go_out(
+    preset: str, variations: tuple[str, ...]
+) -> None:
+    rules = tt.Rules.preset(preset, variations)
+    rng = random.Random(f"{preset} {variations}")
+    pool = [tt.Card(code) for code in range(52)] * 2 + [tt.Card(tt.JOKER)] * rules.jokers
+    # Small ranks make melds likely; then ties in the ranking are common.
+    narrow = [card for card in pool if card.is_joker or card.rank in (1, 2, 3, 4, 5, 12, 13)]
+    for _ in range(60):
+        size = rng.choice([4, 5, 6, 7, 8])
+        wild = rng.choice([None, size - 1])
+        hand = tt.Hand(rng.sample(narrow, size))
+        ranking = cli.rank_discards(hand, wild, rules)
+        best = tt.best_discard(hand, wild=wild, rules=rules)
+        assert ranking[0].card == best.card, hand
+        assert ranking[0].score == best.melding.score, hand
+        out = ranking[0].left_over == 0
+        assert out == tt.can_go_out(hand, wild=wild, rules=rules), hand
+        assert sorted(item.card for item in ranking) == sorted(set(hand.cards)), hand
+        for item in ranking:
+            assert item.score == tt.deadwood_score(hand.without(item.card), wild=wild, rules=rules)
+
+
+# -- the documented examples -------------------------------------------------------------
+
+
+@dataclass
+class Example:
+    """A ``$ threethirteen ...`` line of a console block, its standard input (a
+    ``<<'EOF'`` here-document) and the output shown under it."""
+
+    command: str
+    stdin: list[str]
+    output: list[str]
+
+
+def console_examples(page: Path) -> list[Example]:
+    text = page.read_text(encoding="utf-8")
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.DOTALL):
+        rows = block.splitlines()
+        index = 0
+        while index < len(rows):
+            assert rows[index].startswith("$ "), rows[index]
+            command, index = rows[index][2:], index + 1
+            stdin = []
+            if command.endswith("<<'EOF'"):
+                command = command.removesuffix("<<'EOF'").rstrip()
+                while rows[index] != "EOF":
+                    stdin.append(rows[index])
+                    index += 1
+                index += 1
+            output = []
+            while index < len(rows) and not rows[index].startswith("$ "):
+                output.append(rows[index])
+                index += 1
+            examples.append(Example(command, stdin, output))
+    return examples
+
+
+def run_console(example: Example, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Run a documented command in-process as a shell would show it: standard output
+    and standard error in the order written. Besides the command itself it knows a
+    here-document, ``> /dev/null`` and ``; echo $?``, and nothing else of the shell."""
+    command = example.command
+    show_status = command.endswith("; echo $?")
+    command = command.removesuffix("; echo $?")
+    quiet = command.endswith("> /dev/null")
+    command = command.removesuffix("> /dev/null")
+    words = shlex.split(command)
+    assert words[0] == "threethirteen"
+    assert not {"|", ">", "<", ";", "&&"} & set(words), f"unsupported shell: {example.command}"
+    terminal = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines(*example.stdin)))
+    monkeypatch.setattr(sys, "stdout", io.StringIO() if quiet else terminal)
+    monkeypatch.setattr(sys, "stderr", terminal)
+    status = main(words[1:])
+    monkeypatch.undo()
+    return terminal.getvalue().splitlines() + ([str(status)] if show_status else [])
+
+
+CLI_PAGE = ROOT / "docs" / "cli.md"
+CLI_EXAMPLES = console_examples(CLI_PAGE)
+
+
+def test_the_page_has_examples_of_every_feature() -> None:
+    commands = " ".join(example.command for example in CLI_EXAMPLES)
+    for part in ("--round", "--wild", "--rules", "--variation", "rules", "rounds", "--check",
+                 "--json", "--ascii", "threethirteen -", "echo $?"):  # fmt: skip
+        assert part in commands, part
+
+
+@pytest.mark.parametrize("example", CLI_EXAMPLES, ids=[e.command for e in CLI_EXAMPLES])
+def test_documented_example(example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run_console(example, monkeypatch) == example.output
+
+
+def test_readme_opens_with_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's first command is the one-line check, and prints what it says."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = re.findall(r"```sh\n(.*?)\n```", readme, flags=re.DOTALL)[0]
+    assert command.startswith("pip install . && threethirteen ")
+    example = Example(command.removeprefix("pip install . && "), [], [])
+    shown = re.findall(r"```text\n(.*?)\n```", readme, flags=re.DOTALL)[0]
+    assert run_console(example, monkeypatch) == shown.splitlines()
+
+
+# -- real runs ----------------------------------------------------------------------------
+
+
+def installed_command() -> Path:
+    for name in ("threethirteen", "threethirteen.exe"):
+        path = Path(sys.executable).parent / name
+        if path.exists():
+            return path
+    pytest.skip(
+        f"the threethirteen command is not installed beside {sys.executable} (pip install .)"
+    )
+
+
+def subprocess_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def test_installed_command() -> None:
+    done = subprocess.run(
+        [str(installed_command()), ISSUE_HAND, "--round", "4"],
+        capture_output=True, text=True, encoding="utf-8", env=subprocess_env(), check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[2] == "melds:    [9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥]"
+
+
+def test_python_dash_m() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "threethirteen", "9s 9h 9x", "--round", "1"],
+        capture_output=True, text=True, encoding="utf-8", env=subprocess_env(), check=False,
+    )  # fmt: skip
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "threethirteen: error: unknown suit 'x' in '9x' (card 3 of '9s 9h 9x')\n"
+
+
+def test_a_real_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """The reader takes one line and goes; the command stops without a traceback."""
+    hands = tmp_path / "hands.txt"
+    hands.write_text("9s 9h 9d\n" * 20_000)  # far more output than a pipe holds
+    with hands.open("rb") as stdin:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "threethirteen", "-", "--ascii"],
+            stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=subprocess_env(),
+        )  # fmt: skip
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        process.stdout.close()
+        _, stderr = process.communicate(timeout=60)
+    assert first.startswith(b"9d 9h 9s | round 1")
+    assert (process.returncode, stderr) == (141, b"")
