@@ -49,8 +49,7 @@ cdef enum:
 # What encode() does with the cards no meld can hold.
 cdef enum:
     KEEP_ISOLATED = 0
-    COUNT_ISOLATED = 1
-    LEAVE_OUT_ISOLATED = 2
+    LEAVE_OUT_ISOLATED = 1
 
 cdef int64_t INFINITY = (<int64_t>1) << 60
 
@@ -117,6 +116,9 @@ ctypedef struct Problem:
     int64_t wild_key        # WILD_KEY in the keyed discard search, else 0
     int64_t base            # the cost of the cards left out by pruning
     int isolated            # how many cards pruning left out
+    int64_t isolated_cost   # the dearest of them: its cost and discard key
+    int64_t isolated_key
+    int key_code[32]        # the card of each discard key
     # the rules
     int min_set, min_run, all_wild_minimum
     bint high_aces, all_wild
@@ -161,13 +163,14 @@ cdef uint64_t LANES = 0x0001000100010001  # one bit at the bottom of each 16-bit
 
 cdef int isolated(
     int* counts, uint64_t present, Params params, int wilds, bint remove, int64_t scale,
-    int64_t* cost,
+    int64_t* cost, int* dearest,
 ) noexcept nogil:
     """The natural cards that no meld can hold, whatever the others do: too few of
     their rank for a set, and no window of ``min_run`` ranks of their suit with
     enough cards, even with every wild. They are deadwood in every melding. Returns
-    how many there are (copies included), adds their cost to ``cost``, and with
-    ``remove`` takes them out of ``counts`` (by solver position) and of ``present``."""
+    how many there are (copies included), adds their cost to ``cost``, sets
+    ``dearest`` to the position of the dearest (then highest code) of them, and with
+    ``remove`` takes them out of ``counts`` (by solver position)."""
     cdef int rank_total[15]
     cdef uint32_t suit_ranks[4]
     cdef uint32_t covered[4]
@@ -232,6 +235,13 @@ cdef int isolated(
             continue
         found += counts[position]
         cost[0] += counts[position] * params.natural[CODE_AT[position]] * scale
+        if dearest[0] < 0 or params.natural[CODE_AT[position]] > params.natural[
+            CODE_AT[dearest[0]]
+        ] or (
+            params.natural[CODE_AT[position]] == params.natural[CODE_AT[dearest[0]]]
+            and CODE_AT[position] > CODE_AT[dearest[0]]
+        ):
+            dearest[0] = position
         if remove:
             counts[position] = 0
     return found
@@ -243,11 +253,13 @@ cdef int encode(
 ) noexcept nogil:
     """Fill ``P`` from card codes (negative codes are padding). ``scale`` multiplies
     every cost; with ``keyed`` each natural card gets its discard preference. With
-    ``prune`` (COUNT_ISOLATED or LEAVE_OUT_ISOLATED) the cards no meld can hold are
-    counted in ``P.isolated``, and (the latter) left out, their cost in ``P.base``."""
+    ``prune`` (LEAVE_OUT_ISOLATED) the cards no meld can hold are left out: their
+    number in ``P.isolated``, their cost in ``P.base``."""
     cdef int counts[52]             # copies, by solver position
+    cdef int key_at[52]             # discard preference, by solver position
     cdef int64_t wild_costs[MAX_CARDS]
-    cdef uint64_t present = 0, bits
+    cdef uint64_t present = 0, bits, others
+    cdef int dearest
     cdef int total = 0, jokers = 0, code, position, i, j, rank, suit, shift = 0, width, count
     cdef int64_t cost, dearest_cost = -1
     cdef Py_ssize_t index
@@ -282,12 +294,40 @@ cdef int encode(
     if jokers > params.jokers:
         return TOO_MANY_JOKERS
 
+    # Discard preference over every natural card (pruned ones too): the dearest card
+    # first, then the highest code; key k names the card of code key_code[k].
+    if keyed:
+        bits = present
+        while bits:
+            position = lowest_bit64(bits)
+            bits &= bits - 1
+            code = CODE_AT[position]
+            rank = 0  # the key: how many cards come before this one
+            others = present
+            while others:
+                i = lowest_bit64(others)
+                others &= others - 1
+                j = CODE_AT[i]
+                if params.natural[j] > params.natural[code] or (
+                    params.natural[j] == params.natural[code] and j > code
+                ):
+                    rank += 1
+            key_at[position] = rank
+            P.key_code[rank] = code
+
     P.base = 0
     P.isolated = 0
+    P.isolated_cost = 0
+    P.isolated_key = 0
+    dearest = -1
     if prune != KEEP_ISOLATED and present:
         P.isolated = isolated(
-            counts, present, params, P.wilds, prune == LEAVE_OUT_ISOLATED, scale, &P.base
+            counts, present, params, P.wilds, prune == LEAVE_OUT_ISOLATED, scale, &P.base,
+            &dearest,
         )
+        if dearest >= 0:
+            P.isolated_cost = params.natural[CODE_AT[dearest]] * scale
+            P.isolated_key = key_at[dearest] if keyed else 0
 
     P.n = 0
     P.full = 0
@@ -330,14 +370,9 @@ cdef int encode(
     P.prefix[0] = 0
     for i in range(P.wilds):
         P.prefix[i + 1] = P.prefix[i] + wild_costs[i]
-    # Discard preference: the dearest natural card first, then the highest code.
     P.wild_key = WILD_KEY if keyed else 0
     for i in range(P.n):
-        P.drop_key[i] = 0
-        if keyed:
-            for j in range(P.n):
-                if P.cost[j] > P.cost[i] or (P.cost[j] == P.cost[i] and P.code[j] > P.code[i]):
-                    P.drop_key[i] += 1
+        P.drop_key[i] = key_at[POSITION[P.code[i]]] if keyed else 0
 
     P.min_set = params.min_set
     P.min_run = params.min_run
@@ -587,15 +622,19 @@ cdef int64_t runs(
     The value search skips a run that fills a gap with a wild where a natural card of
     that rank is held: the same run with the natural card instead is never worse. In
     whatever follows, the card kept back is either deadwood (then the wild saved joins
-    a meld: the run alone has room for it) or in a meld (then the wild saved takes
-    its place there). This needs the room (13 cards at most), and melds of wilds only
-    to be allowed (a meld left with wilds only); it is not used with a free discard
-    pending (the card kept back might be the discard) nor for the plan, which looks
-    at every option in the pure-Python order."""
-    cdef bint prune = chosen == NULL and drop == 0 and P.all_wild
-    cdef bint passed
-    cdef char flagged
-    cdef char flagged_of[RUN_STACK]
+    a meld: the run alone has room for it), or in a meld (then the wild saved takes
+    its place there; a meld left with wilds only gives them to the run, whose room
+    takes every wild still free), or, with a free discard pending, the discard. This
+    needs the room: 13 - length > the wilds left after the run. For going out, a
+    discarded card kept back can give way to the saved wild, discarded instead. The keyed discard search prefers natural
+    discards: there a run that keeps back one card is tried with that card discarded
+    at once, and a run that keeps back two is skipped. The plan looks at every
+    option, in the pure-Python order."""
+    cdef bint pruning = chosen == NULL
+    cdef bint keyed = drop and P.wild_key != 0
+    cdef int passed, first_passed, skipped, kept
+    cdef char skipped_of[RUN_STACK]  # held cards left for a wild: 0, 1 or 2 (or more)
+    cdef int kept_of[RUN_STACK]      # the first of them
     cdef int last_of[RUN_STACK]
     cdef int gaps_of[RUN_STACK]
     cdef int count_of[RUN_STACK]
@@ -612,11 +651,13 @@ cdef int64_t runs(
     count_of[0] = 1
     removed_of[0] = P.unit[index]
     ranks_of[0] = (<uint32_t>1) << start
-    flagged_of[0] = 0
+    skipped_of[0] = 0
+    kept_of[0] = -1
     top = 1
     while top:
         top -= 1
-        flagged = flagged_of[top]
+        skipped = skipped_of[top]
+        kept = kept_of[top]
         last = last_of[top]
         gaps = gaps_of[top]
         count = count_of[top]
@@ -628,7 +669,19 @@ cdef int64_t runs(
             need = gaps + (P.min_run - span if span < P.min_run else 0)
             length = span if span > P.min_run else P.min_run
             next_wilds = wilds - need
-            if need <= wilds and not (prune and flagged and 13 - length > next_wilds):
+            if need > wilds:
+                pass
+            elif pruning and skipped and 13 - length > next_wilds:
+                if keyed and skipped == 1:  # the card kept back, discarded now
+                    next_room = run_room(room, length, next_wilds)
+                    total = P.drop_key[kept] + value(
+                        P, state - removed - P.unit[kept], next_wilds, next_room, 0
+                    )
+                    if total < best[0]:
+                        best[0] = total
+                        if total == 0:
+                            return 0
+            else:
                 next_room = run_room(room, length, next_wilds)
                 total = value(P, state - removed, next_wilds, next_room, drop)
                 if chosen == NULL:
@@ -650,7 +703,8 @@ cdef int64_t runs(
                     chosen.melded = count
                     chosen.ranks = ranks
         other = last + step
-        passed = False  # a held natural card between last and other, left for a wild
+        passed = 0  # held natural cards between last and other, left for wilds
+        first_passed = -1
         while other != stop:
             gap = gaps + (other - last if other > last else last - other) - 1
             if gap > wilds:
@@ -662,9 +716,12 @@ cdef int64_t runs(
                 count_of[top] = count + 1
                 removed_of[top] = removed + P.unit[index]
                 ranks_of[top] = ranks | ((<uint32_t>1) << other)
-                flagged_of[top] = flagged or passed
+                skipped_of[top] = skipped + passed if skipped + passed < 2 else 2
+                kept_of[top] = kept if skipped else first_passed
                 top += 1
-                passed = True
+                if not passed:
+                    first_passed = index
+                passed += 1
             other += step
     return 1
 
@@ -678,41 +735,49 @@ cdef int64_t solve(
     discard's cost, and its code in ``discard``. Negative: an encoding error."""
     cdef Problem P
     cdef Slot stack_slots[STACK_SLOTS]
-    cdef int status, index, card
-    cdef int64_t result
-    status = encode(
-        &P, codes, length, params, 32 if mode == 2 else 1, mode == 2,
-        LEAVE_OUT_ISOLATED if mode == 0 else COUNT_ISOLATED if mode == 1 else KEEP_ISOLATED,
-    )
+    cdef int status
+    cdef int64_t result, dropped, key
+    status = encode(&P, codes, length, params, 32 if mode == 2 else 1, mode == 2,
+                    LEAVE_OUT_ISOLATED)
     if status != OK:
         return status
-    if mode == 1 and P.isolated > 1:
-        return 0  # two cards no meld can hold: one discard cannot clear both
     if mode == 0:
-        if P.full == 0:
-            return P.base + finish(&P, P.wilds, 0, 0)
-        memo_start(&P, stack_slots)
-        result = value(&P, P.full, P.wilds, 0, 0)
-        memo_end(&P)
-        return P.base + result
-    if P.n == 0 and P.wilds == 0:
+        return P.base + search(&P, stack_slots, 0)
+    if P.n == 0 and P.wilds == 0 and P.isolated == 0:  # an empty hand
         if mode == 1:
             return 0
         discard[0] = -1
         return INFINITY
-    memo_start(&P, stack_slots)
-    result = value(&P, P.full, P.wilds, 0, 1) if P.full else finish(&P, P.wilds, 0, 1)
-    memo_end(&P)
     if mode == 1:
-        return 1 if result == 0 else 0
-    index = result & WILD_KEY
-    if index == WILD_KEY:
-        discard[0] = P.dearest_wild
-    else:
-        for card in range(P.n):
-            if P.drop_key[card] == index:
-                discard[0] = P.code[card]
+        # Cards no meld can hold: two cannot both go; one must be the discard.
+        if P.isolated > 1:
+            return 0
+        return 1 if search(&P, stack_slots, P.isolated == 0) == 0 else 0
+    # The discard is the dearest card no meld can hold, or one the search finds; the
+    # two searches share one memo.
+    memo_start(&P, stack_slots)
+    result = P.base + (value(&P, P.full, P.wilds, 0, 1) if P.full else finish(&P, P.wilds, 0, 1))
+    if P.isolated:
+        dropped = P.base - P.isolated_cost + P.isolated_key + (
+            value(&P, P.full, P.wilds, 0, 0) if P.full else finish(&P, P.wilds, 0, 0)
+        )
+        if dropped < result:
+            result = dropped
+    memo_end(&P)
+    key = result & WILD_KEY
+    discard[0] = P.dearest_wild if key == WILD_KEY else P.key_code[key]
     return result >> KEY_BITS
+
+
+cdef int64_t search(Problem* P, Slot* stack_slots, int drop) noexcept nogil:
+    """The value of the whole of ``P`` (a fresh memo each time)."""
+    cdef int64_t result
+    if P.full == 0:
+        return finish(P, P.wilds, 0, drop)
+    memo_start(P, stack_slots)
+    result = value(P, P.full, P.wilds, 0, drop)
+    memo_end(P)
+    return result
 
 
 cdef inline const int8_t* bytes_codes(bytes codes):
