@@ -150,10 +150,11 @@ def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
     rules = game.rules
     wild_rank = game.wild_rank
     high_aces = rules.aces == "high-or-low"
-    wild_cards = sorted(
-        (card for card in hand.cards if card.code == JOKER or card.code % 13 + 1 == wild_rank),
-        key=lambda card: (-game.penalty(card), card.code),
-    )
+    penalties = game.penalties
+    wild_codes = [code for code in hand._code_bytes if code == JOKER or code % 13 + 1 == wild_rank]
+    if len(wild_codes) > 1:
+        wild_codes.sort(key=lambda code: (-penalties[code], code))
+    wild_cards = [_CARDS[code] for code in wild_codes]
     used_wilds = wild_cards[: len(wild_cards) - unplaced]
     spare_wilds = wild_cards[len(wild_cards) - unplaced :]
     wild_suits = {card.code // 13 for card in used_wilds if card.code != JOKER}
@@ -196,18 +197,12 @@ def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
         slots: list[Slot] = [(card, card) for card in naturals]
         layouts.append((True, slots + [(None, card) for card in identities]))
     for suit, low, high, positions in runs:
-        layouts.append(
-            (
-                False,
-                [
-                    (
-                        _run_card(suit, position) if position in positions else None,
-                        _run_card(suit, position),
-                    )
-                    for position in range(low, high + 1)
-                ],
-            )
-        )
+        base = suit * 13 - 1  # the code of rank r of this suit is base + r (an ace: 14 -> 1)
+        slots = []
+        for position in range(low, high + 1):
+            card = _CARDS[base + (position if position <= 13 else 1)]
+            slots.append((card if position in positions else None, card))
+        layouts.append((False, slots))
     if extra:  # a meld of wilds only, as the rules allow
         if extra >= rules.min_set:
             # Wild-rank cards stand for themselves; jokers take the other suits.
@@ -243,9 +238,10 @@ def _decode(hand: Hand, game: _Round, plan: Any) -> Melding:
     if free:  # pragma: no cover - internal invariant
         raise AssertionError("the solver's plan left a wild card without a job")
     deadwood.extend(spare_wilds)
-    if sum(game.penalty(card) for card in deadwood) != score:  # pragma: no cover
+    if sum([penalties[card.code] for card in deadwood]) != score:  # pragma: no cover
         raise AssertionError("the decoded melding does not reach the solver's score")
-    return Melding(tuple(melds), tuple(sorted(deadwood, key=_BY_CODE)), score)
+    deadwood.sort(key=_BY_CODE)
+    return Melding._of_solver(tuple(melds), tuple(deadwood), score)
 
 
 def best_melds(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> Melding:

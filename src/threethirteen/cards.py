@@ -107,6 +107,14 @@ def card_code(rank: int, suit: str) -> int:
 
 def _token_problem(token: str) -> tuple[int | None, str]:
     """Return (code, "") for a card token, or (None, reason) when it is not one."""
+    code = _CODE_BY_TOKEN.get(token)
+    if code is not None:
+        return code, ""
+    return _read_token(token)
+
+
+def _read_token(token: str) -> tuple[int | None, str]:
+    """:func:`_token_problem` the long way, for tokens not in :data:`_CODE_BY_TOKEN`."""
     text = token.replace(_VARIATION_SELECTOR, "")
     if text.lower() in _JOKER_SPELLINGS:
         return JOKER, ""
@@ -126,6 +134,24 @@ def _token_problem(token: str) -> tuple[int | None, str]:
             return None, f"unknown rank {rank_text!r} in {token!r}: write A for an ace"
         return None, f"unknown rank {rank_text!r} in {token!r}"
     return suit_index * 13 + rank - 1, ""
+
+
+def _common_tokens() -> dict[str, int]:
+    """Every usual spelling of every card (any case, letters or symbols, 10 or T),
+    read once by :func:`_read_token`, so that parsing a hand is a dict lookup."""
+    tokens: dict[str, int] = {}
+    ranks = [*_RANK_BY_NAME, *(name.lower() for name in _RANK_BY_NAME)]
+    suits = [*_SUIT_BY_CHARACTER, *(suit.upper() for suit in SUITS)]
+    spellings = [rank + suit for rank in ranks for suit in suits]
+    spellings += [case(joker) for joker in _JOKER_SPELLINGS for case in (str, str.upper, str.title)]
+    for spelling in spellings:
+        code, _problem = _read_token(spelling)
+        if code is not None:
+            tokens[spelling] = code
+    return tokens
+
+
+_CODE_BY_TOKEN = _common_tokens()
 
 
 def parse_card_token(token: str) -> int:

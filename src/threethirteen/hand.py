@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .cards import JOKER, NUMBER_OF_CODES, Card, _token_problem
+from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
 
 if TYPE_CHECKING:
@@ -70,6 +70,15 @@ class Hand:
         """
         return cls(Card(int(code)) for code in codes)
 
+    @classmethod
+    def _of_codes(cls, codes: list[int]) -> Hand:
+        """The hand of codes already known to be valid (0-52): no checks, no Card built."""
+        hand = object.__new__(cls)
+        ordered = sorted(codes)
+        object.__setattr__(hand, "cards", tuple([_CARDS[code] for code in ordered]))
+        object.__setattr__(hand, "_code_bytes", bytes(ordered))
+        return hand
+
     @property
     def codes(self) -> tuple[int, ...]:
         """The card codes, sorted."""
@@ -98,12 +107,13 @@ class Hand:
         """
         if isinstance(card, str):
             card = Card.parse(card)
-        cards = list(self.cards)
-        try:
-            cards.remove(card)
-        except ValueError:
-            raise InvalidHandError(f"the hand {str(self)!r} holds no {card}") from None
-        return Hand(cards)
+        if not isinstance(card, Card):
+            raise InvalidCardError(f"not a Card: {card!r}")
+        held = self._code_bytes
+        index = held.find(card.code)
+        if index < 0:
+            raise InvalidHandError(f"the hand {str(self)!r} holds no {card}")
+        return Hand._of_codes(list(held[:index] + held[index + 1 :]))
 
     def unicode(self) -> str:
         """The hand with suit symbols."""
@@ -140,7 +150,7 @@ def _parse_text(text: str) -> Hand:
         if code is None:
             raise InvalidCardError(f"{problem} (card {position} of {text.strip()!r})")
         codes.append(code)
-    return Hand.from_codes(codes)
+    return Hand._of_codes(codes)
 
 
 def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:

@@ -165,6 +165,15 @@ class Melding:
     deadwood: tuple[Card, ...]
     score: int
 
+    @classmethod
+    def _of_solver(cls, melds: tuple[Meld, ...], deadwood: tuple[Card, ...], score: int) -> Melding:
+        """A melding as the solver made it (the dataclass's own ``__init__``, faster)."""
+        melding = object.__new__(cls)
+        object.__setattr__(melding, "melds", melds)
+        object.__setattr__(melding, "deadwood", deadwood)
+        object.__setattr__(melding, "score", score)
+        return melding
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the melding: the melds' cards and the deadwood, sorted."""
