@@ -58,7 +58,5 @@ def backend(request: pytest.FixtureRequest) -> object:
     name = getattr(request, "param", _backend.IMPLEMENTATION)
     if name == "cython" and _backend.compiled is None:
         pytest.skip("the compiled solver is not built")
-    saved = _backend.IMPLEMENTATION, _backend.solver
-    _backend.IMPLEMENTATION, _backend.solver = _backend.load(name)
-    yield name
-    _backend.IMPLEMENTATION, _backend.solver = saved
+    with _backend.using(name):
+        yield name

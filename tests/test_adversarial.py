@@ -79,11 +79,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(
+EVERY_CASE = pytest.mark.parametrize(
     ("hand", "wild", "rules", "expected"),
     [case[1:] for case in CASES],
     ids=[case[0] for case in CASES],
 )
+
+
+@EVERY_CASE
 def test_adversarial_hands_are_solved_exactly(
     hand: str, wild: int | None, rules: tt.Rules, expected: int
 ) -> None:
@@ -94,11 +97,7 @@ def test_adversarial_hands_are_solved_exactly(
     assert sum(rules.penalty(card, wild=wild) for card in melding.deadwood) == expected
 
 
-@pytest.mark.parametrize(
-    ("hand", "wild", "rules", "expected"),
-    [case[1:] for case in CASES],
-    ids=[case[0] for case in CASES],
-)
+@EVERY_CASE
 def test_adversarial_hands_discard_exactly(
     hand: str, wild: int | None, rules: tt.Rules, expected: int
 ) -> None:

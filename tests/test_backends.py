@@ -10,8 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
@@ -36,21 +35,11 @@ T = TypeVar("T")
 BACKENDS = ("cython",)
 
 
-@contextmanager
-def using(name: str) -> Iterator[None]:
-    saved = _backend.IMPLEMENTATION, _backend.solver
-    _backend.IMPLEMENTATION, _backend.solver = _backend.load(name)
-    try:
-        yield
-    finally:
-        _backend.IMPLEMENTATION, _backend.solver = saved
-
-
 def both(function: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[T, T]:
     """``function`` called under the compiled backend, then under the Python one."""
-    with using("cython"):
+    with _backend.using("cython"):
         compiled = function(*args, **kwargs)
-    with using("python"):
+    with _backend.using("python"):
         python = function(*args, **kwargs)
     return compiled, python
 
@@ -173,7 +162,7 @@ def test_backends_refuse_bad_hands_alike(
 ) -> None:
     messages = []
     for name in ("cython", "python"):
-        with using(name), pytest.raises(tt.InvalidHandError) as error:
+        with _backend.using(name), pytest.raises(tt.InvalidHandError) as error:
             function(hand, wild=6, rules=rules)
         messages.append(str(error.value))
     assert messages[0] == messages[1]

@@ -10,11 +10,13 @@ means the compiled one when it is built, else the Python one.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 
 from . import _solver_py
 
-__all__ = ["ENVIRONMENT_VARIABLE", "IMPLEMENTATION", "compiled", "load", "solver"]
+__all__ = ["ENVIRONMENT_VARIABLE", "IMPLEMENTATION", "compiled", "load", "solver", "using"]
 
 ENVIRONMENT_VARIABLE = "THREETHIRTEEN_IMPLEMENTATION"
 
@@ -54,3 +56,19 @@ the environment variable ``THREETHIRTEEN_IMPLEMENTATION`` (``cython`` or ``pytho
 unset: the compiled one when it is built)."""
 solver: ModuleType = _CHOSEN[1]
 """The module of the solver in use."""
+
+
+@contextmanager
+def using(name: str) -> Iterator[str]:
+    """Analyse with the backend ``name`` inside the block (for tests and benchmarks
+    that compare the two in one process); the one chosen at import comes back after.
+
+    :raises ImportError: as :func:`load`.
+    """
+    global IMPLEMENTATION, solver
+    saved = IMPLEMENTATION, solver
+    IMPLEMENTATION, solver = load(name)
+    try:
+        yield IMPLEMENTATION
+    finally:
+        IMPLEMENTATION, solver = saved

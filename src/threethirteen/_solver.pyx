@@ -498,6 +498,20 @@ ctypedef struct Option:
     uint32_t ranks          # runs: bit r set for each natural rank r (14 = ace high)
 
 
+cdef inline void choose(
+    Option* chosen, int kind, int64_t cost, uint32_t state, int wilds, int room, int need,
+    int melded,
+) noexcept nogil:
+    """Record the option the plan takes."""
+    chosen.kind = kind
+    chosen.cost = cost
+    chosen.state = state
+    chosen.wilds = wilds
+    chosen.room = room
+    chosen.need = need
+    chosen.melded = melded
+
+
 cdef int64_t value(Problem* P, uint32_t state, int wilds, int room, int drop) noexcept nogil:
     """The lowest cost of the natural cards ``state`` with ``wilds`` wilds free and
     ``room`` places for extra wilds in the melds made so far (as in ``_solver_py``)."""
@@ -537,13 +551,7 @@ cdef int64_t explore(
         if total == target:
             best_spent = 0
             best_melded = 0
-            chosen.kind = 0
-            chosen.cost = P.cost[index]
-            chosen.state = state - unit
-            chosen.wilds = wilds
-            chosen.room = room
-            chosen.need = 0
-            chosen.melded = 0
+            choose(chosen, 0, P.cost[index], state - unit, wilds, room, 0, 0)
 
     # Sets: this card, more copies of it, and any copies of its rank-mates above it.
     member[0] = index
@@ -577,13 +585,7 @@ cdef int64_t explore(
             ):
                 best_spent = need
                 best_melded = size
-                chosen.kind = 1
-                chosen.cost = 0
-                chosen.state = state - removed
-                chosen.wilds = next_wilds
-                chosen.room = next_wilds
-                chosen.need = need
-                chosen.melded = size
+                choose(chosen, 1, 0, state - removed, next_wilds, next_wilds, need, size)
                 for k in range(4):
                     chosen.taken[k] = taken[k] if k < members else 0
         # the next choice, the last member fastest (itertools.product order)
@@ -704,13 +706,7 @@ cdef int64_t runs(
                 ):
                     best_spent[0] = need
                     best_melded[0] = count
-                    chosen.kind = 2
-                    chosen.cost = 0
-                    chosen.state = state - removed
-                    chosen.wilds = next_wilds
-                    chosen.room = next_room
-                    chosen.need = need
-                    chosen.melded = count
+                    choose(chosen, 2, 0, state - removed, next_wilds, next_room, need, count)
                     chosen.ranks = ranks
         other = last + step
         passed = 0  # held natural cards between last and other, left for wilds
