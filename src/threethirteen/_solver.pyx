@@ -116,6 +116,7 @@ ctypedef struct Problem:
     uint32_t field[MAX_CARDS]
     int64_t cost[MAX_CARDS]
     int64_t drop_key[MAX_CARDS]
+    bint runnable[MAX_CARDS]  # some run could hold the card (else only sets or deadwood)
     int at[4][15]           # index of the card of (suit, rank), -1 if none
     int owner[32]           # which index a state bit belongs to
     uint32_t full
@@ -171,24 +172,19 @@ for code_ in range(52):
 cdef uint64_t LANES = 0x0001000100010001  # one bit at the bottom of each 16-bit lane
 
 
-cdef int isolated(
-    int* counts, uint64_t present, Params params, int wilds, bint remove, int64_t scale,
-    int64_t* cost, int* dearest,
+cdef void cover_runs(
+    uint64_t present, Params params, int wilds, uint32_t* covered
 ) noexcept nogil:
-    """The natural cards that no meld can hold, whatever the others do: too few of
-    their rank for a set, and no window of ``min_run`` ranks of their suit with
-    enough cards, even with every wild. They are deadwood in every melding. Returns
-    how many there are (copies included), adds their cost to ``cost``, sets
-    ``dearest`` to the position of the dearest (then highest code) of them, and with
-    ``remove`` takes them out of ``counts`` (by solver position)."""
-    cdef int rank_total[15]
+    """For each suit, the ranks that some run could hold: those in a window of
+    ``min_run`` ranks with enough cards of the suit, counting every wild. A card
+    outside is never in a run, whatever else happens (bit ``r`` of ``covered[suit]``)."""
     cdef uint32_t suit_ranks[4]
-    cdef uint32_t covered[4]
     cdef uint64_t bits, held, c0, c1, c2, c3, add, carry, starts, runnable
-    cdef int position, rank, suit, k, stop, found = 0, m = params.min_run
-    if wilds + 1 >= params.min_set or wilds + 1 >= m:
-        return 0  # every card makes a meld with the wilds
-    memset(rank_total, 0, sizeof(rank_total))
+    cdef int position, rank, suit, k, stop, m = params.min_run
+    if wilds + 1 >= m:  # any card and the wilds make a run
+        for suit in range(4):
+            covered[suit] = 0xFFFF
+        return
     memset(suit_ranks, 0, sizeof(suit_ranks))
     bits = present
     while bits:
@@ -196,12 +192,10 @@ cdef int isolated(
         bits &= bits - 1
         rank = (position >> 2) + 1
         suit = position & 3
-        rank_total[rank] += counts[position]
         suit_ranks[suit] |= (<uint32_t>1) << rank
         if rank == 1 and params.high_aces:
             suit_ranks[suit] |= (<uint32_t>1) << 14
-    # The ranks of each suit that some window of m ranks with enough cards covers,
-    # for the four suits at once: suit s holds rank r at bit 16 * s + r. For every
+    # All four suits at once: suit s holds rank r at bit 16 * s + r. For every
     # window start, a bit-sliced 4-bit counter adds the cards in the window; the
     # starts looked at (1 to stop - m + 1) never read across into the next suit.
     stop = 14 if params.high_aces else 13
@@ -235,6 +229,28 @@ cdef int isolated(
         covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
         if params.high_aces and covered[suit] >> 14 & 1:
             covered[suit] |= 2  # an ace on top counts for the ace
+
+
+cdef int isolated(
+    int* counts, uint64_t present, Params params, int wilds, uint32_t* covered, bint remove,
+    int64_t scale, int64_t* cost, int* dearest,
+) noexcept nogil:
+    """The natural cards that no meld can hold, whatever the others do: too few of
+    their rank for a set, and outside every run ``covered`` allows. They are deadwood
+    in every melding. Returns how many there are (copies included), adds their cost
+    to ``cost``, sets ``dearest`` to the position of the dearest (then highest code)
+    of them, and with ``remove`` takes them out of ``counts`` (by solver position)."""
+    cdef int rank_total[15]
+    cdef uint64_t bits
+    cdef int position, rank, suit, found = 0
+    if wilds + 1 >= params.min_set or wilds + 1 >= params.min_run:
+        return 0  # every card makes a meld with the wilds
+    memset(rank_total, 0, sizeof(rank_total))
+    bits = present
+    while bits:
+        position = lowest_bit64(bits)
+        bits &= bits - 1
+        rank_total[(position >> 2) + 1] += counts[position]
     bits = present
     while bits:
         position = lowest_bit64(bits)
@@ -267,6 +283,7 @@ cdef int encode(
     number in ``P.isolated``, their cost in ``P.base``."""
     cdef int counts[52]             # copies, by solver position
     cdef int key_at[52]             # discard preference, by solver position
+    cdef uint32_t covered[4]        # the ranks of each suit some run could hold
     cdef int64_t wild_costs[MAX_CARDS]
     cdef uint64_t present = 0, bits, others
     cdef int dearest
@@ -330,10 +347,11 @@ cdef int encode(
     P.isolated_cost = 0
     P.isolated_key = 0
     dearest = -1
+    cover_runs(present, params, P.wilds, covered)
     if prune != KEEP_ISOLATED and present:
         P.isolated = isolated(
-            counts, present, params, P.wilds, prune == LEAVE_OUT_ISOLATED, scale, &P.base,
-            &dearest,
+            counts, present, params, P.wilds, covered, prune == LEAVE_OUT_ISOLATED, scale,
+            &P.base, &dearest,
         )
         if dearest >= 0:
             P.isolated_cost = params.natural[CODE_AT[dearest]] * scale
@@ -367,6 +385,7 @@ cdef int encode(
             P.owner[shift + j] = i
         shift += width
         P.at[suit][rank] = i
+        P.runnable[i] = covered[suit] >> rank & 1
         if rank == 1:
             P.at[suit][14] = i
     # Wild costs, cheapest first (insertion sort: at most 20), then prefix sums.
@@ -540,6 +559,7 @@ cdef int64_t explore(
     cdef uint32_t unit = P.unit[index]
     cdef int64_t best = INFINITY, total, target = 0
     cdef int members = 0, member[4], limit[4], taken[4], size, need, k, next_wilds
+    cdef int pool[4], pool_limit[4], pool_size, pool_total, pooled, kept, left, take, j
     cdef uint32_t removed
     # plan bookkeeping: the best (wilds spent, -melded) so far
     cdef int best_spent = 1 << 20, best_melded = 0
@@ -563,6 +583,34 @@ cdef int64_t explore(
         member[members] = other
         members += 1
         other += 1
+    # Cards of this rank that no run can hold differ only by suit, which no set
+    # minds: the value search takes them as one pool, in order, instead of trying
+    # every mix of suits (not for the plan, which follows the pure-Python order, nor
+    # in the keyed discard search, where the suit decides the tie-break).
+    pool_size = 0
+    if chosen == NULL and (drop == 0 or P.wild_key == 0):
+        for k in range(members):
+            if not P.runnable[member[k]]:
+                pool_size += 1
+    pooled = -1
+    if pool_size >= 2:
+        kept = 0
+        pool_size = 0
+        pool_total = 0
+        for k in range(members):
+            if P.runnable[member[k]]:
+                member[kept] = member[k]
+                limit[kept] = limit[k]
+                kept += 1
+            else:
+                pool[pool_size] = member[k]
+                pool_limit[pool_size] = limit[k]
+                pool_size += 1
+                pool_total += limit[k]
+        pooled = kept
+        member[pooled] = -1
+        limit[pooled] = pool_total
+        members = kept + 1
     for k in range(members):
         taken[k] = 0
     while True:
@@ -570,7 +618,14 @@ cdef int64_t explore(
         removed = unit
         for k in range(members):
             size += taken[k]
-            removed += <uint32_t>taken[k] * P.unit[member[k]]
+            if k != pooled:
+                removed += <uint32_t>taken[k] * P.unit[member[k]]
+                continue
+            left = taken[k]
+            for j in range(pool_size):
+                take = left if left < pool_limit[j] else pool_limit[j]
+                removed += <uint32_t>take * P.unit[pool[j]]
+                left -= take
         need = P.min_set - size if size < P.min_set else 0
         if need <= wilds:
             next_wilds = wilds - need
