@@ -242,15 +242,8 @@ def compiled_available() -> bool:
     return _backend.compiled is not None
 
 
-@contextmanager
-def using(name: str) -> Iterator[None]:
-    """Run the analysis with the backend ``name`` ("cython" or "python") inside."""
-    saved = _backend.IMPLEMENTATION, _backend.solver
-    _backend.IMPLEMENTATION, _backend.solver = _backend.load(name)
-    try:
-        yield
-    finally:
-        _backend.IMPLEMENTATION, _backend.solver = saved
+using = _backend.using
+"""Run the analysis with the backend ``name`` ("cython" or "python") inside."""
 
 
 # OpenSpiel numbers a card suit * 13 + rank index (A=0 ... K=12) with the suits in

@@ -50,7 +50,15 @@ def test_make_api_check_mode() -> None:
 
 
 @pytest.mark.parametrize(
-    "page", ["README.md", "docs/index.md", "docs/rules.md", "docs/notation.md", "docs/cli.md"]
+    "page",
+    [
+        "README.md",
+        "docs/index.md",
+        "docs/rules.md",
+        "docs/notation.md",
+        "docs/cli.md",
+        "docs/performance.md",
+    ],
 )
 def test_local_links_resolve(page: str) -> None:
     path = ROOT / page

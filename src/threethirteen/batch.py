@@ -84,10 +84,10 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
         width = longest
     elif longest > width:
         raise InvalidHandError(f"a hand of {longest} cards does not fit in {width} columns")
-    codes = np.full((len(parsed), width), PADDING, dtype=np.int8)
-    for row, hand in enumerate(parsed):
-        codes[row, : len(hand)] = np.frombuffer(hand._code_bytes, dtype=np.int8)
-    return codes
+    # One buffer of every row padded to the width, read by numpy in one go.
+    pad = bytes([PADDING & 0xFF]) * width
+    rows = b"".join([(hand._code_bytes + pad)[:width] for hand in parsed])
+    return np.frombuffer(rows, dtype=np.int8).reshape(len(parsed), width).copy()
 
 
 def _as_codes(hands: HandsLike) -> npt.NDArray[np.int8]:
