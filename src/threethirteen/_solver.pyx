@@ -627,7 +627,9 @@ cdef int64_t explore(
                 removed += <uint32_t>take * P.unit[pool[j]]
                 left -= take
         need = P.min_set - size if size < P.min_set else 0
-        if need <= wilds:
+        # A set of 2 * min_set cards or more is two sets: the value search takes the
+        # smaller ones only (the rest form another set later).
+        if need <= wilds and (chosen != NULL or size < 2 * P.min_set):
             next_wilds = wilds - need
             total = value(P, state - removed, next_wilds, next_wilds, drop)
             if chosen == NULL:
