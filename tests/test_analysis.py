@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 
 import pytest
 from hypothesis import given, settings
@@ -245,3 +247,23 @@ def test_answers_agree_with_each_other(codes: list[int], wild: int | None, prese
         assert card in hand
         assert Hand(left.cards) == hand.without(card)
         assert tt.can_go_out(hand, wild=wild, rules=preset) == (left.score == 0)
+
+
+def test_best_discard_melding_is_built_when_read_and_behaves_as_any_melding() -> None:
+    hand = tt.parse_hand("9s 9h 9d 4h 5h 6c 6d 7c 8c 10c Jc Kd 2s Qh")
+    eager = tt.best_melds(hand.without("Qh"), wild=6)
+    card, melding = tt.best_discard(hand, wild=6)
+    assert card == tt.Card.parse("Qh")
+    assert melding.score == 12
+    assert "melds" not in vars(melding)  # not built yet: the search gave the score
+    assert melding == eager
+    assert "melds" in vars(melding)
+    assert "_build" not in vars(melding)
+    assert hash(melding) == hash(eager)
+    assert repr(melding) == repr(eager)
+    assert str(melding) == "[9d 9h 9s] [4h 5h 6c=6h] [7c 8c 6d=9c 10c Jc] deadwood: Kd 2s score: 12"
+    fresh = tt.best_discard(hand, wild=6).melding
+    assert pickle.loads(pickle.dumps(fresh)) == eager
+    assert copy.deepcopy(tt.best_discard(hand, wild=6).melding) == eager
+    with pytest.raises(AttributeError, match="'Melding' object has no attribute 'nothing'"):
+        _ = melding.nothing  # type: ignore[attr-defined]

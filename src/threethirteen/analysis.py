@@ -307,6 +307,9 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
     card that is not wild, then the one with the highest penalty, then the
     highest card code.
 
+    One search finds the card and the score; the melding's melds and deadwood
+    are built the first time they are read.
+
     :raises InvalidHandError: for an empty hand.
 
     >>> card, melding = best_discard("9s 9h 9d 4h 5h 6c Kd", wild=6)
@@ -321,9 +324,14 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
     if code < 0:
         raise InvalidHandError("an empty hand has no card to discard")
     card = _CARDS[code]
-    rest = parsed.without(card)
-    plan = game.solver.plan(rest._code_bytes, game.params)
-    melding = _decode(rest, game, plan)
-    if melding.score != _score(cost):  # pragma: no cover - internal invariant
-        raise AssertionError("the discard search and the melding disagree")
-    return BestDiscard(card, melding)
+    score = _score(cost)
+
+    def build() -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+        rest = parsed.without(card)
+        melding = _decode(rest, game, game.solver.plan(rest._code_bytes, game.params))
+        if melding.score != score:  # pragma: no cover - internal invariant
+            raise AssertionError("the discard search and the melding disagree")
+        return melding.melds, melding.deadwood
+
+    # The search gave the card and the score; the melds are built when first read.
+    return BestDiscard(card, Melding._later(score, build))

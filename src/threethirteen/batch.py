@@ -87,7 +87,8 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
     # One buffer of every row padded to the width, read by numpy in one go.
     pad = bytes([PADDING & 0xFF]) * width
     rows = b"".join([(hand._code_bytes + pad)[:width] for hand in parsed])
-    return np.frombuffer(rows, dtype=np.int8).reshape(len(parsed), width).copy()
+    codes: npt.NDArray[np.int8] = np.frombuffer(bytearray(rows), dtype=np.int8)
+    return codes.reshape(len(parsed), width)
 
 
 def _as_codes(hands: HandsLike) -> npt.NDArray[np.int8]:

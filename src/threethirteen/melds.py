@@ -13,8 +13,9 @@ A meld lists the cards held and what each stands for; a wild card is written
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from .cards import JOKER, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
@@ -173,6 +174,34 @@ class Melding:
         object.__setattr__(melding, "deadwood", deadwood)
         object.__setattr__(melding, "score", score)
         return melding
+
+    @classmethod
+    def _later(
+        cls, score: int, build: Callable[[], tuple[tuple[Meld, ...], tuple[Card, ...]]]
+    ) -> Melding:
+        """A melding whose score is known and whose melds and deadwood ``build()``
+        makes the first time they are read: :func:`best_discard` returns the card
+        and the score at the cost of the search, and the melds cost only those who
+        look at them. It behaves in every way as the melding ``build`` makes."""
+        melding = object.__new__(cls)
+        object.__setattr__(melding, "score", score)
+        object.__setattr__(melding, "_build", build)
+        return melding
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for attributes not set: the melds and deadwood of _later.
+        build = self.__dict__.get("_build")
+        if build is None or name not in ("melds", "deadwood"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        melds, deadwood = build()
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "deadwood", deadwood)
+        self.__dict__.pop("_build", None)
+        return self.__dict__[name]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The three fields (built first if they were left for later)."""
+        return {"melds": self.melds, "deadwood": self.deadwood, "score": self.score}
 
     @property
     def cards(self) -> tuple[Card, ...]:
