@@ -334,4 +334,4 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
         return melding.melds, melding.deadwood
 
     # The search gave the card and the score; the melds are built when first read.
-    return BestDiscard(card, Melding._later(score, build))
+    return tuple.__new__(BestDiscard, (card, Melding._later(score, build)))  # fast BestDiscard()

@@ -184,8 +184,7 @@ class Melding:
         and the score at the cost of the search, and the melds cost only those who
         look at them. It behaves in every way as the melding ``build`` makes."""
         melding = object.__new__(cls)
-        object.__setattr__(melding, "score", score)
-        object.__setattr__(melding, "_build", build)
+        melding.__dict__.update(score=score, _build=build)
         return melding
 
     def __getattr__(self, name: str) -> Any:
