@@ -54,7 +54,6 @@ cdef enum:
     TOO_MANY_CARDS = -2
     TOO_MANY_JOKERS = -3
     TOO_MANY_COPIES = -4
-    NO_MEMORY = -5
 
 # What encode() does with the cards no meld can hold.
 cdef enum:
@@ -148,16 +147,13 @@ cdef extern from *:
     #if defined(__GNUC__) || defined(__clang__)
     static inline int tt_lowest_bit(unsigned int x) { return __builtin_ctz(x); }
     static inline int tt_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
-    static inline int tt_popcount(unsigned int x) { return __builtin_popcount(x); }
     #else
     static inline int tt_lowest_bit(unsigned int x) { int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n; }
     static inline int tt_lowest_bit64(unsigned long long x) { int n = 0; while (!(x & 1ull)) { x >>= 1; n++; } return n; }
-    static inline int tt_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; n++; } return n; }
     #endif
     """
     int lowest_bit "tt_lowest_bit"(unsigned int x) noexcept nogil
     int lowest_bit64 "tt_lowest_bit64"(unsigned long long x) noexcept nogil
-    int popcount "tt_popcount"(unsigned int x) noexcept nogil
 
 
 # Solver order is rank-major: position (rank - 1) * 4 + suit; codes are suit * 13 + rank - 1.
@@ -508,7 +504,6 @@ cdef inline int run_room(int room, int length, int wilds) noexcept nogil:
 ctypedef struct Option:
     # one way to use the lowest natural card, as the plan reports it
     int kind                # 0 dead, 1 set, 2 run
-    int64_t cost
     uint32_t state
     int wilds, room
     int need
@@ -518,12 +513,10 @@ ctypedef struct Option:
 
 
 cdef inline void choose(
-    Option* chosen, int kind, int64_t cost, uint32_t state, int wilds, int room, int need,
-    int melded,
+    Option* chosen, int kind, uint32_t state, int wilds, int room, int need, int melded,
 ) noexcept nogil:
     """Record the option the plan takes."""
     chosen.kind = kind
-    chosen.cost = cost
     chosen.state = state
     chosen.wilds = wilds
     chosen.room = room
@@ -571,7 +564,7 @@ cdef int64_t explore(
         if total == target:
             best_spent = 0
             best_melded = 0
-            choose(chosen, 0, P.cost[index], state - unit, wilds, room, 0, 0)
+            choose(chosen, 0, state - unit, wilds, room, 0, 0)
 
     # Sets: this card, more copies of it, and any copies of its rank-mates above it.
     member[0] = index
@@ -642,7 +635,7 @@ cdef int64_t explore(
             ):
                 best_spent = need
                 best_melded = size
-                choose(chosen, 1, 0, state - removed, next_wilds, next_wilds, need, size)
+                choose(chosen, 1, state - removed, next_wilds, next_wilds, need, size)
                 for k in range(4):
                     chosen.taken[k] = taken[k] if k < members else 0
         # the next choice, the last member fastest (itertools.product order)
@@ -763,7 +756,7 @@ cdef int64_t runs(
                 ):
                     best_spent[0] = need
                     best_melded[0] = count
-                    choose(chosen, 2, 0, state - removed, next_wilds, next_room, need, count)
+                    choose(chosen, 2, state - removed, next_wilds, next_room, need, count)
                     chosen.ranks = ranks
         other = last + step
         passed = 0  # held natural cards between last and other, left for wilds

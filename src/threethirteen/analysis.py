@@ -68,9 +68,6 @@ class _Round:
             rules.all_wild_melds,
         )
 
-    def penalty(self, card: Card) -> int:
-        return self.penalties[card.code]
-
     def invalid(self, hand: Hand, error: int) -> InvalidHandError:
         """The exception for a hand the solver refused (``error`` < 0)."""
         try:
