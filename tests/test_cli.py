@@ -699,7 +699,7 @@ def test_ranking_agrees_with_best_discard_and_can_go_out(
         best = tt.best_discard(hand, wild=wild, rules=rules)
         assert ranking[0].card == best.card, hand
         assert ranking[0].score == best.melding.score, hand
-        out = ranking[0].left_over == 0
+        out = ranking[0].goes_out
         assert out == tt.can_go_out(hand, wild=wild, rules=rules), hand
         assert sorted(item.card for item in ranking) == sorted(set(hand.cards)), hand
         for item in ranking:

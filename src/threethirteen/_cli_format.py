@@ -63,8 +63,8 @@ class Discard(NamedTuple):
     card: Card
     score: int
     """The deadwood score of the best melding left."""
-    left_over: int
-    """How many cards that melding leaves unmelded (0: the hand goes out)."""
+    goes_out: bool
+    """Whether that melding leaves no card unmelded: the hand goes out."""
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Analysis:
         """Whether some discard leaves every other card melded (None: no card was drawn)."""
         if self.discards is None:
             return None
-        return bool(self.discards) and self.discards[0].left_over == 0
+        return bool(self.discards) and self.discards[0].goes_out
 
     @property
     def is_out(self) -> bool:

@@ -222,7 +222,8 @@ class HandReader:
             discards = rank_discards(hand, wild, rules)
         elif deal.drawn:
             card, rest = best_discard(hand, wild=wild, rules=rules)
-            discards = (Discard(card, rest.score, len(rest.deadwood)),)
+            # Only a score of 0 can go out; then the deadwood (built when read) tells.
+            discards = (Discard(card, rest.score, rest.score == 0 and not rest.deadwood),)
         return Analysis(hand, deal, melding, discards)
 
 
@@ -246,7 +247,7 @@ def rank_discards(hand: Hand, wild: int | None, rules: Rules) -> tuple[Discard, 
             result = solved[key] = (melding.score, len(melding.deadwood))
         ranked.append((result[0], result[1], is_wild, -penalty, -card.code, card))
     ranked.sort()
-    return tuple(Discard(item[5], item[0], item[1]) for item in ranked)
+    return tuple(Discard(item[5], item[0], item[1] == 0) for item in ranked)
 
 
 def _make_rules(args: argparse.Namespace, name: str | None = None) -> Rules:
