@@ -41,7 +41,7 @@ from ._cli_format import (
     text_line,
     text_report,
 )
-from .analysis import best_discard, best_melds
+from .analysis import _score_and_left, best_discard, best_melds
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand, parse_hand
 from .rules import Rules, parse_wild
@@ -243,8 +243,7 @@ def rank_discards(hand: Hand, wild: int | None, rules: Rules) -> tuple[Discard, 
         key: object = ("wild", penalty) if is_wild else card
         result = solved.get(key)
         if result is None:
-            melding = best_melds(hand.without(card), wild=wild, rules=rules)
-            result = solved[key] = (melding.score, len(melding.deadwood))
+            result = solved[key] = _score_and_left(hand.without(card), wild, rules)
         ranked.append((result[0], result[1], is_wild, -penalty, -card.code, card))
     ranked.sort()
     return tuple(Discard(item[5], item[0], item[1] == 0) for item in ranked)
