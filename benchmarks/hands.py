@@ -304,12 +304,11 @@ def median_loop_ns(function: Callable[[], object], repeat: int, per: int = 1) ->
 def _quiet() -> Iterator[None]:
     """The garbage collector off, and the backend in use restored afterwards."""
     enabled = gc.isenabled()
-    saved = _backend.IMPLEMENTATION, _backend.solver
     gc.disable()
     try:
-        yield
+        with _backend.using(_backend.IMPLEMENTATION):
+            yield
     finally:
-        _backend.IMPLEMENTATION, _backend.solver = saved
         if enabled:
             gc.enable()
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from threethirteen import _backend
 
 _COMMON = {
     "deadline": None,
@@ -37,10 +40,6 @@ def examples(count: int) -> int:
 # Every test runs once against the compiled solver and once against the
 # pure-Python twin (doctests run against the default one). A missing compiled
 # solver skips its half here and fails tests/test_backends.py.
-
-import pytest  # noqa: E402
-
-from threethirteen import _backend  # noqa: E402
 
 BACKENDS = ("cython", "python")
 

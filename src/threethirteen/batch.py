@@ -26,10 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from itertools import pairwise
-from typing import NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import analysis
 from .cards import NUMBER_OF_CODES
@@ -52,8 +49,12 @@ PADDING = -1
 _SCORE, _GO_OUT, _DISCARD = 0, 1, 2
 _ROWS_PER_TASK = 256  # the smallest share of rows worth a worker thread
 
-HandsLike = npt.ArrayLike | Iterable[HandLike]
-"""A 2-D array of card codes, or an iterable of hands (or strings)."""
+if TYPE_CHECKING:  # numpy is imported when a batch is solved, not with the package
+    import numpy as np
+    import numpy.typing as npt
+
+    HandsLike = npt.ArrayLike | Iterable[HandLike]
+    """A 2-D array of card codes, or an iterable of hands (or strings)."""
 
 
 class BatchDiscards(NamedTuple):
@@ -78,6 +79,8 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
     array([[ 0, 52, -1],
            [12, -1, -1]], dtype=int8)
     """
+    import numpy as np
+
     parsed = [parse_hand(hand) for hand in hands]
     longest = max((len(hand) for hand in parsed), default=0)
     if width is None:
@@ -93,6 +96,8 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
 
 def _as_codes(hands: HandsLike) -> npt.NDArray[np.int8]:
     """The batch as a C-contiguous ``int8`` array, checked for codes out of range."""
+    import numpy as np
+
     if not isinstance(hands, np.ndarray):
         return encode_hands(hands)  # type: ignore[arg-type]
     if hands.ndim != 2:
@@ -118,6 +123,8 @@ def _solve(
     mode: int,
     threads: int | None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    import numpy as np
+
     codes = _as_codes(hands)
     game = analysis._round(rules, wild)
     rows = codes.shape[0]
@@ -207,6 +214,8 @@ def best_discards(
     >>> cards, scores
     (array([25], dtype=int8), array([0]))
     """
+    import numpy as np
+
     costs, discards = _solve(hands, wild, rules, _DISCARD, threads)
     empty = np.flatnonzero(discards < 0)
     if empty.size:

@@ -82,7 +82,7 @@ class Hand:
     @property
     def codes(self) -> tuple[int, ...]:
         """The card codes, sorted."""
-        return tuple(card.code for card in self.cards)
+        return tuple(self._code_bytes)
 
     def counts(self) -> list[int]:
         """How many copies of each card code (53 entries, the joker last)."""

@@ -198,10 +198,6 @@ class Rules:
                 "joker_discards ('joker-discards') needs separate_discards ('separate-discards')"
             )
 
-    def __getstate__(self) -> dict[str, Any]:
-        """The fields only: nothing cached on the object travels."""
-        return {key: value for key, value in self.__dict__.items() if not key.startswith("_")}
-
     # -- construction -------------------------------------------------------------
 
     @classmethod
