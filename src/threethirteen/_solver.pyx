@@ -507,13 +507,12 @@ ctypedef struct Option:
     uint32_t state
     int wilds, room
     int need
-    int melded
     int taken[4]            # sets: copies taken of the lowest card (less one) and its rank-mates
     uint32_t ranks          # runs: bit r set for each natural rank r (14 = ace high)
 
 
 cdef inline void choose(
-    Option* chosen, int kind, uint32_t state, int wilds, int room, int need, int melded,
+    Option* chosen, int kind, uint32_t state, int wilds, int room, int need,
 ) noexcept nogil:
     """Record the option the plan takes."""
     chosen.kind = kind
@@ -521,7 +520,6 @@ cdef inline void choose(
     chosen.wilds = wilds
     chosen.room = room
     chosen.need = need
-    chosen.melded = melded
 
 
 cdef int64_t value(Problem* P, uint32_t state, int wilds, int room, int drop) noexcept nogil:
@@ -564,7 +562,7 @@ cdef int64_t explore(
         if total == target:
             best_spent = 0
             best_melded = 0
-            choose(chosen, 0, state - unit, wilds, room, 0, 0)
+            choose(chosen, 0, state - unit, wilds, room, 0)
 
     # Sets: this card, more copies of it, and any copies of its rank-mates above it.
     member[0] = index
@@ -635,7 +633,7 @@ cdef int64_t explore(
             ):
                 best_spent = need
                 best_melded = size
-                choose(chosen, 1, state - removed, next_wilds, next_wilds, need, size)
+                choose(chosen, 1, state - removed, next_wilds, next_wilds, need)
                 for k in range(4):
                     chosen.taken[k] = taken[k] if k < members else 0
         # the next choice, the last member fastest (itertools.product order)
@@ -756,7 +754,7 @@ cdef int64_t runs(
                 ):
                     best_spent[0] = need
                     best_melded[0] = count
-                    choose(chosen, 2, state - removed, next_wilds, next_room, need, count)
+                    choose(chosen, 2, state - removed, next_wilds, next_room, need)
                     chosen.ranks = ranks
         other = last + step
         passed = 0  # held natural cards between last and other, left for wilds

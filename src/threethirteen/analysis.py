@@ -274,7 +274,7 @@ def deadwood_score(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat"
     >>> deadwood_score("2c 6c 9c", wild=None)
     17
     """
-    parsed = hand if type(hand) is Hand else parse_hand(hand)
+    parsed = hand if type(hand) is Hand else parse_hand(hand)  # _hand, inlined: hot path
     game = _round(rules, wild)
     cost: int = game.solver.score(parsed._code_bytes, game.params)
     if cost < 0:
