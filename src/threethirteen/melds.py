@@ -140,6 +140,36 @@ class Meld:
         """The meld with suit symbols."""
         return self._notation("unicode")
 
+    def to_dict(self) -> dict[str, Any]:
+        """The meld as JSON-ready data; :meth:`from_dict` reads it back.
+
+        >>> Meld.parse("4h 5h 6c=6h").to_dict()
+        {'kind': 'run', 'cards': ['4h', '5h', '6c'], 'stands_for': ['4h', '5h', '6h'], \
+'wild': [False, False, True]}
+        """
+        return {
+            "kind": self.kind,
+            "cards": [str(card) for card in self.cards],
+            "stands_for": [str(card) for card in self.stands_for],
+            "wild": list(self.wild),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Meld:
+        """The meld of :meth:`to_dict`'s data (``kind`` is not needed).
+
+        >>> meld = Meld.parse("9s 9h Jk=9c")
+        >>> Meld.from_dict(meld.to_dict()) == meld
+        True
+        """
+        try:
+            cards = tuple(Card.parse(text) for text in data["cards"])
+            stands_for = tuple(Card.parse(text) for text in data["stands_for"])
+            wild = tuple(bool(flag) for flag in data["wild"])
+        except (KeyError, TypeError) as error:
+            raise InvalidHandError(f"not a meld's data: {data!r}") from error
+        return cls(cards, stands_for, wild)
+
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -202,6 +232,39 @@ class Melding:
         """The three fields (built first if they were left for later)."""
         return {"melds": self.melds, "deadwood": self.deadwood, "score": self.score}
 
+    def to_dict(self) -> dict[str, Any]:
+        """The melding as JSON-ready data; :meth:`from_dict` reads it back.
+
+        >>> import threethirteen as tt
+        >>> tt.best_melds("9s 9h 9d Kd", wild=None).to_dict()
+        {'melds': [{'kind': 'set', 'cards': ['9d', '9h', '9s'], 'stands_for': ['9d', '9h', '9s'], \
+'wild': [False, False, False]}], 'deadwood': ['Kd'], 'score': 10}
+        """
+        return {
+            "melds": [meld.to_dict() for meld in self.melds],
+            "deadwood": [str(card) for card in self.deadwood],
+            "score": self.score,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Melding:
+        """The melding of :meth:`to_dict`'s data.
+
+        >>> import threethirteen as tt
+        >>> melding = tt.best_melds("9s 9h 9d 4h 5h 6c Kd", wild=6)
+        >>> Melding.from_dict(melding.to_dict()) == melding
+        True
+        """
+        try:
+            melds = tuple(Meld.from_dict(item) for item in data["melds"])
+            deadwood = tuple(sorted(Card.parse(text) for text in data["deadwood"]))
+            score = data["score"]
+        except (KeyError, TypeError) as error:
+            raise InvalidHandError(f"not a melding's data: {data!r}") from error
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise InvalidHandError(f"a melding's score is an int, not {score!r}")
+        return cls(melds, deadwood, score)
+
     @property
     def cards(self) -> tuple[Card, ...]:
         """Every card of the melding: the melds' cards and the deadwood, sorted."""
@@ -225,3 +288,17 @@ class BestDiscard(NamedTuple):
 
     card: Card
     melding: Melding
+
+    @property
+    def score(self) -> int:
+        """The deadwood score the discard leaves."""
+        return self.melding.score
+
+    def to_dict(self) -> dict[str, Any]:
+        """The discard and its melding as JSON-ready data.
+
+        >>> import threethirteen as tt
+        >>> tt.best_discard("9s 9h 9d Kd", wild=None).to_dict()["card"]
+        'Kd'
+        """
+        return {"card": str(self.card), "score": self.score, "melding": self.melding.to_dict()}
