@@ -8,7 +8,7 @@
 """
 
 from ._backend import IMPLEMENTATION as implementation
-from .analysis import best_discard, best_melds, can_go_out, deadwood_score
+from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards
 from .batch import (
     PADDING,
     BatchDiscards,
@@ -26,7 +26,7 @@ from .errors import (
     ThreeThirteenError,
 )
 from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
-from .melds import BestDiscard, Meld, Melding
+from .melds import BestDiscard, Discard, Discards, Meld, Melding
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
 
 __version__ = "0.1.0"
@@ -40,6 +40,8 @@ __all__ = [
     "BatchDiscards",
     "BestDiscard",
     "Card",
+    "Discard",
+    "Discards",
     "Hand",
     "HandLike",
     "InvalidCardError",
@@ -60,6 +62,7 @@ __all__ = [
     "check_hand",
     "deadwood_score",
     "deadwood_scores",
+    "discards",
     "encode_hands",
     "go_out_flags",
     "implementation",

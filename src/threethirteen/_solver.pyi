@@ -3,7 +3,7 @@
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Params", "best_discard", "can_go_out", "plan", "score", "solve_rows"]
+__all__ = ["Params", "best_discard", "can_go_out", "discards", "plan", "score", "solve_rows"]
 
 class Params:
     def __init__(
@@ -22,6 +22,7 @@ class Params:
 def score(codes: bytes, params: Params) -> int: ...
 def can_go_out(codes: bytes, params: Params) -> int: ...
 def best_discard(codes: bytes, params: Params) -> tuple[int, int]: ...
+def discards(codes: bytes, params: Params) -> list[tuple[int, int]] | int: ...
 def plan(codes: bytes, params: Params) -> tuple[int, list[tuple[Any, ...]], int, int] | int: ...
 def solve_rows(
     codes: Any,

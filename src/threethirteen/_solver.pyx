@@ -29,20 +29,27 @@ The discard search adds one flag: while it is set, the lowest card may be
 dropped for free. Costs are then scaled by 32 and the low five bits carry which
 card was dropped, ranked by the discard preference (0 best, 31 a wild), so the
 minimum is the best discard with its tie-break, found by one search.
+
+``discards`` answers for every distinct card at once: its search carries a vector
+of costs, one entry per card that may be the discard (see "every discard at once").
 """
 
 from libc.stdint cimport int8_t, int64_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc
-from libc.string cimport memset
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
 
-__all__ = ["Params", "best_discard", "can_go_out", "plan", "score", "solve_rows"]
+__all__ = ["Params", "best_discard", "can_go_out", "discards", "plan", "score", "solve_rows"]
 
 cdef enum:
     MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all
+    MAX_ENTRIES = 32        # the every-discard search: one entry per distinct card
+    MAX_OPTIONS = 128       # options it sorts at one node (more are taken unsorted)
+    WILD_CODES = 5          # distinct wild codes: the wild rank's four cards and the joker
     NUMBER_OF_CODES = 53
     JOKER = 52
     STACK_BITS = 6
     STACK_SLOTS = 64        # the first memo table lives on the C stack (it grows on the heap)
+    WIDE_STACK_BITS = 9     # the every-discard search keeps more: 512 slots to start with
     RUN_STACK = 96          # a depth-first run search holds at most 12+11+...+1 = 78
     KEY_BITS = 5            # the drop preference in the discard search
     WILD_KEY = 31           # dropping a wild: after every natural card
@@ -121,6 +128,7 @@ ctypedef struct Problem:
     uint32_t full
     # the wild cards
     int wilds
+    int wild_code[MAX_CARDS]  # their codes, as they came
     int64_t prefix[MAX_CARDS + 1]
     int dearest_wild        # the code a wild discard gives up
     int64_t wild_key        # WILD_KEY in the keyed discard search, else 0
@@ -132,6 +140,14 @@ ctypedef struct Problem:
     # the rules
     int min_set, min_run, all_wild_minimum
     bint high_aces, all_wild
+    # the every-discard search: an entry per core natural card, then per wild code
+    int width
+    int wild_entries
+    int wild_entry_code[WILD_CODES]
+    int64_t entry_cost[MAX_ENTRIES]  # what each entry's card costs left over
+    int64_t wild_prefix[WILD_CODES][MAX_CARDS + 1]  # the wilds' prefix sums, that one gone
+    int64_t* arena          # the vectors the memo points to (by offset)
+    int arena_used, arena_size
     # the memo
     Slot* slots
     uint32_t mask
@@ -310,6 +326,7 @@ cdef int encode(
                 continue
         cost = params.wild[code] * scale
         wild_costs[P.wilds] = cost
+        P.wild_code[P.wilds] = code
         P.wilds += 1
         if cost > dearest_cost or (cost == dearest_cost and code > P.dearest_wild):
             dearest_cost = cost
@@ -410,12 +427,17 @@ cdef int encode(
 # -- the memo ---------------------------------------------------------------------
 
 cdef inline void memo_start(Problem* P, Slot* stack_slots) noexcept nogil:
+    memo_start_sized(P, stack_slots, STACK_BITS)
+
+
+cdef inline void memo_start_sized(Problem* P, Slot* stack_slots, int bits) noexcept nogil:
+    """A memo on ``stack_slots``: 2 ** ``bits`` slots."""
     P.slots = stack_slots
-    P.bits = STACK_BITS
-    P.mask = STACK_SLOTS - 1
+    P.bits = bits
+    P.mask = (1u << bits) - 1
     P.used = 0
     P.on_heap = False
-    memset(stack_slots, 0, STACK_SLOTS * sizeof(Slot))
+    memset(stack_slots, 0, (1u << bits) * sizeof(Slot))
 
 
 cdef inline void memo_end(Problem* P) noexcept nogil:
@@ -780,6 +802,384 @@ cdef int64_t runs(
     return 1
 
 
+# -- every discard at once ------------------------------------------------------------
+#
+# The every-discard search computes, for each distinct card of the hand, the best
+# cost of the hand without one copy of it, in one memoised pass. Its value is a
+# vector with an entry per card: entry e of a state is the lowest cost of the
+# state given that one copy of card e must be discarded. Entries 0 .. n-1 are the
+# core natural cards (by index), then one per distinct wild code. A card is
+# discarded when it is the lowest card (the scalar value of the rest), and a wild
+# at the end (the wilds left then are the others, so its own prefix sums). The
+# vectors live in an arena; the memo holds their offsets under keys with bit 30 set
+# (the scalar values it calls share the memo, with bit 30 clear). The cuts are
+# those of the keyed discard search: no pooled rank-mates (every card is its own
+# entry), sets below 2 * min_set, and a run that leaves a held card to a wild only
+# where that card is the discard, discarded at once.
+
+
+cdef int arena_take(Problem* P) noexcept nogil:
+    """The offset of room for one more vector, or -1 when memory is short."""
+    cdef int64_t* grown
+    cdef int size
+    if P.arena_used + P.width > P.arena_size:
+        size = 2 * P.arena_size if P.arena_size else 64 * P.width
+        grown = <int64_t*>realloc(P.arena, size * sizeof(int64_t))
+        if grown == NULL:
+            return -1
+        P.arena = grown
+        P.arena_size = size
+    P.arena_used += P.width
+    return P.arena_used - P.width
+
+
+cdef void vfinish(Problem* P, int wilds, int room, int64_t* out) noexcept nogil:
+    """Every entry once the natural cards are placed: only a wild can go."""
+    cdef int e, left
+    for e in range(P.n):
+        out[e] = INFINITY
+    for e in range(P.wild_entries):
+        if wilds == 0:
+            out[P.n + e] = INFINITY
+            continue
+        left = wilds - 1
+        out[P.n + e] = P.wild_prefix[e][left - leftover_placed(P, left, room if room < left else left)]
+
+
+cdef void vvalue(Problem* P, uint32_t state, int wilds, int room, int64_t* out) noexcept nogil:
+    """The vector of ``state`` (see above) into ``out``, memoised."""
+    cdef uint32_t key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>1 << 30)
+    cdef Slot* slot = memo_find(P, key)
+    cdef int offset
+    if slot.key == key:
+        memcpy(out, P.arena + slot.value, P.width * sizeof(int64_t))
+        return
+    if state == 0:
+        vfinish(P, wilds, room, out)
+    else:
+        vexplore(P, state, wilds, room, out)
+    offset = arena_take(P)
+    if offset >= 0:  # else go on without remembering (slower, still exact)
+        memcpy(P.arena + offset, out, P.width * sizeof(int64_t))
+        memo_store(P, key, offset)
+
+
+ctypedef struct VOption:
+    uint32_t state
+    int wilds, room
+    int64_t add             # the cost the option itself adds
+    int64_t bound           # add + the scalar value of its state: no entry of it costs less
+                            # than bound - that entry's own cost
+
+
+cdef inline uint32_t settle(
+    Problem* P, const int64_t* out, const int64_t* low, uint32_t pending, int64_t* need
+) noexcept nogil:
+    """Take out of ``pending`` the entries at their lower bound (found); ``need``:
+    an option whose bound is this or more can lower no entry still pending."""
+    cdef uint32_t bits = pending
+    cdef int64_t most = 0, total
+    cdef int e
+    while bits:
+        e = lowest_bit(bits)
+        bits &= bits - 1
+        if out[e] <= low[e]:
+            pending &= ~((<uint32_t>1) << e)
+            continue
+        total = out[e] + P.entry_cost[e]
+        if total > most:
+            most = total
+    need[0] = most
+    return pending
+
+
+cdef inline void merge(
+    Problem* P, int64_t* out, const int64_t* child, int64_t add, int first
+) noexcept nogil:
+    """``out = min(out, child + add)`` entry by entry, from entry ``first``."""
+    cdef int e
+    cdef int64_t total
+    for e in range(first, P.width):
+        total = child[e] + add
+        if total < out[e]:
+            out[e] = total
+
+
+cdef inline void offer(
+    Problem* P, VOption* options, int* count, uint32_t state, int wilds, int room,
+    int64_t add, int64_t* out, int first,
+) noexcept nogil:
+    """Add an option to the list, with its bound; when the list is full, take it now."""
+    cdef int64_t child[MAX_ENTRIES]
+    cdef VOption* option
+    if count[0] == MAX_OPTIONS:
+        vvalue(P, state, wilds, room, child)
+        merge(P, out, child, add, first)
+        return
+    option = &options[count[0]]
+    count[0] += 1
+    option.state = state
+    option.wilds = wilds
+    option.room = room
+    option.add = add
+    option.bound = add + (value(P, state, wilds, room, 0) if state else finish(P, wilds, room, 0))
+
+
+cdef inline bint useful(
+    Problem* P, const int64_t* out, uint32_t pending, VOption* option
+) noexcept nogil:
+    """Whether the option may lower an entry still pending: one whose card is still
+    in the option's state (a card the option melds cannot be the discard there)."""
+    cdef uint32_t bits = pending
+    cdef int e
+    while bits:
+        e = lowest_bit(bits)
+        bits &= bits - 1
+        if e < P.n:
+            if not copies(P, option.state, e):
+                continue
+        elif option.wilds == 0:
+            continue
+        if option.bound < out[e] + P.entry_cost[e]:
+            return True
+    return False
+
+
+cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out) noexcept nogil:
+    """Every option for the lowest natural card, merged entry by entry.
+
+    Entry e of a state costs at least the state's scalar value less e's own cost
+    (the hand without e, plus e left over, is a hand with e). The options are taken
+    cheapest bound first: an entry at its lower bound is found, and an option whose
+    bound cannot beat any entry still open ends the search."""
+    cdef int64_t child[MAX_ENTRIES]
+    cdef int64_t low[MAX_ENTRIES]
+    cdef VOption options[MAX_OPTIONS]
+    cdef VOption held
+    cdef int count = 0
+    cdef int index = lowest(P, state)
+    cdef int rank = P.rank[index], suit = P.suit[index]
+    cdef uint32_t unit = P.unit[index], removed, pending = 0
+    cdef int64_t whole, need
+    cdef int members, member[4], limit[4], taken[4], size, k, e, i, j, next_wilds, other
+    whole = value(P, state, wilds, room, 0)
+    for e in range(P.width):
+        out[e] = INFINITY
+    for e in range(index, P.n):
+        if copies(P, state, e):
+            pending |= (<uint32_t>1) << e
+            low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
+    if wilds:
+        for e in range(P.n, P.width):
+            pending |= (<uint32_t>1) << e
+            low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
+
+    # This card is the discard; or it is left over.
+    out[index] = value(P, state - unit, wilds, room, 0)
+    offer(P, options, &count, state - unit, wilds, room, P.cost[index], out, index)
+
+    # Sets: this card, more copies of it, any copies of its rank-mates above it.
+    member[0] = index
+    limit[0] = copies(P, state, index) - 1
+    members = 1
+    other = index + 1
+    while other < P.n and P.rank[other] == rank:
+        limit[members] = copies(P, state, other)
+        member[members] = other
+        members += 1
+        other += 1
+    for k in range(members):
+        taken[k] = 0
+    while True:
+        size = 1
+        removed = unit
+        for k in range(members):
+            size += taken[k]
+            removed += <uint32_t>taken[k] * P.unit[member[k]]
+        need = P.min_set - size if size < P.min_set else 0
+        if need <= wilds and size < 2 * P.min_set:
+            next_wilds = wilds - <int>need
+            offer(P, options, &count, state - removed, next_wilds, next_wilds, 0, out, index)
+        k = members - 1
+        while k >= 0 and taken[k] == limit[k]:
+            taken[k] = 0
+            k -= 1
+        if k < 0:
+            break
+        taken[k] += 1
+
+    # Runs with this card lowest; with aces high-or-low, runs with this ace on top.
+    vruns(P, state, wilds, room, suit, rank, 1, options, &count, out, index)
+    if P.high_aces and rank == 1:
+        vruns(P, state, wilds, room, suit, 14, -1, options, &count, out, index)
+
+    # Cheapest bound first, chosen as needed: few options are ever taken.
+    pending = settle(P, out, low, pending, &need)
+    while pending and count:
+        j = 0
+        for i in range(1, count):
+            if options[i].bound < options[j].bound:
+                j = i
+        if options[j].bound >= need:
+            break
+        count -= 1
+        held = options[j]
+        options[j] = options[count]
+        if not useful(P, out, pending, &held):
+            continue
+        vvalue(P, held.state, held.wilds, held.room, child)
+        merge(P, out, child, held.add, index)
+        pending = settle(P, out, low, pending, &need)
+
+
+cdef void vruns(
+    Problem* P, uint32_t state, int wilds, int room, int suit, int start, int step,
+    VOption* options, int* count, int64_t* out, int first,
+) noexcept nogil:
+    """The runs of ``runs``, offered as options. A run that leaves a held card to a
+    wild is only worth it with that card the discard, which is taken at once."""
+    cdef int passed, first_passed, skipped, kept
+    cdef char skipped_of[RUN_STACK]
+    cdef int kept_of[RUN_STACK]
+    cdef int last_of[RUN_STACK]
+    cdef int gaps_of[RUN_STACK]
+    cdef int count_of[RUN_STACK]
+    cdef uint32_t removed_of[RUN_STACK]
+    cdef int top, last, gaps, number, span, need, length, gap, index, stop
+    cdef int next_wilds, next_room
+    cdef uint32_t removed
+    cdef int64_t total
+    stop = 14 if step > 0 else 1
+    index = P.at[suit][start]
+    last_of[0] = start
+    gaps_of[0] = 0
+    count_of[0] = 1
+    removed_of[0] = P.unit[index]
+    skipped_of[0] = 0
+    kept_of[0] = -1
+    top = 1
+    while top:
+        top -= 1
+        skipped = skipped_of[top]
+        kept = kept_of[top]
+        last = last_of[top]
+        gaps = gaps_of[top]
+        number = count_of[top]
+        removed = removed_of[top]
+        span = number + gaps
+        if step > 0 or span > 1:
+            need = gaps + (P.min_run - span if span < P.min_run else 0)
+            length = span if span > P.min_run else P.min_run
+            next_wilds = wilds - need
+            if need > wilds:
+                pass
+            elif skipped and 13 - length > next_wilds:
+                if skipped == 1:  # the card kept back is the discard, at once
+                    next_room = run_room(room, length, next_wilds)
+                    total = value(P, state - removed - P.unit[kept], next_wilds, next_room, 0)
+                    if total < out[kept]:
+                        out[kept] = total
+            else:
+                next_room = run_room(room, length, next_wilds)
+                offer(P, options, count, state - removed, next_wilds, next_room, 0, out, first)
+        other = last + step
+        passed = 0
+        first_passed = -1
+        while other != stop:
+            gap = gaps + (other - last if other > last else last - other) - 1
+            if gap > wilds:
+                break
+            index = P.at[suit][other]
+            if index >= 0 and copies(P, state, index) and top < RUN_STACK:
+                last_of[top] = other
+                gaps_of[top] = gap
+                count_of[top] = number + 1
+                removed_of[top] = removed + P.unit[index]
+                skipped_of[top] = skipped + passed if skipped + passed < 2 else 2
+                kept_of[top] = kept if skipped else first_passed
+                top += 1
+                if not passed:
+                    first_passed = index
+                passed += 1
+            other += step
+
+
+cdef int every_discard(
+    const int8_t* codes, Py_ssize_t length, Params params, int* out_codes, int64_t* out_costs
+) noexcept nogil:
+    """The cost left by discarding each distinct card: how many cards, into
+    ``out_codes`` and ``out_costs`` (room for 2 * MAX_CARDS); or an error code."""
+    cdef Problem P
+    cdef Slot stack_slots[1 << WIDE_STACK_BITS]
+    cdef int64_t vector[MAX_ENTRIES]
+    cdef int64_t sorted_costs[MAX_CARDS]
+    cdef int64_t core, cost
+    cdef int status, i, i2, j, k, found = 0, code, dropped
+    cdef uint64_t seen = 0
+    status = encode(&P, codes, length, params, 1, False, LEAVE_OUT_ISOLATED)
+    if status != OK:
+        return status
+    # One entry per distinct wild code, each with the prefix sums of the other wilds.
+    for i in range(P.wilds):
+        sorted_costs[i] = P.prefix[i + 1] - P.prefix[i]
+    P.wild_entries = 0
+    for i in range(P.wilds):
+        code = P.wild_code[i]
+        if seen >> code & 1:
+            continue
+        seen |= (<uint64_t>1) << code
+        k = P.wild_entries
+        P.wild_entries += 1
+        P.wild_entry_code[k] = code
+        cost = params.wild[code]
+        dropped = 0
+        P.wild_prefix[k][0] = 0
+        j = 0
+        for i2 in range(P.wilds):
+            if not dropped and sorted_costs[i2] == cost:
+                dropped = 1
+                continue
+            P.wild_prefix[k][j + 1] = P.wild_prefix[k][j] + sorted_costs[i2]
+            j += 1
+    P.width = P.n + P.wild_entries
+    for i in range(P.n):
+        P.entry_cost[i] = P.cost[i]
+    for i in range(P.wild_entries):
+        P.entry_cost[P.n + i] = params.wild[P.wild_entry_code[i]]
+    P.arena = NULL
+    P.arena_used = 0
+    P.arena_size = 0
+    memo_start_sized(&P, stack_slots, WIDE_STACK_BITS)
+    core = value(&P, P.full, P.wilds, 0, 0) if P.full else finish(&P, P.wilds, 0, 0)
+    vvalue(&P, P.full, P.wilds, 0, vector)
+    free(P.arena)
+    memo_end(&P)
+    for i in range(P.n):
+        out_codes[found] = P.code[i]
+        out_costs[found] = P.base + vector[i]
+        found += 1
+    for i in range(P.wild_entries):
+        out_codes[found] = P.wild_entry_code[i]
+        out_costs[found] = P.base + vector[P.n + i]
+        found += 1
+    # The cards no meld can hold: deadwood whatever is discarded.
+    for i in range(length):
+        code = codes[i]
+        if code < 0 or code == JOKER or (code % 13) + 1 == params.wild_rank:
+            continue
+        if seen >> code & 1:
+            continue
+        seen |= (<uint64_t>1) << code
+        for j in range(P.n):
+            if P.code[j] == code:
+                break
+        else:
+            out_codes[found] = code
+            out_costs[found] = P.base - params.natural[code] + core
+            found += 1
+    return found
+
+
 # -- entry points -----------------------------------------------------------------
 
 cdef int64_t solve(
@@ -869,6 +1269,53 @@ def best_discard(bytes codes, Params params):
     with nogil:
         result = solve(data, length, params, 2, &discard)
     return result, discard
+
+
+def discards(bytes codes, Params params):
+    """``[(cost, code)]``: the cost left by discarding each distinct card of the hand
+    (one shared search), best first as ``best_discard`` ranks them; or an error code."""
+    cdef const int8_t* data = bytes_codes(codes)
+    cdef Py_ssize_t length = len(codes)
+    cdef int found, i
+    cdef int out_codes[2 * MAX_CARDS]
+    cdef int64_t out_costs[2 * MAX_CARDS]
+    if length > MAX_CARDS:
+        return TOO_MANY_CARDS
+    cdef int j, code
+    cdef int64_t cost
+    with nogil:
+        found = every_discard(data, length, params, out_codes, out_costs)
+        # Best first: the lowest cost, then a natural card before a wild, then the
+        # dearest, then the highest code (the order of best_discard).
+        for i in range(1, found):
+            code = out_codes[i]
+            cost = out_costs[i]
+            j = i - 1
+            while j >= 0 and discard_before(params, cost, code, out_costs[j], out_codes[j]):
+                out_codes[j + 1] = out_codes[j]
+                out_costs[j + 1] = out_costs[j]
+                j -= 1
+            out_codes[j + 1] = code
+            out_costs[j + 1] = cost
+    if found < 0:
+        return found
+    return [(out_costs[i], out_codes[i]) for i in range(found)]
+
+
+cdef inline bint discard_before(
+    Params params, int64_t cost, int code, int64_t other_cost, int other_code
+) noexcept nogil:
+    cdef bint wild = code == JOKER or code % 13 + 1 == params.wild_rank
+    cdef bint other_wild = other_code == JOKER or other_code % 13 + 1 == params.wild_rank
+    cdef int64_t value = params.wild[code] if wild else params.natural[code]
+    cdef int64_t other_value = params.wild[other_code] if other_wild else params.natural[other_code]
+    if cost != other_cost:
+        return cost < other_cost
+    if wild != other_wild:
+        return other_wild
+    if value != other_value:
+        return value > other_value
+    return code > other_code
 
 
 def plan(bytes codes, Params params):

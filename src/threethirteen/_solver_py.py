@@ -50,6 +50,7 @@ __all__ = [
     "Plan",
     "best_discard",
     "can_go_out",
+    "discards",
     "plan",
     "score",
     "solve_rows",
@@ -348,6 +349,34 @@ def _discards(hand: _Hand, params: Params, stop_at_zero: bool) -> Iterator[tuple
         rest = list(hand.wild_costs)
         rest.remove(params.wild[hand.dearest_wild])
         yield Search(params, rest).value(state, wilds - 1, 0), hand.dearest_wild
+
+
+def discards(codes: bytes | Sequence[int], params: Params) -> list[tuple[int, int]] | int:
+    """``[(cost, code)]``: the cost left by discarding each distinct card of the hand
+    (the natural cards share one memo; each wild code its own search, without that
+    wild), best first as :func:`best_discard` ranks them; or an error code."""
+    hand = _Hand(codes, params)
+    if hand.error:
+        return hand.error
+    results = list(_discards(hand, params, stop_at_zero=False))
+    if hand.wild_costs:
+        results.pop()  # the dearest wild: every wild code follows
+        wilds = len(hand.wild_costs)
+        for code in sorted({code for code in codes if code >= 0 and _is_wild(code, params)}):
+            rest = list(hand.wild_costs)
+            rest.remove(params.wild[code])
+            results.append((Search(params, rest).value(hand.state, wilds - 1, 0), code))
+
+    def preference(result: tuple[int, int]) -> tuple[int, bool, int, int]:
+        cost, code = result
+        wild = _is_wild(code, params)
+        return (cost, wild, -(params.wild[code] if wild else params.natural[code]), -code)
+
+    return sorted(results, key=preference)
+
+
+def _is_wild(code: int, params: Params) -> bool:
+    return code == _JOKER or code % 13 + 1 == params.wild_rank
 
 
 def can_go_out(codes: bytes | Sequence[int], params: Params) -> int:

@@ -18,10 +18,10 @@ from . import _backend
 from .cards import _CARDS, JOKER, Card
 from .errors import InvalidHandError
 from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
-from .melds import BestDiscard, Meld, Melding
+from .melds import BestDiscard, Discard, Discards, Meld, Melding
 from .rules import Rules, RulesLike, WildLike, parse_wild
 
-__all__ = ["best_discard", "best_melds", "can_go_out", "deadwood_score"]
+__all__ = ["best_discard", "best_melds", "can_go_out", "deadwood_score", "discards"]
 
 
 # The solver minimises a cost per card left over. A card's cost is its penalty
@@ -330,15 +330,52 @@ def best_discard(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") 
         raise game.invalid(parsed, cost)
     if code < 0:
         raise InvalidHandError("an empty hand has no card to discard")
-    card = _CARDS[code]
-    score = _score(cost)
+    return _discard(parsed, game, _CARDS[code], _score(cost))
+
+
+def _discard(hand: Hand, game: _Round, card: Card, score: int) -> Discard:
+    """The discard of ``card`` from ``hand``, whose score the search found: the melds
+    are built when first read."""
 
     def build() -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
-        rest = parsed.without(card)
+        rest = hand.without(card)
         melding = _decode(rest, game, game.solver.plan(rest._code_bytes, game.params))
         if melding.score != score:  # pragma: no cover - internal invariant
             raise AssertionError("the discard search and the melding disagree")
         return melding.melds, melding.deadwood
 
-    # The search gave the card and the score; the melds are built when first read.
-    return tuple.__new__(BestDiscard, (card, Melding._later(score, build)))  # fast BestDiscard()
+    return tuple.__new__(Discard, (card, Melding._later(score, build)))  # fast Discard()
+
+
+def discards(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> Discards:
+    """Every distinct discard of a hand, best first, with the score and melding it leaves.
+
+    One search scores every discard (not one solve per card); the order is that of
+    :func:`best_discard`, so the first is its card. Each melding is built the first
+    time it is read; ``cards`` and ``scores`` build none. A hand without cards has
+    no discards.
+
+    :param hand: a :class:`~threethirteen.Hand` or a string, usually the hand
+        dealt plus the card drawn.
+    :returns: :class:`~threethirteen.Discards`, a sequence of
+        :class:`~threethirteen.Discard`.
+    :raises InvalidHandError: for a hand impossible under the rules.
+
+    >>> ranking = discards("9s 9h 9d 4h 5h 6c Kd", wild=6)
+    >>> ranking.best.card, ranking.best.score
+    (Card.parse('Kd'), 0)
+    >>> [(str(card), score) for card, score in zip(ranking.cards, ranking.scores)][:3]
+    [('Kd', 0), ('5h', 14), ('4h', 15)]
+    """
+    parsed = _hand(hand)
+    game = _round(rules, wild)
+    found = game.solver.discards(parsed._code_bytes, game.params)
+    if type(found) is int:
+        raise game.invalid(parsed, found)
+    cards = tuple([_CARDS[code] for _cost, code in found])
+    scores = tuple([cost >> COUNT_BITS for cost, _code in found])
+
+    def make(index: int) -> Discard:
+        return _discard(parsed, game, cards[index], scores[index])
+
+    return Discards._later(cards, scores, make)

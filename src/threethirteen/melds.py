@@ -13,14 +13,14 @@ A meld lists the cards held and what each stands for; a wild card is written
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, overload
 
 from .cards import JOKER, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
 
-__all__ = ["BestDiscard", "Meld", "Melding"]
+__all__ = ["BestDiscard", "Discard", "Discards", "Meld", "Melding"]
 
 
 def _run_position(rank: int, ace_high: bool) -> int:
@@ -283,8 +283,12 @@ class Melding:
         return f"{melds} deadwood: {deadwood} score: {self.score}".lstrip()
 
 
-class BestDiscard(NamedTuple):
-    """The discard that leaves the lowest score, and the best melding of what is left."""
+class Discard(NamedTuple):
+    """A card discarded and the best melding of the cards it leaves.
+
+    :func:`~threethirteen.best_discard` returns the best one;
+    :func:`~threethirteen.discards` every one, best first.
+    """
 
     card: Card
     melding: Melding
@@ -302,3 +306,130 @@ class BestDiscard(NamedTuple):
         'Kd'
         """
         return {"card": str(self.card), "score": self.score, "melding": self.melding.to_dict()}
+
+
+BestDiscard = Discard
+"""What :func:`~threethirteen.best_discard` returns: a :class:`Discard`."""
+
+
+class Discards(Sequence[Discard]):
+    """Every distinct discard of a hand, best first, each with the melding it leaves.
+
+    A sequence of :class:`Discard`. ``cards`` and ``scores`` list the discards and
+    the scores they leave without building any melding; each melding is built the
+    first time it is read.
+
+    >>> import threethirteen as tt
+    >>> ranking = tt.discards("9s 9h 9d 4h 5h Kd", wild=None)
+    >>> [str(card) for card in ranking.cards], ranking.scores
+    (['Kd', '5h', '4h', '9s', '9h', '9d'], (9, 14, 15, 37, 37, 37))
+    >>> print(ranking[0].melding)
+    [9d 9h 9s] deadwood: 4h 5h score: 9
+    >>> ranking
+    <Discards Kd: 9, 5h: 14, 4h: 15, 9s: 37, 9h: 37, 9d: 37>
+    """
+
+    __slots__ = ("_cards", "_items", "_make", "_scores")
+
+    def __init__(self, discards: Iterable[Discard] = ()) -> None:
+        items = tuple(discards)
+        for item in items:
+            if not isinstance(item, Discard):
+                raise TypeError(f"not a Discard: {item!r}")
+        self._items: list[Discard | None] = list(items)
+        self._make: Callable[[int], Discard] | None = None
+        self._cards = tuple(item.card for item in items)
+        self._scores = tuple(item.score for item in items)
+
+    @classmethod
+    def _later(
+        cls, cards: tuple[Card, ...], scores: tuple[int, ...], make: Callable[[int], Discard]
+    ) -> Discards:
+        """The discards of the solver: ``make(i)`` builds the i-th when it is read."""
+        discards = object.__new__(cls)
+        discards._cards = cards
+        discards._scores = scores
+        discards._items = [None] * len(cards)
+        discards._make = make
+        return discards
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, best discard first."""
+        return self._cards
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The score each discard leaves, in the order of :attr:`cards`."""
+        return self._scores
+
+    @property
+    def best(self) -> Discard:
+        """The best discard (the first).
+
+        :raises IndexError: for an empty hand.
+        """
+        return self[0]
+
+    def score_of(self, card: Card | str) -> int:
+        """The score discarding ``card`` leaves.
+
+        :raises KeyError: when the hand holds no such card.
+
+        >>> import threethirteen as tt
+        >>> tt.discards("9s 9h 9d 4h 5h Kd", wild=None).score_of("4h")
+        15
+        """
+        if isinstance(card, str):
+            card = Card.parse(card)
+        try:
+            return self._scores[self._cards.index(card)]
+        except ValueError:
+            raise KeyError(card) from None
+
+    def _item(self, index: int) -> Discard:
+        item = self._items[index]
+        if item is None:
+            assert self._make is not None
+            item = self._items[index] = self._make(index)
+        return item
+
+    @overload
+    def __getitem__(self, index: int) -> Discard: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Discard, ...]: ...
+    def __getitem__(self, index: int | slice) -> Discard | tuple[Discard, ...]:
+        if isinstance(index, slice):
+            return tuple(self._item(i) for i in range(len(self._cards))[index])
+        return self._item(range(len(self._cards))[index])
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Discard]:
+        return (self._item(i) for i in range(len(self._cards)))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Discards):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash((self._cards, self._scores))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Discards, (tuple(self),))
+
+    def __repr__(self) -> str:
+        pairs = zip(self._cards, self._scores, strict=True)
+        ranking = ", ".join(f"{card}: {score}" for card, score in pairs)
+        return f"<Discards {ranking}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every discard, best first, as JSON-ready data (each melding is built).
+
+        >>> import threethirteen as tt
+        >>> [item["card"] for item in tt.discards("9s 9h 9d Kd", wild=None).to_dict()["discards"]]
+        ['Kd', '9s', '9h', '9d']
+        """
+        return {"discards": [item.to_dict() for item in self]}
