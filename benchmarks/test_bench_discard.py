@@ -8,7 +8,10 @@ In a group (one kind of hand, one ``n``), on the same hands:
   melding of the rest built as Python ``Meld`` objects);
 * ``best_discards batch``: the search alone, per hand, by the batch API;
 * ``can_go_out``: the same search, stopping at the first way out;
-* ``loop of solves``: what ``best_discard`` saves, ``n + 1`` deadwood solves.
+* ``discards``: ``tt.discards`` on ``n + 1`` cards, every distinct discard's score
+  from one search (the meldings left unbuilt, as they are until read);
+* ``loop of solves``: what ``best_discard`` and ``discards`` save, ``n + 1``
+  deadwood solves.
 
 Kinds: uniform and meld-rich (two decks, no wild), and hands with 4 wild cards.
 """
@@ -139,6 +142,22 @@ def test_can_go_out(timed: Timed, backend: str, kind: str, n: int) -> None:
 
 @KIND
 @N
+def test_discards(timed: Timed, backend: str, kind: str, n: int) -> None:
+    b = batch(kind, n)
+
+    def run() -> list[tt.Discards]:
+        return [tt.discards(hand, wild=b.wild, rules=b.rules) for hand in b.hands]
+
+    found = timed(group(kind, n), run, HANDS)
+    assert [ranking.scores[0] for ranking in found] == b.best.scores.tolist()
+    assert [ranking.cards[0].code for ranking in found] == b.best.cards.tolist()
+    assert [min(b.score(less) for less in each) for each in b.less_each[:5]] == [
+        min(ranking.scores) for ranking in found[:5]
+    ]
+
+
+@KIND
+@N
 def test_loop_of_solves(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
 
@@ -160,3 +179,17 @@ def test_best_discard_python(timed: Timed, backend: str, kind: str, n: int) -> N
 
     found = timed(group(kind, n) + ", python", run, len(hands))
     assert [found.card.code for found in found] == b.best.cards[:PYTHON_HANDS].tolist()
+
+
+@pytest.mark.parametrize("backend", ["python"], indirect=True)
+@KIND
+@N
+def test_discards_python(timed: Timed, backend: str, kind: str, n: int) -> None:
+    b = batch(kind, n)
+    hands = b.hands[:PYTHON_HANDS]
+
+    def run() -> list[tt.Discards]:
+        return [tt.discards(hand, wild=b.wild, rules=b.rules) for hand in hands]
+
+    found = timed(group(kind, n) + ", python", run, len(hands))
+    assert [ranking.cards[0].code for ranking in found] == b.best.cards[:PYTHON_HANDS].tolist()

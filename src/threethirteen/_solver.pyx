@@ -1271,18 +1271,19 @@ def best_discard(bytes codes, Params params):
     return result, discard
 
 
-def discards(bytes codes, Params params):
-    """``[(cost, code)]``: the cost left by discarding each distinct card of the hand
-    (one shared search), best first as ``best_discard`` ranks them; or an error code."""
+def discards(bytes codes, Params params, int shift):
+    """``(codes, scores)``: each distinct card of the hand (``bytes`` of codes) and the
+    cost left by discarding it shifted right by ``shift`` (a tuple), best first as
+    ``best_discard`` ranks them, from one shared search; or an error code."""
     cdef const int8_t* data = bytes_codes(codes)
     cdef Py_ssize_t length = len(codes)
-    cdef int found, i
+    cdef int found, i, j, code
     cdef int out_codes[2 * MAX_CARDS]
     cdef int64_t out_costs[2 * MAX_CARDS]
+    cdef int64_t cost
+    cdef char ranked[2 * MAX_CARDS]
     if length > MAX_CARDS:
         return TOO_MANY_CARDS
-    cdef int j, code
-    cdef int64_t cost
     with nogil:
         found = every_discard(data, length, params, out_codes, out_costs)
         # Best first: the lowest cost, then a natural card before a wild, then the
@@ -1299,7 +1300,9 @@ def discards(bytes codes, Params params):
             out_costs[j + 1] = cost
     if found < 0:
         return found
-    return [(out_costs[i], out_codes[i]) for i in range(found)]
+    for i in range(found):
+        ranked[i] = <char>out_codes[i]
+    return ranked[:found], tuple([out_costs[i] >> shift for i in range(found)])
 
 
 cdef inline bint discard_before(

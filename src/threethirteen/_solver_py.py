@@ -351,10 +351,13 @@ def _discards(hand: _Hand, params: Params, stop_at_zero: bool) -> Iterator[tuple
         yield Search(params, rest).value(state, wilds - 1, 0), hand.dearest_wild
 
 
-def discards(codes: bytes | Sequence[int], params: Params) -> list[tuple[int, int]] | int:
-    """``[(cost, code)]``: the cost left by discarding each distinct card of the hand
-    (the natural cards share one memo; each wild code its own search, without that
-    wild), best first as :func:`best_discard` ranks them; or an error code."""
+def discards(
+    codes: bytes | Sequence[int], params: Params, shift: int
+) -> tuple[bytes, tuple[int, ...]] | int:
+    """``(codes, scores)``: each distinct card of the hand (``bytes`` of codes) and the
+    cost left by discarding it shifted right by ``shift``, best first as
+    :func:`best_discard` ranks them (the natural cards share one memo; each wild
+    code has its own search, without that wild); or an error code."""
     hand = _Hand(codes, params)
     if hand.error:
         return hand.error
@@ -372,7 +375,8 @@ def discards(codes: bytes | Sequence[int], params: Params) -> list[tuple[int, in
         wild = _is_wild(code, params)
         return (cost, wild, -(params.wild[code] if wild else params.natural[code]), -code)
 
-    return sorted(results, key=preference)
+    results.sort(key=preference)
+    return bytes(code for _cost, code in results), tuple(cost >> shift for cost, _code in results)
 
 
 def _is_wild(code: int, params: Params) -> bool:

@@ -369,11 +369,11 @@ def discards(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> D
     """
     parsed = _hand(hand)
     game = _round(rules, wild)
-    found = game.solver.discards(parsed._code_bytes, game.params)
+    found = game.solver.discards(parsed._code_bytes, game.params, COUNT_BITS)
     if type(found) is int:
         raise game.invalid(parsed, found)
-    cards = tuple([_CARDS[code] for _cost, code in found])
-    scores = tuple([cost >> COUNT_BITS for cost, _code in found])
+    codes, scores = found
+    cards = tuple(map(_CARDS.__getitem__, codes))
 
     def make(index: int) -> Discard:
         return _discard(parsed, game, cards[index], scores[index])
