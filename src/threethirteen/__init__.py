@@ -18,6 +18,7 @@ from .batch import (
     go_out_flags,
 )
 from .cards import JOKER, Card, parse_card
+from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
 from .errors import (
     InvalidCardError,
     InvalidHandError,
@@ -58,13 +59,17 @@ __all__ = [
     "best_melds",
     "can_go_out",
     "check_hand",
+    "count_vector",
+    "count_vectors",
     "deadwood_score",
     "deadwood_scores",
     "encode_hands",
     "go_out_flags",
+    "hand_from_counts",
     "implementation",
     "parse_card",
     "parse_hand",
     "parse_wild",
+    "unseen_cards",
     "wild_rank_for_cards",
 ]
