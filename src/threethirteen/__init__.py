@@ -19,6 +19,7 @@ from .batch import (
 )
 from .cards import JOKER, Card, parse_card
 from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
+from .drawing import Draw, DrawAdvice, DrawOption, Out, Outs, draw_advice, outs
 from .errors import (
     InvalidCardError,
     InvalidHandError,
@@ -41,6 +42,9 @@ __all__ = [
     "BatchDiscards",
     "BestDiscard",
     "Card",
+    "Draw",
+    "DrawAdvice",
+    "DrawOption",
     "Hand",
     "HandLike",
     "InvalidCardError",
@@ -49,6 +53,8 @@ __all__ = [
     "InvalidWildError",
     "Meld",
     "Melding",
+    "Out",
+    "Outs",
     "Rules",
     "RulesLike",
     "ThreeThirteenError",
@@ -63,10 +69,12 @@ __all__ = [
     "count_vectors",
     "deadwood_score",
     "deadwood_scores",
+    "draw_advice",
     "encode_hands",
     "go_out_flags",
     "hand_from_counts",
     "implementation",
+    "outs",
     "parse_card",
     "parse_hand",
     "parse_wild",
