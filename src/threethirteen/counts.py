@@ -225,7 +225,7 @@ def _pool_counts(rules: Rules) -> list[int]:
     return [rules.decks] * JOKER + [rules.jokers]
 
 
-def _seen_hands(seen: HandLike | Iterable[HandLike]) -> Iterable[Hand]:
+def _seen_hands(seen: HandLike | Iterable[HandLike | Card]) -> Iterable[Hand]:
     """The hands of ``seen``: one hand (a Hand or a string), or an iterable of hands,
     strings and cards."""
     if isinstance(seen, (Hand, str)):
@@ -267,7 +267,7 @@ def _unseen_counts(rules: Rules, seen: Iterable[Hand]) -> list[int]:
 
 
 def unseen_cards(
-    rules: RulesLike, seen: HandLike | Iterable[HandLike] = ()
+    rules: RulesLike, seen: HandLike | Iterable[HandLike | Card] = ()
 ) -> npt.NDArray[np.uint8]:
     """The count vector of the cards not seen: the rules' pool (``decks`` copies of
     each of the 52 cards, ``jokers`` jokers) less every card in ``seen``.
