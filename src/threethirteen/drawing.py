@@ -77,6 +77,7 @@ class Out:
     def to_dict(self) -> dict[str, Any]:
         """The out as JSON-ready data.
 
+        >>> from fractions import Fraction
         >>> Out(Card.parse("9h"), Card.parse("Kd"), 2, Fraction(1, 40)).to_dict()
         {'card': '9h', 'discard': 'Kd', 'copies': 2, 'probability': '1/40',
          'probability_float': 0.025}
@@ -166,6 +167,7 @@ class Draw:
     def to_dict(self) -> dict[str, Any]:
         """The draw as JSON-ready data.
 
+        >>> from fractions import Fraction
         >>> draw = Draw(Card.parse("Kd"), 1, Fraction(1), Fraction(1), Card.parse("Kd"), 18, False)
         >>> draw.to_dict()["probability"], draw.to_dict()["discard"]
         ('1', 'Kd')
