@@ -34,7 +34,7 @@ from .cards import _CARDS, JOKER, Card
 from .counts import _count_list, _pool_counts, _too_many
 from .errors import InvalidCardError, InvalidHandError, ThreeThirteenError
 from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
-from .rules import RulesLike, WildLike
+from .rules import Rules, RulesLike, WildLike
 
 if TYPE_CHECKING:  # numpy is imported when a hand is solved, not with the package
     import numpy as np
@@ -292,7 +292,7 @@ def _is_count_vector(unseen: object) -> bool:
 
 def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list[int]:
     """The unseen counts: ``unseen`` as given (a hand or a count vector), or the pool
-    less ``seen``; checked so that seen and unseen together fit in the pool."""
+    less ``seen``. The caller checks that what is given fits beside ``seen``."""
     if unseen is None:
         return [have - held for have, held in zip(pool, seen, strict=True)]
     if _is_count_vector(unseen):
@@ -302,7 +302,7 @@ def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list
     return counts
 
 
-def _check_fits(counts: list[int], pool: list[int], rules: Any, where: str) -> None:
+def _check_fits(counts: list[int], pool: list[int], rules: Rules, where: str) -> None:
     """Raise for the first card of which ``counts`` holds more than the pool."""
     for code in range(len(counts)):
         if counts[code] > pool[code]:
