@@ -18,6 +18,8 @@ from .batch import (
     go_out_flags,
 )
 from .cards import JOKER, Card, parse_card
+from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
+from .drawing import Draw, DrawAdvice, DrawOption, Out, Outs, draw_advice, outs
 from .errors import (
     InvalidCardError,
     InvalidHandError,
@@ -42,6 +44,9 @@ __all__ = [
     "Card",
     "Discard",
     "Discards",
+    "Draw",
+    "DrawAdvice",
+    "DrawOption",
     "Hand",
     "HandLike",
     "InvalidCardError",
@@ -50,6 +55,8 @@ __all__ = [
     "InvalidWildError",
     "Meld",
     "Melding",
+    "Out",
+    "Outs",
     "Rules",
     "RulesLike",
     "ThreeThirteenError",
@@ -60,14 +67,20 @@ __all__ = [
     "best_melds",
     "can_go_out",
     "check_hand",
+    "count_vector",
+    "count_vectors",
     "deadwood_score",
     "deadwood_scores",
     "discards",
+    "draw_advice",
     "encode_hands",
     "go_out_flags",
+    "hand_from_counts",
     "implementation",
+    "outs",
     "parse_card",
     "parse_hand",
     "parse_wild",
+    "unseen_cards",
     "wild_rank_for_cards",
 ]

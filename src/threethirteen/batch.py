@@ -7,6 +7,14 @@ row shorter than the array is padded with -1; padding may stand anywhere in a
 row and is ignored. :func:`encode_hands` makes such an array from hands or
 strings, and every function here also takes a list of hands directly.
 
+The functions that solve also take a count matrix (:func:`count_vectors`): a 2-D
+integer array of width 53, copies of each card code per row, jokers last. Such an
+array is told from a batch of codes by its shape and signs: a 2-D integer array of
+width 53 with no negative entry. That is unambiguous, because as a batch of codes
+each of its rows would be 53 cards with no padding, and the solver takes at most
+20; a batch of codes of width 53 must hold padding (-1) in every row. A count row
+of more than 20 cards is refused, naming the row.
+
 The hands are checked and solved in compiled code with the GIL released, with
 no Python work per hand; ``threads`` splits the rows over worker threads.
 
@@ -19,6 +27,8 @@ array([[ 5, 21, 29, 30, 34, 47],
 array([ 0, 17])
 >>> tt.go_out_flags(["9s 9h 9d Kc", "9s 9h 8d Kc"], wild=6)
 array([ True, False])
+>>> tt.deadwood_scores(tt.count_vectors(["9s 9h 9d 4h 5h 6c", "2c 6c 9c"]), wild=6)
+array([ 0, 17])
 """
 
 from __future__ import annotations
@@ -54,7 +64,7 @@ if TYPE_CHECKING:  # numpy is imported when a batch is solved, not with the pack
     import numpy.typing as npt
 
     HandsLike = npt.ArrayLike | Iterable[HandLike]
-    """A 2-D array of card codes, or an iterable of hands (or strings)."""
+    """A 2-D array of card codes, a count matrix, or an iterable of hands (or strings)."""
 
 
 class BatchDiscards(NamedTuple):
@@ -98,6 +108,10 @@ def _as_codes(hands: HandsLike) -> npt.NDArray[np.int8]:
     """The batch as a C-contiguous ``int8`` array, checked for codes out of range."""
     import numpy as np
 
+    from .counts import _codes_of_counts, _is_count_matrix
+
+    if _is_count_matrix(hands):
+        return _codes_of_counts(hands)  # type: ignore[arg-type]
     if not isinstance(hands, np.ndarray):
         return encode_hands(hands)  # type: ignore[arg-type]
     if hands.ndim != 2:
@@ -166,8 +180,8 @@ def deadwood_scores(
 ) -> npt.NDArray[np.int64]:
     """The lowest deadwood score of every hand of a batch (see :func:`deadwood_score`).
 
-    :param hands: a 2-D array of card codes (see the module's docstring) or a list
-        of hands or strings.
+    :param hands: a 2-D array of card codes, a count matrix of width 53 (see the
+        module's docstring), or a list of hands or strings.
     :param wild: the wild rank of every hand, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name.
     :param threads: worker threads to share the rows (the GIL is released).

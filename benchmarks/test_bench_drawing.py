@@ -1,0 +1,98 @@
+"""Benchmarks of drawing: ``tt.outs`` and ``tt.draw_advice`` on 13-card hands.
+
+In a group (one kind of hand), on the same hands:
+
+* ``outs``: every card that lets the hand go out (53 candidates, one batch solve of
+  14-card hands), against the default unseen cards (the pool less the hand);
+* ``draw_advice``: the discard pile's top against the stock, with 80 unseen cards
+  (a random 80 of the pool less the hand and the top): one best discard for the
+  top and one per distinct unseen card;
+* the same two under the pure-Python solver, on fewer hands.
+
+Kinds: uniform (dealt from two shuffled decks) and meld-rich (four neighbouring
+ranks of all four suits), pagat rules, kings wild (the 13-card round).
+Targets, compiled: each call under 2 ms (median per hand).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+
+import pytest
+
+import threethirteen as tt
+from hands import Timed, meld_rich_hands, uniform_hands
+from threethirteen import Card, Hand
+
+KINDS = ("uniform", "meld-rich")
+SIZE = 13
+WILD = 13
+UNSEEN = 80
+HANDS = 20
+PYTHON_HANDS = 3
+RULES = tt.Rules.preset("pagat")
+
+
+class Deal:
+    """13-card hands, each with a discard pile's top and 80 unseen cards."""
+
+    def __init__(self, kind: str) -> None:
+        make = uniform_hands if kind == "uniform" else meld_rich_hands
+        self.hands = make(SIZE, HANDS, seed=11)
+        rng = random.Random(f"drawing {kind}")
+        self.tops: list[Card] = []
+        self.unseen: list[Hand] = []
+        pool = Counter({Card(code): RULES.decks for code in range(52)})
+        for hand in self.hands:
+            left = sorted((pool - Counter(hand.cards)).elements())
+            top = left.pop(rng.randrange(len(left)))
+            self.tops.append(top)
+            self.unseen.append(Hand(rng.sample(left, UNSEEN)))
+
+    def outs(self, count: int) -> list[tt.Outs]:
+        return [tt.outs(hand, wild=WILD, rules=RULES) for hand in self.hands[:count]]
+
+    def advice(self, count: int) -> list[tt.DrawAdvice]:
+        return [
+            tt.draw_advice(hand, discard_top=top, wild=WILD, rules=RULES, unseen=unseen)
+            for hand, top, unseen in zip(
+                self.hands[:count], self.tops[:count], self.unseen[:count], strict=True
+            )
+        ]
+
+
+@cache
+def deal(kind: str) -> Deal:
+    return Deal(kind)
+
+
+KIND = pytest.mark.parametrize("kind", KINDS)
+BACKENDS = pytest.mark.parametrize(
+    ("backend", "count"), [("cython", HANDS), ("python", PYTHON_HANDS)], indirect=["backend"]
+)
+
+
+def group(kind: str, what: str) -> str:
+    return f"drawing: {what}, {kind}, {SIZE} cards"
+
+
+@KIND
+@BACKENDS
+def test_outs(timed: Timed, backend: str, count: int, kind: str) -> None:
+    d = deal(kind)
+    found = timed(group(kind, "outs"), lambda: d.outs(count), count)
+    for outs in found:
+        assert all(out.copies <= RULES.decks for out in outs)
+        assert outs.unseen == 104 - SIZE
+
+
+@KIND
+@BACKENDS
+def test_draw_advice(timed: Timed, backend: str, count: int, kind: str) -> None:
+    d = deal(kind)
+    advice = timed(group(kind, f"draw_advice, {UNSEEN} unseen"), lambda: d.advice(count), count)
+    for each in advice:
+        assert sum(draw.copies for draw in each.stock.draws) == UNSEEN
+        assert each.choice in ("discard", "stock")

@@ -1,0 +1,293 @@
+"""Count vectors: a hand as 53 numbers, for learning agents and card counting.
+
+A count vector is a 1-D ``uint8`` numpy array of 53 entries: entry ``code`` holds
+how many copies of the card of that code a hand (or a pile, or the unseen cards)
+holds. The codes are those of :mod:`threethirteen.cards`: ``suit * 13 + rank - 1``
+with the suits in the order clubs, diamonds, hearts, spades, so entries 0-12 are
+``Ac`` to ``Kc``, 13-25 the diamonds, 26-38 the hearts, 39-51 the spades, and the
+last entry, 52 (:data:`~threethirteen.JOKER`), counts the jokers. The order the
+cards were given in is lost, as it is in a :class:`~threethirteen.Hand`, and the
+encoding is exact: :func:`hand_from_counts` gives the hand back.
+
+Many hands make a 2-D count matrix of width 53, one row per hand
+(:func:`count_vectors`); the batch functions (:func:`~threethirteen.deadwood_scores`
+and the others) take such a matrix as they take an array of card codes.
+
+>>> import threethirteen as tt
+>>> vector = tt.count_vector("9h 9h Jk Ac")
+>>> vector.dtype, vector.shape, vector[[0, 34, 52]].tolist()
+(dtype('uint8'), (53,), [1, 2, 1])
+>>> tt.hand_from_counts(vector)
+Hand.parse('Ac 9h 9h Jk')
+>>> unseen = tt.unseen_cards("pagat", seen=["9h 9h", "Ac"])
+>>> int(unseen.sum()), unseen[[0, 34]].tolist()
+(101, [1, 0])
+
+numpy is imported the first time one of these functions runs, not with the package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from numbers import Integral
+from typing import TYPE_CHECKING, Any
+
+from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card
+from .errors import InvalidHandError
+from .hand import MAX_HAND_SIZE, Hand, HandLike, parse_hand
+from .rules import Rules, RulesLike
+
+if TYPE_CHECKING:  # numpy is imported when a vector is made, not with the package
+    import numpy as np
+    import numpy.typing as npt
+
+    from .batch import HandsLike
+
+__all__ = ["count_vector", "count_vectors", "hand_from_counts", "unseen_cards"]
+
+_MAX_COUNT = 255
+"""The most copies of one card a ``uint8`` entry can hold."""
+
+
+def _hand_counts(hand: Hand) -> list[int]:
+    """The hand's 53 counts, refusing a hand too large for ``uint8`` entries."""
+    counts = hand.counts()
+    if len(hand) > _MAX_COUNT:
+        for code, count in enumerate(counts):
+            if count > _MAX_COUNT:
+                raise InvalidHandError(
+                    f"{count} copies of {_CARDS[code]}: a count vector holds at most {_MAX_COUNT}"
+                )
+    return counts
+
+
+def count_vector(hand: HandLike) -> npt.NDArray[np.uint8]:
+    """The count vector of a hand: 53 ``uint8`` entries, copies of each card code,
+    the jokers last (see the module's docstring).
+
+    :param hand: a :class:`~threethirteen.Hand`, a string such as ``"9h 9h Jk"``,
+        or an iterable of cards.
+    :returns: a 1-D ``uint8`` array of shape ``(53,)``.
+    :raises InvalidCardError: for text that is no card.
+    :raises InvalidHandError: for more than 255 copies of one card.
+
+    >>> count_vector("Ac Kc Jk").nonzero()[0].tolist()
+    [0, 12, 52]
+    """
+    import numpy as np
+
+    return np.array(_hand_counts(parse_hand(hand)), dtype=np.uint8)
+
+
+def _is_count_matrix(hands: object) -> bool:
+    """Whether ``hands`` is a 2-D integer array of width 53 with no negative entry:
+    a count matrix, never a batch of card codes (whose rows would hold 53 cards)."""
+    import numpy as np
+
+    return (
+        isinstance(hands, np.ndarray)
+        and hands.ndim == 2
+        and hands.shape[1] == NUMBER_OF_CODES
+        and hands.dtype.kind in "iu"
+        and (hands.size == 0 or int(hands.min()) >= 0)
+    )
+
+
+def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
+    """The count vectors of many hands: a 2-D ``uint8`` array, one row per hand.
+
+    :param hands: a list of hands (or strings), or a 2-D array of card codes as
+        :func:`~threethirteen.encode_hands` makes (-1 is padding). A 2-D integer
+        array of width 53 with no negative entry is already a count matrix (as a
+        batch of codes it would hold 53 cards a row): it comes back as ``uint8``.
+    :returns: an array of shape ``(len(hands), 53)``.
+    :raises InvalidCardError: for text that is no card.
+    :raises InvalidHandError: for a code out of range, naming its row and column.
+
+    >>> count_vectors(["Ac Ac", "Jk"])[:, [0, 52]].tolist()
+    [[2, 0], [0, 1]]
+    >>> import threethirteen as tt
+    >>> count_vectors(tt.encode_hands(["Ac Ac", "Jk"])).sum(axis=1).tolist()
+    [2, 1]
+    """
+    import numpy as np
+
+    from .batch import _as_codes
+
+    if _is_count_matrix(hands):
+        matrix: npt.NDArray[Any] = hands  # type: ignore[assignment]
+        if matrix.size and int(matrix.max()) > _MAX_COUNT:
+            row, column = (int(i) for i in np.argwhere(matrix > _MAX_COUNT)[0])
+            raise InvalidHandError(
+                f"row {row}: {int(matrix[row, column])} copies of {_CARDS[column]}:"
+                f" a count vector holds at most {_MAX_COUNT}"
+            )
+        return matrix.astype(np.uint8)
+    if not isinstance(hands, np.ndarray):
+        parsed = [_hand_counts(parse_hand(hand)) for hand in hands]  # type: ignore[union-attr, arg-type]
+        return np.array(parsed, dtype=np.uint8).reshape(len(parsed), NUMBER_OF_CODES)
+    codes = _as_codes(hands).astype(np.int64)
+    rows = codes.shape[0]
+    # One bincount over (row, code) pairs, padding sent to a spare column.
+    flat = np.where(codes >= 0, codes, NUMBER_OF_CODES)
+    flat += np.arange(rows, dtype=np.int64)[:, None] * (NUMBER_OF_CODES + 1)
+    counts = np.bincount(flat.ravel(), minlength=rows * (NUMBER_OF_CODES + 1))
+    counts = counts.reshape(rows, NUMBER_OF_CODES + 1)[:, :NUMBER_OF_CODES]
+    return counts.astype(np.uint8)
+
+
+def _codes_of_counts(matrix: npt.NDArray[Any]) -> npt.NDArray[np.int8]:
+    """A count matrix as a batch of card codes: each row's codes in order, padded
+    with -1 to the longest row; in numpy, with no Python work per row.
+
+    :raises InvalidHandError: for a row of more than :data:`MAX_HAND_SIZE` cards.
+    """
+    import numpy as np
+
+    rows = matrix.shape[0]
+    # Entries capped first, so that the sums cannot overflow whatever the dtype.
+    sizes = np.minimum(matrix, MAX_HAND_SIZE + 1).sum(axis=1, dtype=np.int64)
+    over = np.flatnonzero(sizes > MAX_HAND_SIZE)
+    if over.size:
+        row = int(over[0])
+        size = int(matrix[row].sum(dtype=object))
+        raise InvalidHandError(
+            f"row {row}: a count vector of {size} cards; at most {MAX_HAND_SIZE} are supported"
+        )
+    width = int(sizes.max()) if rows else 0
+    repeats = matrix.ravel().astype(np.int64)
+    codes = np.repeat(np.tile(np.arange(NUMBER_OF_CODES, dtype=np.int8), rows), repeats)
+    # Row of each card, and its column: its place among the cards of its row.
+    row_of = np.repeat(np.arange(rows), sizes)
+    starts = np.cumsum(sizes) - sizes
+    column_of = np.arange(codes.size) - np.repeat(starts, sizes)
+    batch = np.full((rows, width), -1, dtype=np.int8)
+    batch[row_of, column_of] = codes
+    return batch
+
+
+def _count_list(vector: object, what: str = "a count vector") -> list[int]:
+    """The 53 counts of ``vector`` (a numpy array or a sequence of ints) as a list,
+    checked: one dimension, 53 entries, each an integer of at least 0."""
+    import numpy as np
+
+    if isinstance(vector, np.ndarray):
+        if vector.ndim != 1 or vector.shape[0] != NUMBER_OF_CODES:
+            raise InvalidHandError(
+                f"{what} has {NUMBER_OF_CODES} entries (52 cards, then the jokers),"
+                f" not shape {vector.shape}"
+            )
+        if vector.dtype.kind not in "iub":
+            raise InvalidHandError(f"{what} holds integers, not {vector.dtype}")
+        values: list[Any] = vector.tolist()
+    elif isinstance(vector, Sequence) and not isinstance(vector, str):
+        values = list(vector)
+        if len(values) != NUMBER_OF_CODES:
+            raise InvalidHandError(
+                f"{what} has {NUMBER_OF_CODES} entries (52 cards, then the jokers),"
+                f" not {len(values)}"
+            )
+    else:
+        raise InvalidHandError(f"{what} is a sequence of {NUMBER_OF_CODES} ints, not {vector!r}")
+    counts = []
+    for code, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, Integral):
+            raise InvalidHandError(
+                f"{what}: entry {code} ({_CARDS[code]}) is {value!r}, not an integer"
+            )
+        if value < 0:
+            raise InvalidHandError(f"{what}: entry {code} ({_CARDS[code]}) is negative: {value}")
+        counts.append(int(value))
+    return counts
+
+
+def hand_from_counts(vector: npt.ArrayLike | Sequence[int]) -> Hand:
+    """The hand of a count vector: the inverse of :func:`count_vector`.
+
+    :param vector: 53 counts (a numpy array or a sequence of ints), the jokers last.
+    :returns: the :class:`~threethirteen.Hand` holding those copies.
+    :raises InvalidHandError: for a wrong length or shape, or an entry that is
+        negative or not an integer, naming the entry and its card.
+
+    >>> hand_from_counts([1] + [0] * 51 + [2])
+    Hand.parse('Ac Jk Jk')
+    >>> hand_from_counts([0] * 47 + [-1] + [0] * 5)
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidHandError: a count vector: entry 47 (9s) is negative: -1
+    """
+    counts = _count_list(vector)
+    return Hand._of_codes([code for code, count in enumerate(counts) for _ in range(count)])
+
+
+def _pool_counts(rules: Rules) -> list[int]:
+    """The game's card pool as 53 counts: ``decks`` of each card, ``jokers`` jokers."""
+    return [rules.decks] * JOKER + [rules.jokers]
+
+
+def _seen_hands(seen: HandLike | Iterable[HandLike | Card]) -> Iterable[Hand]:
+    """The hands of ``seen``: one hand (a Hand or a string), or an iterable of hands,
+    strings and cards."""
+    if isinstance(seen, (Hand, str)):
+        return [parse_hand(seen)]
+    hands = []
+    for item in seen:
+        if isinstance(item, Card):
+            hands.append(Hand._of_codes([item.code]))
+        else:
+            hands.append(parse_hand(item))
+    return hands
+
+
+def _too_many(code: int, held: int, rules: Rules, where: str) -> InvalidHandError:
+    """The error for ``held`` copies of a card when the rules' pool holds fewer."""
+    if code == JOKER:
+        if rules.jokers == 0:
+            return InvalidHandError(
+                f"a joker {where}, but these rules have no jokers (add the 'jokers' variation)"
+            )
+        return InvalidHandError(f"{held} jokers {where}, but the rules have only {rules.jokers}")
+    deck_words = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
+    return InvalidHandError(
+        f"{held} copies of {_CARDS[code]} {where}, but {deck_words} only {rules.decks}"
+    )
+
+
+def _unseen_counts(rules: Rules, seen: Iterable[Hand]) -> list[int]:
+    """The pool's counts less every card seen, as a list."""
+    left = _pool_counts(rules)
+    pool = left[:]
+    for hand in seen:
+        for code in hand._code_bytes:
+            left[code] -= 1
+    for code, count in enumerate(left):
+        if count < 0:
+            raise _too_many(code, pool[code] - count, rules, "seen")
+    return left
+
+
+def unseen_cards(
+    rules: RulesLike, seen: HandLike | Iterable[HandLike | Card] = ()
+) -> npt.NDArray[np.uint8]:
+    """The count vector of the cards not seen: the rules' pool (``decks`` copies of
+    each of the 52 cards, ``jokers`` jokers) less every card in ``seen``.
+
+    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param seen: one hand (a Hand or a string), or an iterable of them and of
+        cards: ``[my_hand, "9h", discard_pile]``.
+    :returns: a 1-D ``uint8`` array of shape ``(53,)``.
+    :raises InvalidCardError: for text that is no card.
+    :raises InvalidHandError: when more copies of a card are seen than the pool
+        holds, naming the card.
+
+    >>> int(unseen_cards("bga").sum()), int(unseen_cards("pagat", seen="Kc Kc").sum())
+    (108, 102)
+    >>> unseen_cards("pagat", seen=["Kc Kc", "Kc"])
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidHandError: 3 copies of Kc seen, but 2 decks hold only 2
+    """
+    import numpy as np
+
+    counts = _unseen_counts(Rules.find(rules), _seen_hands(seen))
+    return np.array(counts, dtype=np.uint8)
