@@ -543,7 +543,8 @@ def test_help_shows_usage_examples_and_exit_status(run: Run) -> None:
     assert "  threethirteen rules bga" in examples
     assert "\nexit status:\n  0  success;" in result.out
     for option in ("--round N", "--wild RANK", "--rules NAME", "--variation NAME", "--players N",
-                   "--json", "--check", "--ascii", "--version"):  # fmt: skip
+                   "--outs", "--advice CARD", "--unseen CARDS", "--json", "--check", "--ascii",
+                   "--version"):  # fmt: skip
         assert f"  {option}" in result.out, option
 
 
@@ -556,6 +557,96 @@ def test_every_help_example_runs(run: Run) -> None:
         result = run(*words[1:], stdin=lines(ISSUE_HAND))
         assert result.status in (0, 1), example
         assert result.err == "", example
+
+
+# -- outs and draw advice -------------------------------------------------------------------
+
+BEFORE_DRAW = "9s 9h 4h 5h 6c 7d"
+"""Round 4 (6s wild): the 9s and the wild 6c meld; 3h, a 9 or a 6 would put it out."""
+
+
+def test_outs_text(run: Run) -> None:
+    """Unseen 9c 3h 3h Kd: 3 of the 4 are outs (3h twice, 9c), so 3/4."""
+    result = run(BEFORE_DRAW, "--round", "4", "--outs", "--unseen", "9c 3h 3h Kd", "--ascii")
+    assert result.status == 0
+    assert result.out.splitlines()[4:] == [
+        "score:    16",
+        "outs:     3h x2 (discard 7d), 9c x1 (discard 7d)",
+        "dead:     6c 6d 9d 6h 9h 6s 9s (outs with no copy unseen)",
+        "chance:   75.0% (3/4) that the next stock card is an out (4 unseen)",
+    ]
+
+
+def test_outs_by_default_count_every_card_not_in_the_hand(run: Run) -> None:
+    """Two decks less the 6 cards held: 98 unseen; the outs 9c 6d 9d 3h 6h 6s (2 copies
+    each) and 6c 9h 9s (1 each): 15/98."""
+    result = run(BEFORE_DRAW, "--round", "4", "--outs", "--ascii")
+    assert result.out.splitlines()[-1] == (
+        "chance:   15.3% (15/98) that the next stock card is an out (98 unseen)"
+    )
+
+
+def test_advice_text(run: Run) -> None:
+    """Taking the 9d goes out; the stock goes out 3 times in 4 and leaves 16 once: 4."""
+    result = run(BEFORE_DRAW, "--round", "4", "--advice", "9d", "--unseen", "9c 3h 3h Kd")
+    assert result.status == 0
+    assert result.out.splitlines()[5:] == [
+        "take:     9♦, then discard 7♦: goes out",
+        "stock:    expected score 4.00 (4), goes out 75.0% (3/4)",
+        "advice:   take 9♦",
+    ]
+
+
+def test_advice_to_draw_from_the_stock(run: Run) -> None:
+    result = run(BEFORE_DRAW, "--round", "4", "--advice", "Kd", "--ascii")
+    assert result.out.splitlines()[5:] == [
+        "take:     Kd, then discard Kd: score 16",
+        "stock:    expected score 12.01 (1165/97), goes out 15.5% (15/97)",
+        "advice:   draw from the stock",
+    ]
+
+
+def test_outs_and_advice_as_json(run: Run) -> None:
+    argv = [BEFORE_DRAW, "--round", "4", "--outs", "--advice", "Kd", "--json"]
+    data = json.loads(run(*argv).out)
+    hand = tt.parse_hand(BEFORE_DRAW)
+    assert data["outs"] == tt.outs(hand, wild=6).to_dict()
+    assert data["advice"] == tt.draw_advice(hand, discard_top="Kd", wild=6).to_dict()
+    assert data["outs"]["probability"] == "15/98"
+    assert data["advice"]["choice"] == "stock"
+
+
+def test_outs_and_advice_on_lines(run: Run) -> None:
+    result = run("-", "--round", "4", "--outs", "--advice", "Kd", "--ascii",
+                 stdin=lines(BEFORE_DRAW, ISSUE_HAND))  # fmt: skip
+    assert result.status == 1
+    assert result.out == lines(
+        "6c 7d 4h 5h 9h 9s | round 4: 6 cards, wild rank 6 | [9h 9s 6c=9c] deadwood: 7d 4h 5h"
+        " score: 16 | outs: 9, 15.3% (15/98) | advice: stock"
+    )
+    assert result.err == (
+        "threethirteen: error: line 2: --outs looks at a hand before the draw: round 4 deals"
+        " 6 cards, and this hand holds 7\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([ISSUE_HAND, "--round", "4", "--outs"], "--outs looks at a hand before the draw"),
+        ([ISSUE_HAND, "--round", "4", "--advice", "Kd"], "--advice looks at a hand before"),
+        ([BEFORE_DRAW, "--round", "4", "--advice", "9x"], "unknown suit 'x' in '9x'"),
+        ([BEFORE_DRAW, "--round", "4", "--unseen", "9c"], "--unseen goes with --outs or --advice"),
+        ([BEFORE_DRAW, "--round", "4", "--outs", "--unseen", "9c 7x"], "'7x'"),
+        ([BEFORE_DRAW, "--round", "4", "--advice", "9h", "--unseen", "9h"], "3 copies of 9h"),
+        (["rules", "--outs"], "--outs does not apply to 'rules'"),
+    ],
+)
+def test_outs_and_advice_errors(run: Run, argv: list[str], message: str) -> None:
+    result = run(*argv)
+    assert result.status == 2
+    assert message in result.err
+    assert result.out == ""
 
 
 # -- output: symbols, colour, pipes -------------------------------------------------------
@@ -771,7 +862,8 @@ CLI_EXAMPLES = console_examples(CLI_PAGE)
 def test_the_page_has_examples_of_every_feature() -> None:
     commands = " ".join(example.command for example in CLI_EXAMPLES)
     for part in ("--round", "--wild", "--rules", "--variation", "rules", "rounds", "--check",
-                 "--json", "--ascii", "threethirteen -", "echo $?"):  # fmt: skip
+                 "--json", "--ascii", "threethirteen -", "echo $?", "--outs", "--advice",
+                 "--unseen"):  # fmt: skip
         assert part in commands, part
 
 

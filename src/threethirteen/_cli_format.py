@@ -9,10 +9,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple, TextIO
 
 from .cards import NUMBER_OF_CODES, Card, rank_name
+from .drawing import DrawAdvice, DrawOption, Outs
 from .hand import Hand
 from .melds import Meld, Melding
 from .rules import PRESETS, VARIATIONS, Rules
@@ -77,6 +79,10 @@ class Analysis:
     discards: tuple[Discard, ...] | None
     """For a hand holding the card drawn, every distinct discard, best first (or only
     the best, where no more is shown); else None."""
+    outs: Outs | None = None
+    """``--outs``: the cards that would put the hand out."""
+    advice: DrawAdvice | None = None
+    """``--advice``: take the discard pile's top card or draw from the stock."""
 
     @property
     def go_out(self) -> bool | None:
@@ -239,7 +245,56 @@ def text_report(analysis: Analysis, rules: Rules, style: Style) -> str:
         ranking = ", ".join(f"{style.card(item.card)} {item.score}" for item in analysis.discards)
         lines.append(f"go out:   {_go_out_text(analysis, style)}")
         lines.append(f"discards: {ranking}")
+    if analysis.outs is not None:
+        lines.extend(_outs_lines(analysis.outs, style))
+    if analysis.advice is not None:
+        lines.extend(_advice_lines(analysis.advice, style))
     return "\n".join(lines)
+
+
+def _chance(value: Fraction) -> str:
+    """A chance as a percentage and the exact fraction: ``5.9% (6/101)``."""
+    return f"{float(value) * 100:.1f}% ({value})"
+
+
+def _outs_lines(outs: Outs, style: Style) -> list[str]:
+    """``--outs``: each out with its unseen copies and discard, then the chance."""
+    listed = ", ".join(
+        f"{style.card(out.card)} x{out.copies} (discard {style.card(out.discard)})"
+        for out in outs
+        if out.copies
+    )
+    lines = [f"outs:     {listed or 'none'}"]
+    dead = [out.card for out in outs if not out.copies]
+    if dead:
+        lines.append(f"dead:     {style.cards(dead)} (outs with no copy unseen)")
+    lines.append(
+        f"chance:   {_chance(outs.probability)} that the next stock card is an out"
+        f" ({outs.unseen} unseen)"
+    )
+    return lines
+
+
+def _option_text(option: DrawOption, style: Style) -> str:
+    if option.source == "discard":
+        draw = option.draws[0]
+        ending = "goes out" if draw.goes_out else f"score {draw.score}"
+        return f"{style.card(draw.card)}, then discard {style.card(draw.discard)}: {ending}"
+    return (
+        f"expected score {float(option.expected_score):.2f} ({option.expected_score}),"
+        f" goes out {_chance(option.out_probability)}"
+    )
+
+
+def _advice_lines(advice: DrawAdvice, style: Style) -> list[str]:
+    """``--advice``: both options and the choice."""
+    top = style.card(advice.discard.draws[0].card)
+    choice = f"take {top}" if advice.choice == "discard" else "draw from the stock"
+    return [
+        f"take:     {_option_text(advice.discard, style)}",
+        f"stock:    {_option_text(advice.stock, style)}",
+        f"advice:   {choice}",
+    ]
 
 
 def text_line(analysis: Analysis, style: Style) -> str:
@@ -252,6 +307,12 @@ def text_line(analysis: Analysis, style: Style) -> str:
     parts = [style.cards(analysis.hand), _context(analysis.deal), result.lstrip()]
     if analysis.discards is not None:
         parts.append(f"go out: {_go_out_text(analysis, style)}")
+    if analysis.outs is not None:
+        parts.append(f"outs: {len(analysis.outs)}, {_chance(analysis.outs.probability)}")
+    if analysis.advice is not None:
+        advice = analysis.advice
+        top = style.card(advice.discard.draws[0].card)
+        parts.append(f"advice: {'take ' + top if advice.choice == 'discard' else 'stock'}")
     return " | ".join(parts)
 
 
@@ -260,7 +321,9 @@ def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
 
     Keys: ``hand``, ``rules`` (``preset``, ``variations``, ``players``), ``round``,
     ``round_assumed``, ``cards_dealt``, ``wild``, ``melds``, ``wilds``, ``deadwood``,
-    ``score``; for a hand that holds the card drawn also ``go_out`` and ``discards``.
+    ``score``; for a hand that holds the card drawn also ``go_out`` and ``discards``;
+    with ``--outs`` also ``outs``, with ``--advice`` also ``advice`` (the objects of
+    :meth:`~threethirteen.Outs.to_dict` and :meth:`~threethirteen.DrawAdvice.to_dict`).
     """
     melding = analysis.melding
     deal = analysis.deal
@@ -289,6 +352,10 @@ def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
         result["discards"] = [
             {"card": _ASCII[item.card.code], "score": item.score} for item in analysis.discards
         ]
+    if analysis.outs is not None:
+        result["outs"] = analysis.outs.to_dict()
+    if analysis.advice is not None:
+        result["advice"] = analysis.advice.to_dict()
     return result
 
 

@@ -41,7 +41,9 @@ from ._cli_format import (
     text_line,
     text_report,
 )
-from .analysis import _score_and_left, best_discard, best_melds
+from .analysis import best_discard, best_melds, discards
+from .cards import Card, parse_card
+from .drawing import draw_advice, outs
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand, parse_hand
 from .rules import Rules, parse_wild
@@ -58,7 +60,7 @@ EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, what a shell reports for a command whose reader went away."""
 
 COMMANDS = ("rules", "rounds")
-HAND_OPTIONS = ("round", "wild", "json", "check")
+HAND_OPTIONS = ("round", "wild", "json", "check", "outs", "advice", "unseen")
 
 USAGE = """\
 threethirteen HAND [--round N | --wild RANK] [options]
@@ -79,6 +81,8 @@ examples:
   threethirteen 9s 9h 9d 4h 5h 6c --wild 6 --json
   threethirteen "Qh Kh Ah Jk 7c" --rules bga --round 3 --check && echo out
   threethirteen - --round 4 --json < hands.txt
+  threethirteen "9s 9h 4h 5h 6c 7d" --round 4 --outs
+  threethirteen "9s 9h 4h 5h 6c 7d" --round 4 --advice Kd --unseen "9c 2d 8h Ks"
   threethirteen rules
   threethirteen rules bga
   threethirteen rounds --rules pagat --variation up-and-back
@@ -136,6 +140,24 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players", type=int, metavar="N", help="the number of players (sets the deck count)"
     )
+    parser.add_argument(
+        "--outs",
+        action="store_true",
+        help="for a hand before the draw: every card that would put it out, with its"
+        " discard and the chance the next stock card is one",
+    )
+    parser.add_argument(
+        "--advice",
+        metavar="CARD",
+        help="for a hand before the draw: take CARD, the discard pile's top, or draw from"
+        " the stock (by the exact expected score after the best discard)",
+    )
+    parser.add_argument(
+        "--unseen",
+        metavar="CARDS",
+        help="with --outs or --advice: the cards not seen yet (default: the rules' cards"
+        " less the hand and the discard pile's top)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON (one object a hand)")
     parser.add_argument(
         "--check",
@@ -164,13 +186,27 @@ class HandReader:
     is checked once, here; the deal for each hand size is worked out once and kept.
     """
 
-    def __init__(self, rules: Rules, round_number: int | None, wild: str | None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        round_number: int | None,
+        wild: str | None,
+        *,
+        outs: bool = False,
+        advice: str | None = None,
+        unseen: str | None = None,
+    ) -> None:
         self.rules = rules
         self.round_number = round_number
         self.wild_given = wild is not None
         self.wild = None if wild is None or wild.lower() == "none" else parse_wild(wild)
         if round_number is not None:
             rules.cards_dealt(round_number)  # raises for a round these rules do not have
+        if unseen is not None and not outs and advice is None:
+            raise _UsageError("--unseen goes with --outs or --advice")
+        self.outs = outs
+        self.advice: Card | None = None if advice is None else parse_card(advice)
+        self.unseen: Hand | None = None if unseen is None else parse_hand(unseen)
         self._deals: dict[int, Deal] = {}
 
     def deal(self, size: int) -> Deal:
@@ -217,36 +253,40 @@ class HandReader:
         deal = self.deal(len(hand))
         wild, rules = deal.wild, self.rules
         melding = best_melds(hand, wild=wild, rules=rules)
-        discards: tuple[Discard, ...] | None = None
+        ranking: tuple[Discard, ...] | None = None
         if deal.drawn and every_discard:
-            discards = rank_discards(hand, wild, rules)
+            ranking = rank_discards(hand, wild, rules)
         elif deal.drawn:
             card, rest = best_discard(hand, wild=wild, rules=rules)
             # Only a score of 0 can go out; then the deadwood (built when read) tells.
-            discards = (Discard(card, rest.score, rest.score == 0 and not rest.deadwood),)
-        return Analysis(hand, deal, melding, discards)
+            ranking = (Discard(card, rest.score, rest.score == 0 and not rest.deadwood),)
+        if (self.outs or self.advice is not None) and deal.drawn:
+            option = "--outs" if self.outs else "--advice"
+            raise InvalidHandError(
+                f"{option} looks at a hand before the draw: round {deal.round} deals"
+                f" {deal.dealt} cards, and this hand holds {len(hand)}"
+            )
+        found_outs = None
+        if self.outs:
+            found_outs = outs(hand, wild=wild, rules=rules, unseen=self.unseen)
+        advice = None
+        if self.advice is not None:
+            advice = draw_advice(
+                hand, discard_top=self.advice, wild=wild, rules=rules, unseen=self.unseen
+            )
+        return Analysis(hand, deal, melding, ranking, found_outs, advice)
 
 
 def rank_discards(hand: Hand, wild: int | None, rules: Rules) -> tuple[Discard, ...]:
-    """Every distinct discard and the score it leaves, best first.
-
-    The order is :func:`~threethirteen.best_discard`'s preference, so the first is
-    its card: the lowest score, then the fewest cards left unmelded, then a card
-    that is not wild, then the highest penalty, then the highest card code. Wild
-    cards of equal penalty leave the same, so each such group is solved once.
-    """
-    solved: dict[object, tuple[int, int]] = {}
-    ranked = []
-    for card in dict.fromkeys(hand.cards):
-        is_wild = card.is_joker or card.rank == wild
-        penalty = rules.penalty(card, wild=wild)
-        key: object = ("wild", penalty) if is_wild else card
-        result = solved.get(key)
-        if result is None:
-            result = solved[key] = _score_and_left(hand.without(card), wild, rules)
-        ranked.append((result[0], result[1], is_wild, -penalty, -card.code, card))
-    ranked.sort()
-    return tuple(Discard(item[5], item[0], item[1] == 0) for item in ranked)
+    """Every distinct discard and the score it leaves, best first, from one search
+    (:func:`~threethirteen.discards`): its order is :func:`~threethirteen.best_discard`'s,
+    so the first is its card. Only a discard that leaves a score of 0 can go out; its
+    melding is built to see whether it leaves any card unmelded."""
+    ranking = discards(hand, wild=wild, rules=rules)
+    return tuple(
+        Discard(card, score, score == 0 and not ranking[index].melding.deadwood)
+        for index, (card, score) in enumerate(zip(ranking.cards, ranking.scores, strict=True))
+    )
 
 
 def _make_rules(args: argparse.Namespace, name: str | None = None) -> Rules:
@@ -333,7 +373,14 @@ def _run(argv: Sequence[str] | None) -> int:
             raise _UsageError("give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'")
         if "-" in words and words != ["-"]:
             raise _UsageError("'-' reads the hands from standard input: give no cards with it")
-        reader = HandReader(_make_rules(args), args.round, args.wild)
+        reader = HandReader(
+            _make_rules(args),
+            args.round,
+            args.wild,
+            outs=args.outs,
+            advice=args.advice,
+            unseen=args.unseen,
+        )
         style = choose_style(sys.stdout, ascii_only=args.ascii)
         if words == ["-"]:
             return _run_lines(reader, args, style)
