@@ -282,16 +282,6 @@ def deadwood_score(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat"
     return cost >> COUNT_BITS
 
 
-def _score_and_left(hand: Hand, wild: WildLike, rules: RulesLike) -> tuple[int, int]:
-    """The deadwood score and how many cards it leaves unmelded, from one solve (no
-    melding built): what ranking every discard needs."""
-    game = _round(rules, wild)
-    cost: int = game.solver.score(hand._code_bytes, game.params)
-    if cost < 0:
-        raise game.invalid(hand, cost)
-    return cost >> COUNT_BITS, cost & ((1 << COUNT_BITS) - 1)
-
-
 def can_go_out(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> bool:
     """Whether some discard leaves every other card of the hand melded.
 
