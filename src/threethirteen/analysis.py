@@ -363,9 +363,8 @@ def discards(hand: HandLike, *, wild: WildLike, rules: RulesLike = "pagat") -> D
     if type(found) is int:
         raise game.invalid(parsed, found)
     codes, scores = found
-    cards = tuple(map(_CARDS.__getitem__, codes))
 
     def make(index: int) -> Discard:
-        return _discard(parsed, game, cards[index], scores[index])
+        return _discard(parsed, game, _CARDS[codes[index]], scores[index])
 
-    return Discards._later(cards, scores, make)
+    return Discards._later(codes, scores, make)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
-from .cards import JOKER, Card, _token_problem
+from .cards import _CARDS, JOKER, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
 
 __all__ = ["BestDiscard", "Discard", "Discards", "Meld", "Melding"]
@@ -329,34 +329,40 @@ class Discards(Sequence[Discard]):
     <Discards Kd: 9, 5h: 14, 4h: 15, 9s: 37, 9h: 37, 9d: 37>
     """
 
-    __slots__ = ("_cards", "_items", "_make", "_scores")
+    __slots__ = ("_cards", "_codes", "_items", "_make", "_scores")
 
     def __init__(self, discards: Iterable[Discard] = ()) -> None:
         items = tuple(discards)
         for item in items:
             if not isinstance(item, Discard):
                 raise TypeError(f"not a Discard: {item!r}")
-        self._items: list[Discard | None] = list(items)
+        self._items: list[Discard | None] | None = list(items)
         self._make: Callable[[int], Discard] | None = None
-        self._cards = tuple(item.card for item in items)
+        self._cards: tuple[Card, ...] | None = tuple(item.card for item in items)
+        self._codes = bytes(card.code for card in self._cards)
         self._scores = tuple(item.score for item in items)
 
     @classmethod
     def _later(
-        cls, cards: tuple[Card, ...], scores: tuple[int, ...], make: Callable[[int], Discard]
+        cls, codes: bytes, scores: tuple[int, ...], make: Callable[[int], Discard]
     ) -> Discards:
-        """The discards of the solver: ``make(i)`` builds the i-th when it is read."""
+        """The discards the solver found, as card codes and scores: the cards are made
+        when first read, and ``make(i)`` builds the i-th discard when it is read."""
         discards = object.__new__(cls)
-        discards._cards = cards
+        discards._codes = codes
         discards._scores = scores
-        discards._items = [None] * len(cards)
+        discards._cards = None
+        discards._items = None
         discards._make = make
         return discards
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards, best discard first."""
-        return self._cards
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = tuple([_CARDS[code] for code in self._codes])
+        return cards
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -382,16 +388,19 @@ class Discards(Sequence[Discard]):
         """
         if isinstance(card, str):
             card = Card.parse(card)
-        try:
-            return self._scores[self._cards.index(card)]
-        except ValueError:
-            raise KeyError(card) from None
+        index = self._codes.find(card.code) if isinstance(card, Card) else -1
+        if index < 0:
+            raise KeyError(card)
+        return self._scores[index]
 
     def _item(self, index: int) -> Discard:
-        item = self._items[index]
+        items = self._items
+        if items is None:
+            items = self._items = [None] * len(self._codes)
+        item = items[index]
         if item is None:
             assert self._make is not None
-            item = self._items[index] = self._make(index)
+            item = items[index] = self._make(index)
         return item
 
     @overload
@@ -400,14 +409,14 @@ class Discards(Sequence[Discard]):
     def __getitem__(self, index: slice) -> tuple[Discard, ...]: ...
     def __getitem__(self, index: int | slice) -> Discard | tuple[Discard, ...]:
         if isinstance(index, slice):
-            return tuple(self._item(i) for i in range(len(self._cards))[index])
-        return self._item(range(len(self._cards))[index])
+            return tuple(self._item(i) for i in range(len(self._codes))[index])
+        return self._item(range(len(self._codes))[index])
 
     def __len__(self) -> int:
-        return len(self._cards)
+        return len(self._codes)
 
     def __iter__(self) -> Iterator[Discard]:
-        return (self._item(i) for i in range(len(self._cards)))
+        return (self._item(i) for i in range(len(self._codes)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Discards):
@@ -415,13 +424,13 @@ class Discards(Sequence[Discard]):
         return tuple(self) == tuple(other)
 
     def __hash__(self) -> int:
-        return hash((self._cards, self._scores))
+        return hash((self._codes, self._scores))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Discards, (tuple(self),))
 
     def __repr__(self) -> str:
-        pairs = zip(self._cards, self._scores, strict=True)
+        pairs = zip(self.cards, self._scores, strict=True)
         ranking = ", ".join(f"{card}: {score}" for card, score in pairs)
         return f"<Discards {ranking}>"
 
