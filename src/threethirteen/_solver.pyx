@@ -533,6 +533,22 @@ ctypedef struct Option:
     uint32_t ranks          # runs: bit r set for each natural rank r (14 = ace high)
 
 
+ctypedef struct VOption:
+    uint32_t state
+    int wilds, room
+    int64_t add             # the cost the option itself adds
+    int64_t bound           # add + the scalar value of its state: no entry of it costs less
+                            # than bound - that entry's own cost
+
+
+ctypedef struct Offers:
+    # the every-discard search's list of options at one state (see vexplore)
+    VOption* options
+    int* count
+    int64_t* out
+    int first
+
+
 cdef inline void choose(
     Option* chosen, int kind, uint32_t state, int wilds, int room, int need,
 ) noexcept nogil:
@@ -669,12 +685,12 @@ cdef int64_t explore(
 
     # Runs with this card lowest; with aces high-or-low, runs with this ace on top.
     total = runs(P, state, wilds, room, drop, suit, rank, 1, chosen, target,
-                 &best, &best_spent, &best_melded)
+                 &best, &best_spent, &best_melded, NULL)
     if total == 0:
         return 0
     if P.high_aces and rank == 1:
         total = runs(P, state, wilds, room, drop, suit, 14, -1, chosen, target,
-                     &best, &best_spent, &best_melded)
+                     &best, &best_spent, &best_melded, NULL)
         if total == 0:
             return 0
 
@@ -695,7 +711,7 @@ cdef int64_t explore(
 cdef int64_t runs(
     Problem* P, uint32_t state, int wilds, int room, int drop, int suit, int start,
     int step, Option* chosen, int64_t target, int64_t* best, int* best_spent,
-    int* best_melded,
+    int* best_melded, Offers* offers,
 ) noexcept nogil:
     """Runs that end at rank ``start`` and go on in direction ``step``, choosing the
     other naturals one rank at a time and filling gaps with wilds (depth first, in
@@ -710,10 +726,12 @@ cdef int64_t runs(
     needs the room: 13 - length > the wilds left after the run. For going out, a
     discarded card kept back can give way to the saved wild, discarded instead. The keyed discard search prefers natural
     discards: there a run that keeps back one card is tried with that card discarded
-    at once, and a run that keeps back two is skipped. The plan looks at every
-    option, in the pure-Python order."""
+    at once, and a run that keeps back two is skipped. The every-discard search
+    (``offers``) does the same with the card kept back as its own discard, and
+    offers the other runs instead of taking them. The plan looks at every option, in
+    the pure-Python order."""
     cdef bint pruning = chosen == NULL
-    cdef bint keyed = drop and P.wild_key != 0
+    cdef bint keyed = (drop and P.wild_key != 0) or offers != NULL
     cdef int passed, first_passed, skipped, kept
     cdef char skipped_of[RUN_STACK]  # held cards left for a wild: 0, 1 or 2 (or more)
     cdef int kept_of[RUN_STACK]      # the first of them
@@ -756,13 +774,17 @@ cdef int64_t runs(
             elif pruning and skipped and 13 - length > next_wilds:
                 if keyed and skipped == 1:  # the card kept back, discarded now
                     next_room = run_room(room, length, next_wilds)
-                    total = P.drop_key[kept] + value(
-                        P, state - removed - P.unit[kept], next_wilds, next_room, 0
-                    )
-                    if total < best[0]:
-                        best[0] = total
-                        if total == 0:
+                    total = value(P, state - removed - P.unit[kept], next_wilds, next_room, 0)
+                    if offers != NULL:
+                        if total < offers.out[kept]:
+                            offers.out[kept] = total
+                    elif total + P.drop_key[kept] < best[0]:
+                        best[0] = total + P.drop_key[kept]
+                        if best[0] == 0:
                             return 0
+            elif offers != NULL:
+                next_room = run_room(room, length, next_wilds)
+                offer(P, offers, state - removed, next_wilds, next_room, 0)
             else:
                 next_room = run_room(room, length, next_wilds)
                 total = value(P, state - removed, next_wilds, next_room, drop)
@@ -864,14 +886,6 @@ cdef void vvalue(Problem* P, uint32_t state, int wilds, int room, int64_t* out) 
         memo_store(P, key, offset)
 
 
-ctypedef struct VOption:
-    uint32_t state
-    int wilds, room
-    int64_t add             # the cost the option itself adds
-    int64_t bound           # add + the scalar value of its state: no entry of it costs less
-                            # than bound - that entry's own cost
-
-
 cdef inline uint32_t settle(
     Problem* P, const int64_t* out, const int64_t* low, uint32_t pending, int64_t* need
 ) noexcept nogil:
@@ -906,18 +920,17 @@ cdef inline void merge(
 
 
 cdef inline void offer(
-    Problem* P, VOption* options, int* count, uint32_t state, int wilds, int room,
-    int64_t add, int64_t* out, int first,
+    Problem* P, Offers* offers, uint32_t state, int wilds, int room, int64_t add
 ) noexcept nogil:
     """Add an option to the list, with its bound; when the list is full, take it now."""
     cdef int64_t child[MAX_ENTRIES]
     cdef VOption* option
-    if count[0] == MAX_OPTIONS:
+    if offers.count[0] == MAX_OPTIONS:
         vvalue(P, state, wilds, room, child)
-        merge(P, out, child, add, first)
+        merge(P, offers.out, child, add, offers.first)
         return
-    option = &options[count[0]]
-    count[0] += 1
+    option = &offers.options[offers.count[0]]
+    offers.count[0] += 1
     option.state = state
     option.wilds = wilds
     option.room = room
@@ -957,6 +970,9 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
     cdef VOption options[MAX_OPTIONS]
     cdef VOption held
     cdef int count = 0
+    cdef Offers offers
+    cdef int64_t unused = 0
+    cdef int unused_spent = 0, unused_melded = 0
     cdef int index = lowest(P, state)
     cdef int rank = P.rank[index], suit = P.suit[index]
     cdef uint32_t unit = P.unit[index], removed, pending = 0
@@ -975,8 +991,12 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
             low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
 
     # This card is the discard; or it is left over.
+    offers.options = options
+    offers.count = &count
+    offers.out = out
+    offers.first = index
     out[index] = value(P, state - unit, wilds, room, 0)
-    offer(P, options, &count, state - unit, wilds, room, P.cost[index], out, index)
+    offer(P, &offers, state - unit, wilds, room, P.cost[index])
 
     # Sets: this card, more copies of it, any copies of its rank-mates above it.
     member[0] = index
@@ -999,7 +1019,7 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
         need = P.min_set - size if size < P.min_set else 0
         if need <= wilds and size < 2 * P.min_set:
             next_wilds = wilds - <int>need
-            offer(P, options, &count, state - removed, next_wilds, next_wilds, 0, out, index)
+            offer(P, &offers, state - removed, next_wilds, next_wilds, 0)
         k = members - 1
         while k >= 0 and taken[k] == limit[k]:
             taken[k] = 0
@@ -1009,9 +1029,11 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
         taken[k] += 1
 
     # Runs with this card lowest; with aces high-or-low, runs with this ace on top.
-    vruns(P, state, wilds, room, suit, rank, 1, options, &count, out, index)
+    runs(P, state, wilds, room, 0, suit, rank, 1, NULL, 0,
+         &unused, &unused_spent, &unused_melded, &offers)
     if P.high_aces and rank == 1:
-        vruns(P, state, wilds, room, suit, 14, -1, options, &count, out, index)
+        runs(P, state, wilds, room, 0, suit, 14, -1, NULL, 0,
+             &unused, &unused_spent, &unused_melded, &offers)
 
     # Cheapest bound first, chosen as needed: few options are ever taken.
     pending = settle(P, out, low, pending, &need)
@@ -1030,78 +1052,6 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
         vvalue(P, held.state, held.wilds, held.room, child)
         merge(P, out, child, held.add, index)
         pending = settle(P, out, low, pending, &need)
-
-
-cdef void vruns(
-    Problem* P, uint32_t state, int wilds, int room, int suit, int start, int step,
-    VOption* options, int* count, int64_t* out, int first,
-) noexcept nogil:
-    """The runs of ``runs``, offered as options. A run that leaves a held card to a
-    wild is only worth it with that card the discard, which is taken at once."""
-    cdef int passed, first_passed, skipped, kept
-    cdef char skipped_of[RUN_STACK]
-    cdef int kept_of[RUN_STACK]
-    cdef int last_of[RUN_STACK]
-    cdef int gaps_of[RUN_STACK]
-    cdef int count_of[RUN_STACK]
-    cdef uint32_t removed_of[RUN_STACK]
-    cdef int top, last, gaps, number, span, need, length, gap, index, stop
-    cdef int next_wilds, next_room
-    cdef uint32_t removed
-    cdef int64_t total
-    stop = 14 if step > 0 else 1
-    index = P.at[suit][start]
-    last_of[0] = start
-    gaps_of[0] = 0
-    count_of[0] = 1
-    removed_of[0] = P.unit[index]
-    skipped_of[0] = 0
-    kept_of[0] = -1
-    top = 1
-    while top:
-        top -= 1
-        skipped = skipped_of[top]
-        kept = kept_of[top]
-        last = last_of[top]
-        gaps = gaps_of[top]
-        number = count_of[top]
-        removed = removed_of[top]
-        span = number + gaps
-        if step > 0 or span > 1:
-            need = gaps + (P.min_run - span if span < P.min_run else 0)
-            length = span if span > P.min_run else P.min_run
-            next_wilds = wilds - need
-            if need > wilds:
-                pass
-            elif skipped and 13 - length > next_wilds:
-                if skipped == 1:  # the card kept back is the discard, at once
-                    next_room = run_room(room, length, next_wilds)
-                    total = value(P, state - removed - P.unit[kept], next_wilds, next_room, 0)
-                    if total < out[kept]:
-                        out[kept] = total
-            else:
-                next_room = run_room(room, length, next_wilds)
-                offer(P, options, count, state - removed, next_wilds, next_room, 0, out, first)
-        other = last + step
-        passed = 0
-        first_passed = -1
-        while other != stop:
-            gap = gaps + (other - last if other > last else last - other) - 1
-            if gap > wilds:
-                break
-            index = P.at[suit][other]
-            if index >= 0 and copies(P, state, index) and top < RUN_STACK:
-                last_of[top] = other
-                gaps_of[top] = gap
-                count_of[top] = number + 1
-                removed_of[top] = removed + P.unit[index]
-                skipped_of[top] = skipped + passed if skipped + passed < 2 else 2
-                kept_of[top] = kept if skipped else first_passed
-                top += 1
-                if not passed:
-                    first_passed = index
-                passed += 1
-            other += step
 
 
 cdef int every_discard(
