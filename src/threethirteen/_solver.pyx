@@ -523,6 +523,23 @@ cdef inline int run_room(int room, int length, int wilds) noexcept nogil:
     return wilds if room > wilds else room
 
 
+cdef inline int set_members(
+    Problem* P, uint32_t state, int index, int* member, int* limit
+) noexcept nogil:
+    """The cards a set with the lowest card ``index`` may take: that card (its other
+    copies, up to ``limit[0]``) and its rank-mates above it (up to their copies).
+    Returns how many there are."""
+    cdef int members = 1, other = index + 1
+    member[0] = index
+    limit[0] = copies(P, state, index) - 1
+    while other < P.n and P.rank[other] == P.rank[index]:
+        limit[members] = copies(P, state, other)
+        member[members] = other
+        members += 1
+        other += 1
+    return members
+
+
 ctypedef struct Option:
     # one way to use the lowest natural card, as the plan reports it
     int kind                # 0 dead, 1 set, 2 run
@@ -603,15 +620,7 @@ cdef int64_t explore(
             choose(chosen, 0, state - unit, wilds, room, 0)
 
     # Sets: this card, more copies of it, and any copies of its rank-mates above it.
-    member[0] = index
-    limit[0] = copies(P, state, index) - 1
-    members = 1
-    other = index + 1
-    while other < P.n and P.rank[other] == rank:
-        limit[members] = copies(P, state, other)
-        member[members] = other
-        members += 1
-        other += 1
+    members = set_members(P, state, index, member, limit)
     # Cards of this rank that no run can hold differ only by suit, which no set
     # minds: the value search takes them as one pool, in order, instead of trying
     # every mix of suits (not for the plan, which follows the pure-Python order, nor
@@ -999,15 +1008,7 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
     offer(P, &offers, state - unit, wilds, room, P.cost[index])
 
     # Sets: this card, more copies of it, any copies of its rank-mates above it.
-    member[0] = index
-    limit[0] = copies(P, state, index) - 1
-    members = 1
-    other = index + 1
-    while other < P.n and P.rank[other] == rank:
-        limit[members] = copies(P, state, other)
-        member[members] = other
-        members += 1
-        other += 1
+    members = set_members(P, state, index, member, limit)
     for k in range(members):
         taken[k] = 0
     while True:
