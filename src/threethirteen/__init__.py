@@ -18,14 +18,17 @@ from .batch import (
     go_out_flags,
 )
 from .cards import JOKER, Card, parse_card
+from .checking import MeldCheck, MeldLike, MeldProblem, check_melds
 from .errors import (
     InvalidCardError,
     InvalidHandError,
+    InvalidMeldError,
     InvalidRulesError,
     InvalidWildError,
     ThreeThirteenError,
 )
 from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
+from .layoff import LaidOff, Layoff, layoff
 from .melds import BestDiscard, Meld, Melding
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
 
@@ -44,9 +47,15 @@ __all__ = [
     "HandLike",
     "InvalidCardError",
     "InvalidHandError",
+    "InvalidMeldError",
     "InvalidRulesError",
     "InvalidWildError",
+    "LaidOff",
+    "Layoff",
     "Meld",
+    "MeldCheck",
+    "MeldLike",
+    "MeldProblem",
     "Melding",
     "Rules",
     "RulesLike",
@@ -58,11 +67,13 @@ __all__ = [
     "best_melds",
     "can_go_out",
     "check_hand",
+    "check_melds",
     "deadwood_score",
     "deadwood_scores",
     "encode_hands",
     "go_out_flags",
     "implementation",
+    "layoff",
     "parse_card",
     "parse_hand",
     "parse_wild",
