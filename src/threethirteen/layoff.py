@@ -229,16 +229,23 @@ def _params(game: _Round, free: list[bool]) -> Any:
 
 
 def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
-    """The held naturals that could ever join the run (across ``wilds`` wild cards)."""
+    """The held naturals that could ever join the run: walking out from each end,
+    through held naturals and, across gaps, up to ``wilds`` wild cards."""
     found = set()
-    for code in set(held):
-        if code // 13 != run.suit:
-            continue
-        for place in (1, 14) if code % 13 == 0 else (code % 13 + 1,):
-            if place <= top and (
-                run.high < place <= run.high + wilds + 1 or run.low - wilds - 1 <= place < run.low
-            ):
+    for step in (-1, 1):
+        place = run.low - 1 if step < 0 else run.high + 1
+        left = wilds
+        length = run.high - run.low + 1
+        while 1 <= place <= top and length < 13:
+            code = _code_at(run.suit, place)
+            if code in held:
                 found.add(code)
+            elif left:
+                left -= 1
+            else:
+                break
+            place += step
+            length += 1
     return found
 
 
