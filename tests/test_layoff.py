@@ -99,6 +99,14 @@ def test_twins_onto_two_runs() -> None:
     result = tt.layoff("7h 7h 2c", ["4h 5h 6h", "4h 5h 6h"], wild=None)
     assert (result.score, laid(result)) == (2, ["7h -> 0", "7h -> 1"])
     assert [str(meld) for meld in result.table] == ["4h 5h 6h 7h", "4h 5h 6h 7h"]
+    # Both ends of two equal runs: each copy finds its own place, the 8h goes on top.
+    hand = "7h 7h 8h 3h 3h Kd"
+    table = ["4h 5h 6h", "4h 5h 6h"]
+    result = tt.layoff(hand, table, wild=None)
+    assert (result.score, result.melding.deadwood) == (10, (Card.parse("Kd"),))
+    assert sorted(str(meld) for meld in result.table) == ["3h 4h 5h 6h 7h", "3h 4h 5h 6h 7h 8h"]
+    melds = [tt.Meld.parse(text) for text in table]
+    assert brute_force_layoff(cards(hand), melds, None, PAGAT) == 10
 
 
 def test_breaking_a_hand_meld_when_it_pays() -> None:
@@ -146,12 +154,14 @@ def test_a_wild_kept_in_a_hand_meld() -> None:
     result = tt.layoff("2h 9h Jk Jk Jk Kd", ["4h 5h 6h"], wild=None, rules="bga")
     assert (result.score, result.melding.deadwood) == (9, (Card.parse("9h"),))
     assert str(result.table[0]) == "2h Jk=3h 4h 5h 6h"
-    # Four, and two kings: the 2h goes on with a joker as 3h; the 9h makes a run
-    # with two jokers in hand (a set of 9s) rather than going on with two (0 either way, and of
-    # equal answers the one that moves fewer cards onto runs wins).
+    # Four, and two kings: 3h, 7h and 8h bridge both ends and the kings keep one.
+    # (Keeping 9h with two jokers as a set of 9s also scores 0: of equal answers
+    # the search keeps the first it finds, and it tries the longest layoffs first.)
     result = tt.layoff("2h 9h Jk Jk Jk Jk Kd Kc", ["4h 5h 6h"], wild=None, rules="bga")
-    assert (result.score, laid(result)) == (0, ["Jk=3h -> 0", "2h -> 0"])
-    assert [str(meld) for meld in result.melding.melds] == ["9h Jk=9c Jk=9d", "Kc Kd Jk=Kh"]
+    assert result.score == 0
+    assert laid(result) == ["Jk=3h -> 0", "2h -> 0", "Jk=7h -> 0", "Jk=8h -> 0", "9h -> 0"]
+    assert str(result.table[0]) == "2h Jk=3h 4h 5h 6h Jk=7h Jk=8h 9h"
+    assert [str(meld) for meld in result.melding.melds] == ["Kc Kd Jk=Kh"]
 
 
 def test_wilds_onto_sets_and_naturals_of_the_wild_rank() -> None:
@@ -354,6 +364,8 @@ def layoff_cases(draw: st.DrawFn) -> tuple[list[Card], list[tt.Meld], int | None
     rules = draw(st.sampled_from(RULE_SETS))
     wild_rank = draw(st.one_of(st.none(), st.integers(1, 13)))
     table = draw(st.lists(table_melds(rules, wild_rank), min_size=1, max_size=3))
+    if draw(st.booleans()):  # equal melds side by side (twins), as two decks allow
+        table = [table[0], *table][:3]
     # Hand cards near the table: the cards next to runs (most), its ranks, wilds.
     near = []
     for meld in table:

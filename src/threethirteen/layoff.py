@@ -249,16 +249,25 @@ def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
     return found
 
 
-Best = tuple[int, int, "Choice", int]
-"""(cost, cards laid onto runs, the runs grown, extra wild cards laid into the room left)."""
+Fills = tuple[tuple[int, ...], tuple[int, ...]]
+"""How a run grows, as comparable ints: the bottom's and the top's cards, a wild as -1."""
+
+
+def _order(fills: tuple[int | None, ...]) -> tuple[int, ...]:
+    return tuple(-1 if code is None else code for code in fills)
+
+
+Best = tuple[int, "Choice", int]
+"""(cost, the runs grown, extra wild cards laid into the room left)."""
 
 
 class _Search:
     """The exact search: every way to grow the runs on the table with held cards,
     each ending in one solve of the cards kept (where what a table set takes costs
     nothing). Branch and bound: a solve in which every card that could still go
-    onto the table costs nothing bounds a branch from below, and a branch reached
-    again with no fewer cards moved is not searched twice."""
+    onto the table costs nothing bounds a branch from below (a branch that cannot
+    do better than the best end found is cut), and a state reached again (the same
+    cards left at the same run) is not searched twice."""
 
     def __init__(
         self,
@@ -291,9 +300,12 @@ class _Search:
             ]
             self.bounds.append(_params(game, relaxed))
         self.bounds.reverse()
-        self.seen: dict[tuple[int, bytes, int, int], int] = {}
+        self.seen: set[tuple[int, bytes, int, int, Fills | None]] = set()
+        self.same = [
+            index > 0 and run[1:] == runs[index - 1][1:] for index, run in enumerate(runs)
+        ] + [False]
         self.costs: dict[tuple[int, bytes], int] = {}
-        self.best: Best = (1 << 62, 0, (), 0)
+        self.best: Best = (1 << 62, (), 0)
         self.solves = 0
 
     def cost(self, position: int, codes: bytes) -> int:
@@ -310,34 +322,47 @@ class _Search:
     def kept(self, held: bytes, used: int) -> bytes:
         return bytes(sorted(held + bytes(self.wilds[used:])))
 
-    def finish(self, held: bytes, used: int, room: int, moved: int, choice: Choice) -> None:
+    def finish(self, held: bytes, used: int, room: int, choice: Choice) -> None:
         """Every end of a branch: lay ``extra`` more wilds into the room left on runs."""
         most = 0 if self.free_wilds else min(room, len(self.wilds) - used)
         for extra in range(most + 1):
             cost = self.cost(len(self.runs), self.kept(held, used + extra))
-            if (cost, moved + extra) < self.best[:2]:
-                self.best = (cost, moved + extra, choice, extra)
+            if cost < self.best[0]:
+                self.best = (cost, choice, extra)
 
     def search(
-        self, position: int, held: bytes, used: int, room: int, moved: int, choice: Choice
+        self,
+        position: int,
+        held: bytes,
+        used: int,
+        room: int,
+        choice: Choice,
+        previous: Fills | None = None,
     ) -> None:
         """Grow runs ``position`` onwards, holding naturals ``held`` with ``used``
-        wilds gone, ``moved`` cards laid onto runs so far; keep the best end found."""
+        wilds gone; keep the best end found. ``previous`` is how the run before grew
+        (bottom and top, wilds as -1): a run just like the one before grows no more
+        than it, in that order, since swapping how two equal runs grow changes nothing."""
         left = len(self.wilds) - used
-        key = (position, held, used, 0 if self.free_wilds else min(room, left))
-        if self.seen.get(key, moved + 1) <= moved:
+        if not self.same[position]:
+            previous = None
+        key = (position, held, used, 0 if self.free_wilds else min(room, left), previous)
+        if key in self.seen:
             return
-        self.seen[key] = moved
+        self.seen.add(key)
         if position == len(self.runs):
-            self.finish(held, used, room, moved, choice)
+            self.finish(held, used, room, choice)
             return
-        if (self.cost(position, self.kept(held, used)), moved) >= self.best[:2]:
+        bound = self.cost(position, self.kept(held, used))
+        if bound >= self.best[0]:
             return
         run = self.runs[position]
         space = 13 - (run.high - run.low + 1)
         bottoms = _chains(run.suit, run.low - 1, -1, space, self.top, held, left)
-        bottoms.sort(key=len, reverse=True)  # long first: good answers early, bounds bite
-        for bottom in [(), *bottoms]:
+        # Longest first, leaving the run as it is last: good answers come early, so
+        # the bounds cut more.
+        bottoms.sort(key=len, reverse=True)
+        for bottom in [*bottoms, ()]:
             after_bottom = _without(held, bottom)
             wilds_bottom = bottom.count(None)
             tops = _chains(
@@ -350,16 +375,21 @@ class _Search:
                 left - wilds_bottom,
             )
             tops.sort(key=len, reverse=True)
-            for top in [(), *tops]:
+            for top in [*tops, ()]:
                 grown = len(bottom) + len(top)
+                order = (_order(bottom), _order(top))
+                if previous is not None and order > previous:
+                    continue
                 self.search(
                     position + 1,
                     _without(after_bottom, top),
                     used + wilds_bottom + top.count(None),
                     room + space - grown,
-                    moved + grown,
                     (*choice, (position, bottom, top)) if grown else choice,
+                    order,
                 )
+                if self.best[0] <= bound:  # nothing below can do better
+                    return
 
 
 def layoff(
@@ -441,10 +471,13 @@ def layoff(
     naturals = bytes(card.code for card in parsed.cards if not _is_wild(card, wild_rank))
     top = 14 if high_aces else 13
     searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
+    searched.sort(key=lambda run: (run.suit, run.low, run.high))
     room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)
     search = _Search(game, free, searched, naturals, wilds, first_set is not None, room)
-    search.search(0, naturals, 0, room, 0, ())
-    cost, _moved, choice, extra = search.best
+    # Laying nothing onto runs first: when nothing does better, nothing goes on.
+    search.finish(naturals, 0, 0, ())
+    search.search(0, naturals, 0, room, ())
+    cost, choice, extra = search.best
 
     # Replay the choice: the cards onto runs, in an order that can be played.
     additions: dict[int, list[LaidOff]] = {index: [] for index in range(len(table))}
