@@ -33,7 +33,7 @@ PACKAGE = "threethirteen"
 API_PATH = Path(__file__).resolve().parent / "api.md"
 
 # Sections in reading order (by defining module); any other module follows these.
-MODULE_ORDER = ("analysis", "batch", "hand", "cards", "melds", "rules", "errors")
+MODULE_ORDER = ("analysis", "layoff", "checking", "batch", "hand", "cards", "melds", "rules", "errors")
 # Special methods worth listing when a class defines them itself.
 SPECIAL_METHODS = {
     "__len__": "`len()`",

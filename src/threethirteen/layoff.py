@@ -412,9 +412,11 @@ def layoff(
     any hand: they may still be melded among themselves.
 
     The answer is exact: the lowest score over every valid choice of cards to lay
-    off. Of equally good choices it keeps the fewest cards unmelded in hand, then
-    lays the fewest cards onto runs (cards a set takes stay in a meld in hand
-    when they are melded there).
+    off. Of equally good choices it keeps the fewest cards unmelded in hand; of
+    those, it lays nothing onto runs if that is as good, else the first choice
+    found, trying the longest layoffs first. A card a table set takes goes onto
+    the set or stays in a meld in hand as the solve finds it: it scores nothing
+    either way.
 
     Laying off belongs to the family rules and the ``redemption`` variation; like
     the other functions, :func:`layoff` analyses any hand under any rules.
