@@ -11,6 +11,7 @@ kept. It is exponential and only for small hands and few melds.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
@@ -440,4 +441,74 @@ def test_layoff_matches_the_brute_force(
         raise
     event(f"cards laid off: {min(len(result.laid_off), 3)}")
     assert result.score == brute_force_layoff(hand, table, wild_rank, rules)
+    check_result(result, hand, table, wild_rank, rules)
+
+
+# -- the pruning against the plain search -------------------------------------------------
+
+LAYOFF_MODULE = sys.modules["threethirteen.layoff"]
+
+
+def plain_layoff_score(
+    hand: tt.Hand, table: list[tt.Meld], wild_rank: int | None, rules: tt.Rules
+) -> int:
+    """The score with no bound (every branch searched) and equal runs grown every way."""
+    search_class = LAYOFF_MODULE._Search
+    original_init = search_class.__init__
+
+    def init(self: object, *args: object, **kwargs: object) -> None:
+        original_init(self, *args, **kwargs)
+        self.same = [False] * len(self.same)  # type: ignore[attr-defined]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search_class, "__init__", init)
+        patch.setattr(search_class, "bound", lambda self, position, held, used: 0)
+        return tt.layoff(hand, table, wild=wild_rank, rules=rules).score
+
+
+@st.composite
+def larger_cases(draw: st.DrawFn) -> tuple[list[Card], list[tt.Meld], int | None, tt.Rules]:
+    rules = draw(st.sampled_from(RULE_SETS))
+    wild_rank = draw(st.one_of(st.none(), st.integers(1, 13)))
+    drawn_melds = draw(st.lists(table_melds(rules, wild_rank), min_size=3, max_size=8))
+    drawn_melds += drawn_melds[: draw(st.integers(0, 2))]  # equal melds
+    table: list[tt.Meld] = []
+    on_table: Counter[Card] = Counter()
+    for meld in drawn_melds:  # as many as the decks and jokers allow
+        after = on_table + Counter(meld.cards)
+        if all(
+            count <= (rules.jokers if card.code == 52 else rules.decks)
+            for card, count in after.items()
+        ):
+            table.append(meld)
+            on_table = after
+    near = []
+    for meld in table:
+        suit = meld.stands_for[0].suit
+        assert suit is not None
+        near += [Card.of(rank, suit) for rank in range(1, 14)]
+    near += [Card(52)] * 3 if rules.jokers else []
+    assume(near)
+    drawn = draw(st.lists(st.sampled_from(near), min_size=4, max_size=12))
+    copies = Counter(card for meld in table for card in meld.cards)
+    hand = []
+    for card in drawn:
+        if copies[card] < (rules.jokers if card.code == 52 else rules.decks):
+            copies[card] += 1
+            hand.append(card)
+    return hand, table, wild_rank, rules
+
+
+@settings(max_examples=examples(40))
+@given(larger_cases())
+def test_the_bounds_cut_nothing_that_matters(
+    case: tuple[list[Card], list[tt.Meld], int | None, tt.Rules],
+) -> None:
+    hand, table, wild_rank, rules = case
+    try:
+        result = tt.layoff(tt.Hand(hand), table, wild=wild_rank, rules=rules)
+    except (tt.InvalidMeldError, tt.InvalidHandError):
+        assume(False)
+        raise
+    assert result.score == plain_layoff_score(tt.Hand(hand), table, wild_rank, rules)
     check_result(result, hand, table, wild_rank, rules)

@@ -274,7 +274,6 @@ class _Search:
         game: _Round,
         free: list[bool],
         runs: list[_Run],
-        naturals: bytes,
         wilds: list[int],
         free_wilds: bool,
         room: int,
@@ -285,39 +284,66 @@ class _Search:
         self.wilds = wilds  # dearest first: laid off in this order
         self.free_wilds = free_wilds  # a set is on the table: every wild goes there free
         self.top = 14 if game.rules.aces == "high-or-low" else 13
-        # Bounds: from run i on, the naturals runs i.. could take cost nothing, and so
-        # do wild cards whenever some run has room or a set is on the table.
-        any_room = free_wilds or room > 0 or any(run.high - run.low < 12 for run in runs)
-        self.bounds = []
-        reachable: set[int] = set()
-        for run in reversed(runs):
-            reachable |= _reach(run, naturals, len(wilds), self.top)
-            relaxed = [
-                free[code]
-                or code in reachable
-                or (any_room and _is_wild(_CARDS[code], game.wild_rank))
-                for code in range(53)
-            ]
-            self.bounds.append(_params(game, relaxed))
-        self.bounds.reverse()
+        # Bounds: the naturals runs i.. could still take (with the cards and wilds
+        # left) cost nothing, and so do wild cards whenever a run has room or a set
+        # is on the table.
+        self.any_room = free_wilds or room > 0 or any(run.high - run.low < 12 for run in runs)
+        self.free = free
+        self.bounds: dict[frozenset[int], Any] = {}
+        # The cards outwards from each end of each run, as far as it has room.
+        self.paths: list[list[int]] = []
+        for run in runs:
+            space = 13 - (run.high - run.low + 1)
+            down = range(run.low - 1, max(0, run.low - 1 - space), -1)
+            up = range(run.high + 1, min(self.top, run.high + space) + 1)
+            self.paths += [[_code_at(run.suit, place) for place in places] for places in (down, up)]
+        # Index: run i's paths are paths[2i] and paths[2i + 1].
         self.seen: set[tuple[int, bytes, int, int, Fills | None]] = set()
         self.same = [
             index > 0 and run[1:] == runs[index - 1][1:] for index, run in enumerate(runs)
         ] + [False]
-        self.costs: dict[tuple[int, bytes], int] = {}
+        self.costs: dict[bytes, int] = {}
         self.best: Best = (1 << 62, (), 0)
         self.solves = 0
 
-    def cost(self, position: int, codes: bytes) -> int:
-        """The solver's cost of keeping these cards (sorted codes): exact at the end
-        of the runs (``position`` = their number), a lower bound before."""
-        known = self.costs.get((position, codes))
+    def cost(self, codes: bytes) -> int:
+        """The solver's cost of keeping these cards (sorted codes)."""
+        known = self.costs.get(codes)
         if known is None:
-            params = self.params if position == len(self.runs) else self.bounds[position]
-            known = self.game.solver.score(codes, params)
-            self.costs[position, codes] = known
+            known = self.game.solver.score(codes, self.params)
+            self.costs[codes] = known
             self.solves += 1
         return known
+
+    def bound(self, position: int, held: bytes, used: int) -> int:
+        """A lower bound of the cost from run ``position`` on: the cards kept solved
+        with every natural that runs ``position``.. could still take costing nothing."""
+        left = len(self.wilds) - used
+        have = set(held)
+        reachable: set[int] = set()
+        for path in self.paths[2 * position :]:
+            budget = left
+            for code in path:
+                if code in have:
+                    reachable.add(code)
+                elif budget:
+                    budget -= 1
+                else:
+                    break
+        key = frozenset(reachable)
+        params = self.bounds.get(key)
+        if params is None:
+            wild_rank = self.game.wild_rank
+            relaxed = [
+                self.free[code]
+                or code in reachable
+                or (self.any_room and _is_wild(_CARDS[code], wild_rank))
+                for code in range(53)
+            ]
+            params = self.bounds[key] = _params(self.game, relaxed)
+        self.solves += 1
+        cost: int = self.game.solver.score(self.kept(held, used), params)
+        return cost
 
     def kept(self, held: bytes, used: int) -> bytes:
         return bytes(sorted(held + bytes(self.wilds[used:])))
@@ -326,7 +352,7 @@ class _Search:
         """Every end of a branch: lay ``extra`` more wilds into the room left on runs."""
         most = 0 if self.free_wilds else min(room, len(self.wilds) - used)
         for extra in range(most + 1):
-            cost = self.cost(len(self.runs), self.kept(held, used + extra))
+            cost = self.cost(self.kept(held, used + extra))
             if cost < self.best[0]:
                 self.best = (cost, choice, extra)
 
@@ -353,7 +379,7 @@ class _Search:
         if position == len(self.runs):
             self.finish(held, used, room, choice)
             return
-        bound = self.cost(position, self.kept(held, used))
+        bound = self.bound(position, held, used)
         if bound >= self.best[0]:
             return
         run = self.runs[position]
@@ -475,7 +501,7 @@ def layoff(
     searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
     searched.sort(key=lambda run: (run.suit, run.low, run.high))
     room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)
-    search = _Search(game, free, searched, naturals, wilds, first_set is not None, room)
+    search = _Search(game, free, searched, wilds, first_set is not None, room)
     # Laying nothing onto runs first: when nothing does better, nothing goes on.
     search.finish(naturals, 0, 0, ())
     search.search(0, naturals, 0, room, ())
