@@ -228,6 +228,31 @@ def _params(game: _Round, free: list[bool]) -> Any:
     )
 
 
+_FREE_ROUNDS: dict[tuple[_Round, frozenset[int], bool], tuple[list[bool], list[int], Any]] = {}
+"""Prepared rounds with what the table's sets take for free, by (round, set ranks,
+whether a set is on the table): a cache of a pure function, like ``analysis._ROUNDS``."""
+
+
+def _free_round(
+    game: _Round, set_ranks: frozenset[int], any_set: bool
+) -> tuple[list[bool], list[int], Any]:
+    """For each card code, whether a table set takes it; the penalties with those
+    at 0; and the solver's parameters with those costing nothing."""
+    key = (game, set_ranks, any_set)
+    found = _FREE_ROUNDS.get(key)
+    if found is None:
+        wild_rank = game.wild_rank
+        free = [
+            any_set if _is_wild(card, wild_rank) else (card.code % 13 + 1 in set_ranks)
+            for card in _CARDS
+        ]
+        penalties = [0 if free[code] else game.penalties[code] for code in range(53)]
+        if len(_FREE_ROUNDS) >= 512:
+            _FREE_ROUNDS.clear()
+        found = _FREE_ROUNDS[key] = (free, penalties, _params(game, free))
+    return found
+
+
 def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
     """The held naturals that could ever join the run: walking out from each end,
     through held naturals and, across gaps, up to ``wilds`` wild cards."""
@@ -273,13 +298,14 @@ class _Search:
         self,
         game: _Round,
         free: list[bool],
+        params: Any,
         runs: list[_Run],
         wilds: list[int],
         free_wilds: bool,
         room: int,
     ) -> None:
         self.game = game
-        self.params = _params(game, free)
+        self.params = params
         self.runs = runs
         self.wilds = wilds  # dearest first: laid off in this order
         self.free_wilds = free_wilds  # a set is on the table: every wild goes there free
@@ -316,34 +342,42 @@ class _Search:
         return known
 
     def bound(self, position: int, held: bytes, used: int) -> int:
-        """A lower bound of the cost from run ``position`` on: the cards kept solved
-        with every natural that runs ``position``.. could still take costing nothing."""
+        """A lower bound of the cost from run ``position`` on: the least, over how
+        many wild cards ``k`` go onto runs as bridges, of the cards kept less ``k``
+        wilds, solved with every natural that runs ``position``.. could reach across
+        ``k`` wilds (and every wild left) costing nothing."""
         left = len(self.wilds) - used
         have = set(held)
-        reachable: set[int] = set()
-        for path in self.paths[2 * position :]:
-            budget = left
-            for code in path:
-                if code in have:
-                    reachable.add(code)
-                elif budget:
-                    budget -= 1
-                else:
-                    break
-        key = frozenset(reachable)
-        params = self.bounds.get(key)
-        if params is None:
-            wild_rank = self.game.wild_rank
-            relaxed = [
-                self.free[code]
-                or code in reachable
-                or (self.any_room and _is_wild(_CARDS[code], wild_rank))
-                for code in range(53)
-            ]
-            params = self.bounds[key] = _params(self.game, relaxed)
-        self.solves += 1
-        cost: int = self.game.solver.score(self.kept(held, used), params)
-        return cost
+        lowest = -1
+        for bridges in range(left + 1):
+            reachable: set[int] = set()
+            for path in self.paths[2 * position :]:
+                budget = bridges
+                for code in path:
+                    if code in have:
+                        reachable.add(code)
+                    elif budget:
+                        budget -= 1
+                    else:
+                        break
+            key = frozenset(reachable)
+            params = self.bounds.get(key)
+            if params is None:
+                wild_rank = self.game.wild_rank
+                relaxed = [
+                    self.free[code]
+                    or code in reachable
+                    or (self.any_room and _is_wild(_CARDS[code], wild_rank))
+                    for code in range(53)
+                ]
+                params = self.bounds[key] = _params(self.game, relaxed)
+            self.solves += 1
+            cost: int = self.game.solver.score(self.kept(held, used + bridges), params)
+            if lowest < 0 or cost < lowest:
+                lowest = cost
+            if lowest == 0:
+                break
+        return lowest
 
     def kept(self, held: bytes, used: int) -> bytes:
         return bytes(sorted(held + bytes(self.wilds[used:])))
@@ -486,11 +520,7 @@ def layoff(
             runs.append(_run_of(index, meld, high_aces))
 
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
-    free = [
-        (first_set is not None) if _is_wild(card, wild_rank) else (card.code % 13 + 1 in set_ranks)
-        for card in _CARDS
-    ]
-    penalties = [0 if free[code] else game.penalties[code] for code in range(53)]
+    free, penalties, params = _free_round(game, frozenset(set_ranks), first_set is not None)
 
     wilds = sorted(
         (card.code for card in parsed.cards if _is_wild(card, wild_rank)),
@@ -501,7 +531,7 @@ def layoff(
     searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
     searched.sort(key=lambda run: (run.suit, run.low, run.high))
     room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)
-    search = _Search(game, free, searched, wilds, first_set is not None, room)
+    search = _Search(game, free, params, searched, wilds, first_set is not None, room)
     # Laying nothing onto runs first: when nothing does better, nothing goes on.
     search.finish(naturals, 0, 0, ())
     search.search(0, naturals, 0, room, ())
@@ -547,9 +577,9 @@ def layoff(
     round_free.rules = rules_used
     round_free.wild_rank = wild_rank
     round_free.solver = game.solver
-    round_free.params = search.params
+    round_free.params = params
     round_free.penalties = penalties
-    plan = game.solver.plan(kept._code_bytes, search.params)
+    plan = game.solver.plan(kept._code_bytes, params)
     if type(plan) is int:  # pragma: no cover - the hand was checked
         raise game.invalid(kept, plan)
     free_melding = _decode(kept, round_free, plan)
