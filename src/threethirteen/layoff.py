@@ -289,10 +289,10 @@ Best = tuple[int, "Choice", int]
 class _Search:
     """The exact search: every way to grow the runs on the table with held cards,
     each ending in one solve of the cards kept (where what a table set takes costs
-    nothing). Branch and bound: a solve in which every card that could still go
-    onto the table costs nothing bounds a branch from below (a branch that cannot
-    do better than the best end found is cut), and a state reached again (the same
-    cards left at the same run) is not searched twice."""
+    nothing). Branch and bound: :meth:`bound` bounds a branch from below, and a
+    branch that cannot do better than the best end found is cut; a state reached
+    again (the same cards left at the same run) is not searched twice, and equal
+    runs side by side grow in one order only."""
 
     def __init__(
         self,
@@ -330,7 +330,6 @@ class _Search:
         ] + [False]
         self.costs: dict[bytes, int] = {}
         self.best: Best = (1 << 62, (), 0)
-        self.solves = 0
 
     def cost(self, codes: bytes) -> int:
         """The solver's cost of keeping these cards (sorted codes)."""
@@ -338,7 +337,6 @@ class _Search:
         if known is None:
             known = self.game.solver.score(codes, self.params)
             self.costs[codes] = known
-            self.solves += 1
         return known
 
     def bound(self, position: int, held: bytes, used: int) -> int:
@@ -371,7 +369,6 @@ class _Search:
                     for code in range(53)
                 ]
                 params = self.bounds[key] = _params(self.game, relaxed)
-            self.solves += 1
             cost: int = self.game.solver.score(self.kept(held, used + bridges), params)
             if lowest < 0 or cost < lowest:
                 lowest = cost
