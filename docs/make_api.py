@@ -35,9 +35,11 @@ API_PATH = Path(__file__).resolve().parent / "api.md"
 # Sections in reading order (by defining module); any other module follows these.
 MODULE_ORDER = (
     "analysis",
+    "drawing",
+    "laying_off",
+    "checking",
     "batch",
     "counts",
-    "drawing",
     "hand",
     "cards",
     "melds",

@@ -18,16 +18,19 @@ from .batch import (
     go_out_flags,
 )
 from .cards import JOKER, Card, parse_card
+from .checking import MeldCheck, MeldLike, MeldProblem, check_melds
 from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
 from .drawing import Draw, DrawAdvice, DrawOption, Out, Outs, draw_advice, outs
 from .errors import (
     InvalidCardError,
     InvalidHandError,
+    InvalidMeldError,
     InvalidRulesError,
     InvalidWildError,
     ThreeThirteenError,
 )
 from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
+from .laying_off import LaidOff, Layoff, layoff
 from .melds import BestDiscard, Discard, Discards, Meld, Melding
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
 
@@ -51,9 +54,15 @@ __all__ = [
     "HandLike",
     "InvalidCardError",
     "InvalidHandError",
+    "InvalidMeldError",
     "InvalidRulesError",
     "InvalidWildError",
+    "LaidOff",
+    "Layoff",
     "Meld",
+    "MeldCheck",
+    "MeldLike",
+    "MeldProblem",
     "Melding",
     "Out",
     "Outs",
@@ -67,6 +76,7 @@ __all__ = [
     "best_melds",
     "can_go_out",
     "check_hand",
+    "check_melds",
     "count_vector",
     "count_vectors",
     "deadwood_score",
@@ -77,6 +87,7 @@ __all__ = [
     "go_out_flags",
     "hand_from_counts",
     "implementation",
+    "layoff",
     "outs",
     "parse_card",
     "parse_hand",

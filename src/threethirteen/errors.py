@@ -16,6 +16,7 @@ from __future__ import annotations
 __all__ = [
     "InvalidCardError",
     "InvalidHandError",
+    "InvalidMeldError",
     "InvalidRulesError",
     "InvalidWildError",
     "ThreeThirteenError",
@@ -33,6 +34,11 @@ class InvalidCardError(ThreeThirteenError):
 class InvalidHandError(ThreeThirteenError):
     """A hand is impossible under the rules: too many copies of a card, a joker where
     the rules have none, more cards than the solver supports, or none where one is needed."""
+
+
+class InvalidMeldError(ThreeThirteenError):
+    """A meld that is not valid under the rules (a table meld given to
+    :func:`~threethirteen.layoff`), or text that is no meld at all."""
 
 
 class InvalidRulesError(ThreeThirteenError):
