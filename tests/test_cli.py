@@ -543,8 +543,8 @@ def test_help_shows_usage_examples_and_exit_status(run: Run) -> None:
     assert "  threethirteen rules bga" in examples
     assert "\nexit status:\n  0  success;" in result.out
     for option in ("--round N", "--wild RANK", "--rules NAME", "--variation NAME", "--players N",
-                   "--outs", "--advice CARD", "--unseen CARDS", "--json", "--check", "--ascii",
-                   "--version"):  # fmt: skip
+                   "--outs", "--advice CARD", "--unseen CARDS", "--table MELD", "--declare MELD",
+                   "--json", "--check", "--ascii", "--version"):  # fmt: skip
         assert f"  {option}" in result.out, option
 
 
@@ -647,6 +647,88 @@ def test_outs_and_advice_errors(run: Run, argv: list[str], message: str) -> None
     assert result.status == 2
     assert message in result.err
     assert result.out == ""
+
+
+# -- laying off and declared melds ------------------------------------------------------------
+
+
+def test_table_lays_cards_off(run: Run) -> None:
+    """7h 8h extend 4h 5h 6h, 10d joins the 10s; the Kc is left: 10."""
+    argv = ["7h 8h Kc 10d", "--wild", "none", "--table", "4h 5h 6h", "--table", "10c 10s 10h"]
+    result = run(*argv, "--ascii")
+    assert result.status == 0
+    assert result.out.splitlines()[5:] == [
+        "lay off:  7h 8h onto meld 1; 10d onto meld 2",
+        "table:    [4h 5h 6h 7h 8h] [10c 10d 10h 10s]",
+        "kept:     deadwood: Kc",
+        "score:    10 after laying off",
+    ]
+    data = json.loads(run(*argv, "--json").out)
+    expected = tt.layoff("7h 8h Kc 10d", ["4h 5h 6h", "10c 10s 10h"], wild=None)
+    assert data["layoff"] == expected.to_dict()
+    assert data["layoff"]["score"] == 10
+
+
+def test_table_wild_laid_off_with_its_identity(run: Run) -> None:
+    """A joker on a run's end stands for the next card; here it bridges to the 8h."""
+    result = run("Jk 8h Kc", "--wild", "none", "--rules", "bga", "--table", "4h 5h 6h",
+                 "--ascii")  # fmt: skip
+    assert result.out.splitlines()[5:7] == [
+        "lay off:  Jk=7h 8h onto meld 1",
+        "table:    [4h 5h 6h Jk=7h 8h]",
+    ]
+
+
+def test_declare_reports_problems_and_a_better_melding(run: Run) -> None:
+    argv = ["4s 5s 6s 6h 6d 9c", "--wild", "none", "--declare", "4s 5s 6s",
+            "--declare", "6h 6d 9c", "--ascii"]  # fmt: skip
+    result = run(*argv, "--check")
+    assert result.status == 1
+    assert result.out.splitlines()[5:] == [
+        "declared: meld 2 [6h 6d 9c]: neither a set nor a run",
+        "declared: deadwood 9c 6d 6h, score 21, does not go out",
+        "better:   [6d 6h 6s] score: 18",
+    ]
+    data = json.loads(run(*argv, "--json").out)
+    assert data["declared"]["problems"] == [
+        {"index": 1, "meld": "6h 6d 9c", "reason": "neither a set nor a run"}
+    ]
+    assert data["declared"]["score"] == 21
+
+
+def test_declare_a_valid_out_checks(run: Run) -> None:
+    argv = ["9s 9h 9d 4h 5h 6c", "--round", "4", "--declare", "9s 9h 9d",
+            "--declare", "4h 5h 6c=6h", "--check", "--ascii"]  # fmt: skip
+    result = run(*argv)
+    assert result.status == 0
+    assert result.out.splitlines()[5:] == [
+        "declared: every meld is valid",
+        "declared: deadwood -, score 0, goes out",
+    ]
+
+
+def test_table_and_declare_on_lines(run: Run) -> None:
+    result = run("-", "--wild", "none", "--table", "4h 5h 6h", "--declare", "7h 8h Kc",
+                 "--ascii", stdin=lines("7h 8h Kc 10d"))  # fmt: skip
+    assert result.out == lines(
+        "Kc 10d 7h 8h | no wild rank | deadwood: Kc 10d 7h 8h score: 35 | lay off: 7h 8h,"
+        " score 20 | declared: 1 invalid, score 35"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["7h 8h", "--wild", "none", "--table", "4h 5h 7h"], "table meld '4h 5h 7h'"),
+        (["7h 8h", "--wild", "none", "--table", "4h 5x 7h"], "unknown suit 'x' in '5x'"),
+        (["7h 8h", "--wild", "none", "--declare", "4h 5x 7h"], "unknown suit 'x' in '5x'"),
+        (["rules", "--table", "4h 5h 6h"], "--table does not apply to 'rules'"),
+    ],
+)
+def test_table_and_declare_errors(run: Run, argv: list[str], message: str) -> None:
+    result = run(*argv)
+    assert result.status == 2
+    assert message in result.err
 
 
 # -- output: symbols, colour, pipes -------------------------------------------------------
@@ -863,7 +945,7 @@ def test_the_page_has_examples_of_every_feature() -> None:
     commands = " ".join(example.command for example in CLI_EXAMPLES)
     for part in ("--round", "--wild", "--rules", "--variation", "rules", "rounds", "--check",
                  "--json", "--ascii", "threethirteen -", "echo $?", "--outs", "--advice",
-                 "--unseen"):  # fmt: skip
+                 "--unseen", "--table", "--declare"):  # fmt: skip
         assert part in commands, part
 
 

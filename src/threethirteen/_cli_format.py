@@ -14,8 +14,10 @@ from functools import lru_cache
 from typing import Any, NamedTuple, TextIO
 
 from .cards import NUMBER_OF_CODES, Card, rank_name
+from .checking import MeldCheck
 from .drawing import DrawAdvice, DrawOption, Outs
 from .hand import Hand
+from .laying_off import Layoff
 from .melds import Meld, Melding
 from .rules import PRESETS, VARIATIONS, Rules
 
@@ -83,6 +85,10 @@ class Analysis:
     """``--outs``: the cards that would put the hand out."""
     advice: DrawAdvice | None = None
     """``--advice``: take the discard pile's top card or draw from the stock."""
+    layoff: Layoff | None = None
+    """``--table``: the cards to lay off onto the melds on the table."""
+    declared: MeldCheck | None = None
+    """``--declare``: the melds the player declares, checked."""
 
     @property
     def go_out(self) -> bool | None:
@@ -93,7 +99,10 @@ class Analysis:
 
     @property
     def is_out(self) -> bool:
-        """What ``--check`` asks: goes out with a discard, or (no card drawn) is fully melded."""
+        """What ``--check`` asks: goes out with a discard, or (no card drawn) is fully
+        melded; with ``--declare``, the melds declared are valid and meld every card."""
+        if self.declared is not None:
+            return self.declared.goes_out
         go_out = self.go_out
         return not self.melding.deadwood if go_out is None else go_out
 
@@ -249,7 +258,47 @@ def text_report(analysis: Analysis, rules: Rules, style: Style) -> str:
         lines.extend(_outs_lines(analysis.outs, style))
     if analysis.advice is not None:
         lines.extend(_advice_lines(analysis.advice, style))
+    if analysis.layoff is not None:
+        lines.extend(_layoff_lines(analysis.layoff, style))
+    if analysis.declared is not None:
+        lines.extend(_declared_lines(analysis.declared, style))
     return "\n".join(lines)
+
+
+def _layoff_lines(result: Layoff, style: Style) -> list[str]:
+    """``--table``: what goes onto which meld, the table after, and the cards kept."""
+    onto: dict[int, list[str]] = {}
+    for item in result.laid_off:
+        card = style.card(item.card)
+        if item.wild:
+            card += "=" + style.card(item.stands_for)
+        onto.setdefault(item.meld_index, []).append(card)
+    placed = "; ".join(
+        f"{' '.join(cards)} onto meld {index + 1}" for index, cards in sorted(onto.items())
+    )
+    melding = result.melding
+    kept = " ".join(map(style.meld, melding.melds))
+    return [
+        f"lay off:  {placed or 'nothing'}",
+        f"table:    {' '.join(map(style.meld, result.table))}",
+        f"kept:     {kept + ' ' if kept else ''}deadwood: {style.cards(melding.deadwood)}",
+        f"score:    {result.score} after laying off",
+    ]
+
+
+def _declared_lines(check: MeldCheck, style: Style) -> list[str]:
+    """``--declare``: each problem, the score declared, going out, a better melding."""
+    lines = [
+        f"declared: meld {problem.index + 1} [{problem.meld}]: {problem.reason}"
+        for problem in check.problems
+    ] or ["declared: every meld is valid"]
+    lines.append(
+        f"declared: deadwood {style.cards(check.deadwood)}, score {check.score},"
+        f" {'goes out' if check.goes_out else 'does not go out'}"
+    )
+    if check.better is not None:
+        lines.append(f"better:   {style.melds(check.better)} score: {check.better.score}")
+    return lines
 
 
 def _chance(value: Fraction) -> str:
@@ -313,6 +362,14 @@ def text_line(analysis: Analysis, style: Style) -> str:
         advice = analysis.advice
         top = style.card(advice.discard.draws[0].card)
         parts.append(f"advice: {'take ' + top if advice.choice == 'discard' else 'stock'}")
+    if analysis.layoff is not None:
+        laid = analysis.layoff
+        cards = style.cards(item.card for item in laid.laid_off)
+        parts.append(f"lay off: {cards}, score {laid.score}")
+    if analysis.declared is not None:
+        check = analysis.declared
+        verdict = "valid" if not check.problems else f"{len(check.problems)} invalid"
+        parts.append(f"declared: {verdict}, score {check.score}")
     return " | ".join(parts)
 
 
@@ -322,8 +379,10 @@ def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
     Keys: ``hand``, ``rules`` (``preset``, ``variations``, ``players``), ``round``,
     ``round_assumed``, ``cards_dealt``, ``wild``, ``melds``, ``wilds``, ``deadwood``,
     ``score``; for a hand that holds the card drawn also ``go_out`` and ``discards``;
-    with ``--outs`` also ``outs``, with ``--advice`` also ``advice`` (the objects of
-    :meth:`~threethirteen.Outs.to_dict` and :meth:`~threethirteen.DrawAdvice.to_dict`).
+    with ``--outs`` also ``outs``, with ``--advice`` also ``advice``, with ``--table``
+    also ``layoff``, with ``--declare`` also ``declared`` (the objects of the
+    ``to_dict()`` of :class:`~threethirteen.Outs`, :class:`~threethirteen.DrawAdvice`,
+    :class:`~threethirteen.Layoff` and :class:`~threethirteen.MeldCheck`).
     """
     melding = analysis.melding
     deal = analysis.deal
@@ -356,6 +415,10 @@ def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
         result["outs"] = analysis.outs.to_dict()
     if analysis.advice is not None:
         result["advice"] = analysis.advice.to_dict()
+    if analysis.layoff is not None:
+        result["layoff"] = analysis.layoff.to_dict()
+    if analysis.declared is not None:
+        result["declared"] = analysis.declared.to_dict()
     return result
 
 

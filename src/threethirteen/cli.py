@@ -43,9 +43,11 @@ from ._cli_format import (
 )
 from .analysis import best_discard, best_melds, discards
 from .cards import Card, parse_card
+from .checking import check_melds
 from .drawing import draw_advice, outs
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand, parse_hand
+from .laying_off import layoff
 from .rules import Rules, parse_wild
 
 __all__ = ["main"]
@@ -60,7 +62,7 @@ EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, what a shell reports for a command whose reader went away."""
 
 COMMANDS = ("rules", "rounds")
-HAND_OPTIONS = ("round", "wild", "json", "check", "outs", "advice", "unseen")
+HAND_OPTIONS = ("round", "wild", "json", "check", "outs", "advice", "unseen", "table", "declare")
 
 USAGE = """\
 threethirteen HAND [--round N | --wild RANK] [options]
@@ -83,13 +85,15 @@ examples:
   threethirteen - --round 4 --json < hands.txt
   threethirteen "9s 9h 4h 5h 6c 7d" --round 4 --outs
   threethirteen "9s 9h 4h 5h 6c 7d" --round 4 --advice Kd --unseen "9c 2d 8h Ks"
+  threethirteen "7h 8h Kc 10d" --wild none --table "4h 5h 6h" --table "10c 10s 10h"
+  threethirteen "4s 5s 6s 6h 6d 9c" --wild none --declare "4s 5s 6s" --declare "6h 6d 9c"
   threethirteen rules
   threethirteen rules bga
   threethirteen rounds --rules pagat --variation up-and-back
 
 exit status:
   0  success; with --check, the hand goes out (or, holding no drawn card, is
-     fully melded)
+     fully melded; with --declare, the melds declared are valid and meld it all)
   1  with --check, the hand is not out; with -, some line failed (or, with
      --check, some hand is not out)
   2  usage error or bad input (the message names the bad part)
@@ -158,6 +162,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --outs or --advice: the cards not seen yet (default: the rules' cards"
         " less the hand and the discard pile's top)",
     )
+    parser.add_argument(
+        "--table",
+        action="append",
+        default=None,
+        metavar="MELD",
+        help='a meld on the table (repeatable, e.g. "4h 5h 6h"): the cards to lay off'
+        " onto the table's melds and the score left",
+    )
+    parser.add_argument(
+        "--declare",
+        action="append",
+        default=None,
+        metavar="MELD",
+        help="a meld the player declares (repeatable): which are invalid and why, the score,"
+        " and a better arrangement if there is one",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON (one object a hand)")
     parser.add_argument(
         "--check",
@@ -195,6 +215,8 @@ class HandReader:
         outs: bool = False,
         advice: str | None = None,
         unseen: str | None = None,
+        table: Sequence[str] | None = None,
+        declare: Sequence[str] | None = None,
     ) -> None:
         self.rules = rules
         self.round_number = round_number
@@ -207,6 +229,8 @@ class HandReader:
         self.outs = outs
         self.advice: Card | None = None if advice is None else parse_card(advice)
         self.unseen: Hand | None = None if unseen is None else parse_hand(unseen)
+        self.table = None if table is None else list(table)
+        self.declare = None if declare is None else list(declare)
         self._deals: dict[int, Deal] = {}
 
     def deal(self, size: int) -> Deal:
@@ -274,7 +298,11 @@ class HandReader:
             advice = draw_advice(
                 hand, discard_top=self.advice, wild=wild, rules=rules, unseen=self.unseen
             )
-        return Analysis(hand, deal, melding, ranking, found_outs, advice)
+        laid = None if self.table is None else layoff(hand, self.table, wild=wild, rules=rules)
+        declared = None
+        if self.declare is not None:
+            declared = check_melds(hand, self.declare, wild=wild, rules=rules)
+        return Analysis(hand, deal, melding, ranking, found_outs, advice, laid, declared)
 
 
 def rank_discards(hand: Hand, wild: int | None, rules: Rules) -> tuple[Discard, ...]:
@@ -380,6 +408,8 @@ def _run(argv: Sequence[str] | None) -> int:
             outs=args.outs,
             advice=args.advice,
             unseen=args.unseen,
+            table=args.table,
+            declare=args.declare,
         )
         style = choose_style(sys.stdout, ascii_only=args.ascii)
         if words == ["-"]:
