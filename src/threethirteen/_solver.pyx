@@ -43,7 +43,7 @@ __all__ = ["Params", "best_discard", "can_go_out", "discards", "plan", "score", 
 cdef enum:
     MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all
     MAX_ENTRIES = 32        # the every-discard search: one entry per distinct card
-    MAX_OPTIONS = 128       # options it sorts at one node (more are taken unsorted)
+    MAX_OPTIONS = 128       # options it ranks at one state (more are taken at once)
     WILD_CODES = 5          # distinct wild codes: the wild rank's four cards and the joker
     NUMBER_OF_CODES = 53
     JOKER = 52
@@ -846,7 +846,10 @@ cdef int64_t runs(
 # (the scalar values it calls share the memo, with bit 30 clear). The cuts are
 # those of the keyed discard search: no pooled rank-mates (every card is its own
 # entry), sets below 2 * min_set, and a run that leaves a held card to a wild only
-# where that card is the discard, discarded at once.
+# where that card is the discard, discarded at once; and bounds: entry e of a state
+# costs at least the state's scalar value less e's own cost, so the options are
+# taken cheapest bound first and only while one could still lower an open entry
+# (see vexplore).
 
 
 cdef int arena_take(Problem* P) noexcept nogil:
