@@ -145,6 +145,7 @@ ctypedef struct Problem:
     int wild_entries
     int wild_entry_code[WILD_CODES]
     int64_t entry_cost[MAX_ENTRIES]  # what each entry's card costs left over
+    uint32_t all_entries              # a bit per entry
     int64_t wild_prefix[WILD_CODES][MAX_CARDS + 1]  # the wilds' prefix sums, that one gone
     int64_t* arena          # the vectors the memo points to (by offset)
     int arena_used, arena_size
@@ -563,7 +564,7 @@ ctypedef struct Offers:
     VOption* options
     int* count
     int64_t* out
-    int first
+    uint32_t* pending       # the entries still open there
 
 
 cdef inline void choose(
@@ -856,15 +857,15 @@ cdef int arena_take(Problem* P) noexcept nogil:
     """The offset of room for one more vector, or -1 when memory is short."""
     cdef int64_t* grown
     cdef int size
-    if P.arena_used + P.width > P.arena_size:
-        size = 2 * P.arena_size if P.arena_size else 64 * P.width
+    if P.arena_used + P.width + 1 > P.arena_size:
+        size = 2 * P.arena_size if P.arena_size else 64 * (P.width + 1)
         grown = <int64_t*>realloc(P.arena, size * sizeof(int64_t))
         if grown == NULL:
             return -1
         P.arena = grown
         P.arena_size = size
-    P.arena_used += P.width
-    return P.arena_used - P.width
+    P.arena_used += P.width + 1  # the vector, then the mask of its exact entries
+    return P.arena_used - P.width - 1
 
 
 cdef void vfinish(Problem* P, int wilds, int room, int64_t* out) noexcept nogil:
@@ -880,22 +881,34 @@ cdef void vfinish(Problem* P, int wilds, int room, int64_t* out) noexcept nogil:
         out[P.n + e] = P.wild_prefix[e][left - leftover_placed(P, left, room if room < left else left)]
 
 
-cdef void vvalue(Problem* P, uint32_t state, int wilds, int room, int64_t* out) noexcept nogil:
-    """The vector of ``state`` (see above) into ``out``, memoised."""
+cdef void vvalue(
+    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t* out
+) noexcept nogil:
+    """The vector of ``state`` (see above) into ``out``, exact for the entries in
+    ``needed`` (and those a memoised vector already had), memoised."""
     cdef uint32_t key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>1 << 30)
     cdef Slot* slot = memo_find(P, key)
-    cdef int offset
+    cdef int offset = -1
+    cdef uint32_t exact
     if slot.key == key:
-        memcpy(out, P.arena + slot.value, P.width * sizeof(int64_t))
-        return
+        offset = <int>slot.value
+        exact = <uint32_t>P.arena[offset + P.width]
+        if exact & needed == needed:
+            memcpy(out, P.arena + offset, P.width * sizeof(int64_t))
+            return
+        needed |= exact
     if state == 0:
         vfinish(P, wilds, room, out)
+        exact = P.all_entries
     else:
-        vexplore(P, state, wilds, room, out)
-    offset = arena_take(P)
-    if offset >= 0:  # else go on without remembering (slower, still exact)
-        memcpy(P.arena + offset, out, P.width * sizeof(int64_t))
+        exact = vexplore(P, state, wilds, room, needed, out)
+    if offset < 0:
+        offset = arena_take(P)
+        if offset < 0:
+            return  # out of memory: go on without remembering (slower, still exact)
         memo_store(P, key, offset)
+    memcpy(P.arena + offset, out, P.width * sizeof(int64_t))
+    P.arena[offset + P.width] = exact
 
 
 cdef inline uint32_t settle(
@@ -920,12 +933,14 @@ cdef inline uint32_t settle(
 
 
 cdef inline void merge(
-    Problem* P, int64_t* out, const int64_t* child, int64_t add, int first
+    Problem* P, int64_t* out, const int64_t* child, int64_t add, uint32_t entries
 ) noexcept nogil:
-    """``out = min(out, child + add)`` entry by entry, from entry ``first``."""
+    """``out = min(out, child + add)`` for the ``entries``."""
     cdef int e
     cdef int64_t total
-    for e in range(first, P.width):
+    while entries:
+        e = lowest_bit(entries)
+        entries &= entries - 1
         total = child[e] + add
         if total < out[e]:
             out[e] = total
@@ -938,8 +953,8 @@ cdef inline void offer(
     cdef int64_t child[MAX_ENTRIES]
     cdef VOption* option
     if offers.count[0] == MAX_OPTIONS:
-        vvalue(P, state, wilds, room, child)
-        merge(P, offers.out, child, add, offers.first)
+        vvalue(P, state, wilds, room, offers.pending[0], child)
+        merge(P, offers.out, child, add, offers.pending[0])
         return
     option = &offers.options[offers.count[0]]
     offers.count[0] += 1
@@ -970,13 +985,17 @@ cdef inline bint useful(
     return False
 
 
-cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out) noexcept nogil:
-    """Every option for the lowest natural card, merged entry by entry.
+cdef uint32_t vexplore(
+    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t* out
+) noexcept nogil:
+    """Every option for the lowest natural card, merged entry by entry, for the
+    entries ``needed``; returns the mask of the entries made exact.
 
     Entry e of a state costs at least the state's scalar value less e's own cost
     (the hand without e, plus e left over, is a hand with e). The options are taken
     cheapest bound first: an entry at its lower bound is found, and an option whose
-    bound cannot beat any entry still open ends the search."""
+    bound cannot beat any entry still open ends the search. A state below is asked
+    only for the entries still open here."""
     cdef int64_t child[MAX_ENTRIES]
     cdef int64_t low[MAX_ENTRIES]
     cdef VOption options[MAX_OPTIONS]
@@ -987,7 +1006,7 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
     cdef int unused_spent = 0, unused_melded = 0
     cdef int index = lowest(P, state)
     cdef int rank = P.rank[index], suit = P.suit[index]
-    cdef uint32_t unit = P.unit[index], removed, pending = 0
+    cdef uint32_t unit = P.unit[index], removed, pending = 0, live = 0
     cdef int64_t whole, need
     cdef int members, member[4], limit[4], taken[4], size, k, e, i, j, next_wilds, other
     whole = value(P, state, wilds, room, 0)
@@ -995,18 +1014,19 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
         out[e] = INFINITY
     for e in range(index, P.n):
         if copies(P, state, e):
-            pending |= (<uint32_t>1) << e
+            live |= (<uint32_t>1) << e
             low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
     if wilds:
         for e in range(P.n, P.width):
-            pending |= (<uint32_t>1) << e
+            live |= (<uint32_t>1) << e
             low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
+    pending = live & needed
 
     # This card is the discard; or it is left over.
     offers.options = options
     offers.count = &count
     offers.out = out
-    offers.first = index
+    offers.pending = &pending
     out[index] = value(P, state - unit, wilds, room, 0)
     offer(P, &offers, state - unit, wilds, room, P.cost[index])
 
@@ -1053,9 +1073,11 @@ cdef void vexplore(Problem* P, uint32_t state, int wilds, int room, int64_t* out
         options[j] = options[count]
         if not useful(P, out, pending, &held):
             continue
-        vvalue(P, held.state, held.wilds, held.room, child)
-        merge(P, out, child, held.add, index)
+        vvalue(P, held.state, held.wilds, held.room, pending, child)
+        merge(P, out, child, held.add, pending)
         pending = settle(P, out, low, pending, &need)
+    # Exact: the entries asked for, and those not in the state (infinite).
+    return needed | (P.all_entries & ~live)
 
 
 cdef int every_discard(
@@ -1096,6 +1118,7 @@ cdef int every_discard(
             P.wild_prefix[k][j + 1] = P.wild_prefix[k][j] + sorted_costs[i2]
             j += 1
     P.width = P.n + P.wild_entries
+    P.all_entries = ((<uint32_t>1) << P.width) - 1
     for i in range(P.n):
         P.entry_cost[i] = P.cost[i]
     for i in range(P.wild_entries):
@@ -1105,7 +1128,7 @@ cdef int every_discard(
     P.arena_size = 0
     memo_start_sized(&P, stack_slots, WIDE_STACK_BITS)
     core = value(&P, P.full, P.wilds, 0, 0) if P.full else finish(&P, P.wilds, 0, 0)
-    vvalue(&P, P.full, P.wilds, 0, vector)
+    vvalue(&P, P.full, P.wilds, 0, P.all_entries, vector)
     free(P.arena)
     memo_end(&P)
     for i in range(P.n):
