@@ -141,6 +141,7 @@ def test_wild_discards_differ_by_what_they_cost() -> None:
 def test_empty_hand_has_no_discards() -> None:
     ranking = tt.discards("", wild=None)
     assert len(ranking) == 0
+    assert repr(ranking) == "<Discards none>"
     assert list(ranking) == []
     with pytest.raises(IndexError):
         _ = ranking.best

@@ -432,7 +432,7 @@ class Discards(Sequence[Discard]):
     def __repr__(self) -> str:
         pairs = zip(self.cards, self._scores, strict=True)
         ranking = ", ".join(f"{card}: {score}" for card, score in pairs)
-        return f"<Discards {ranking}>"
+        return f"<Discards {ranking or 'none'}>"
 
     def to_dict(self) -> dict[str, Any]:
         """Every discard, best first, as JSON-ready data (each melding is built).
