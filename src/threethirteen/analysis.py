@@ -52,14 +52,21 @@ class _Round:
         self.rules = rules
         self.wild_rank = wild_rank
         self.solver = solver
-        natural = [_cost(rules.card_values[code % 13]) for code in range(52)]
         self.penalties = [rules.penalty(card, wild=wild_rank) for card in _CARDS]
         """What each card code costs left over, this round."""
-        wild = [_cost(penalty) for penalty in self.penalties]
-        self.params = solver.Params(
+        self.params = self.params_costing(
+            [_cost(rules.card_values[code % 13]) for code in range(52)],
+            [_cost(penalty) for penalty in self.penalties],
+        )
+
+    def params_costing(self, natural: list[int], wild: list[int]) -> Any:
+        """The solver's parameters of this round with other costs: ``natural`` for each
+        card code 0-51 that is not wild, ``wild`` for each code 0-52 when it is."""
+        rules = self.rules
+        return self.solver.Params(
             natural,
             wild,
-            wild_rank or 0,
+            self.wild_rank or 0,
             rules.decks,
             rules.jokers,
             rules.min_set,

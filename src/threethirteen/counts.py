@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import InvalidHandError
-from .hand import MAX_HAND_SIZE, Hand, HandLike, parse_hand
+from .hand import MAX_HAND_SIZE, Hand, HandLike, _too_many, parse_hand
 from .rules import Rules, RulesLike
 
 if TYPE_CHECKING:  # numpy is imported when a vector is made, not with the package
@@ -237,20 +237,6 @@ def _seen_hands(seen: HandLike | Iterable[HandLike | Card]) -> Iterable[Hand]:
         else:
             hands.append(parse_hand(item))
     return hands
-
-
-def _too_many(code: int, held: int, rules: Rules, where: str) -> InvalidHandError:
-    """The error for ``held`` copies of a card when the rules' pool holds fewer."""
-    if code == JOKER:
-        if rules.jokers == 0:
-            return InvalidHandError(
-                f"a joker {where}, but these rules have no jokers (add the 'jokers' variation)"
-            )
-        return InvalidHandError(f"{held} jokers {where}, but the rules have only {rules.jokers}")
-    deck_words = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
-    return InvalidHandError(
-        f"{held} copies of {_CARDS[code]} {where}, but {deck_words} only {rules.decks}"
-    )
 
 
 def _unseen_counts(rules: Rules, seen: Iterable[Hand]) -> list[int]:

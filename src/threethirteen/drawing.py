@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from . import analysis
 from .cards import _CARDS, JOKER, Card
-from .counts import _count_list, _pool_counts, _too_many
+from .counts import _count_list, _pool_counts
 from .errors import InvalidCardError, InvalidHandError, ThreeThirteenError
-from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
-from .rules import Rules, RulesLike, WildLike
+from .hand import MAX_HAND_SIZE, Hand, HandLike, _check_counts, check_hand, parse_hand
+from .rules import RulesLike, WildLike
 
 if TYPE_CHECKING:  # numpy is imported when a hand is solved, not with the package
     import numpy as np
@@ -302,13 +302,6 @@ def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list
     return counts
 
 
-def _check_fits(counts: list[int], pool: list[int], rules: Rules, where: str) -> None:
-    """Raise for the first card of which ``counts`` holds more than the pool."""
-    for code in range(len(counts)):
-        if counts[code] > pool[code]:
-            raise _too_many(code, counts[code], rules, where)
-
-
 def _prepare(
     hand: HandLike, wild: WildLike, rules: RulesLike, extra: int | None
 ) -> tuple[Any, Hand, list[int], list[int]]:
@@ -327,7 +320,7 @@ def _prepare(
     pool = _pool_counts(game.rules)
     if extra is not None:
         seen[extra] += 1
-        _check_fits(seen, pool, game.rules, "in the hand and the discard pile's top")
+        _check_counts(seen, game.rules, "in the hand and the discard pile's top")
     return game, parsed, seen, pool
 
 
@@ -366,7 +359,7 @@ def outs(
     left = _unseen(unseen, seen, pool)
     if unseen is not None:
         together = [held + more for held, more in zip(seen, left, strict=True)]
-        _check_fits(together, pool, game.rules, "in the hand and unseen")
+        _check_counts(together, game.rules, "in the hand and unseen")
     candidates = [code for code in range(JOKER + 1) if seen[code] < pool[code]]
     costs, discards = _solve_with(game, parsed, candidates)
     total = sum(left)
@@ -473,7 +466,7 @@ def draw_advice(
     left = _unseen(unseen, seen, pool)
     if unseen is not None:
         together = [held + more for held, more in zip(seen, left, strict=True)]
-        _check_fits(together, pool, game.rules, "in the hand, the discard pile's top and unseen")
+        _check_counts(together, game.rules, "in the hand, the discard pile's top and unseen")
     given = _weights(weights)
     cards = [code for code in range(JOKER + 1) if left[code]]
     if given is None:

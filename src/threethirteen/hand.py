@@ -215,21 +215,29 @@ def check_hand(hand: HandLike, rules: Rules | str) -> None:
         raise InvalidHandError(
             f"{len(hand)} cards in {str(hand)!r}: at most {MAX_HAND_SIZE} are supported"
         )
-    counts = hand.counts()
-    jokers = counts[JOKER]
-    if jokers > rules.jokers:
+    _check_counts(hand.counts(), rules, f"in {str(hand)!r}")
+
+
+def _too_many(code: int, held: int, rules: Rules, where: str) -> InvalidHandError:
+    """The error for ``held`` copies of a card (``where``: "in '9h 9h 9h'") when the
+    rules' pool holds fewer."""
+    if code == JOKER:
         if rules.jokers == 0:
-            raise InvalidHandError(
-                f"a joker in {str(hand)!r}, but these rules have no jokers"
-                " (add the 'jokers' variation)"
+            return InvalidHandError(
+                f"a joker {where}, but these rules have no jokers (add the 'jokers' variation)"
             )
-        raise InvalidHandError(
-            f"{jokers} jokers in {str(hand)!r}, but the rules have only {rules.jokers}"
-        )
+        return InvalidHandError(f"{held} jokers {where}, but the rules have only {rules.jokers}")
+    deck_words = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
+    return InvalidHandError(
+        f"{held} copies of {_CARDS[code]} {where}, but {deck_words} only {rules.decks}"
+    )
+
+
+def _check_counts(counts: list[int], rules: Rules, where: str) -> None:
+    """Raise for the jokers, then the first card, of which ``counts`` (53, by code)
+    holds more than the rules' pool."""
+    if counts[JOKER] > rules.jokers:
+        raise _too_many(JOKER, counts[JOKER], rules, where)
     for code in range(JOKER):
         if counts[code] > rules.decks:
-            deck_words = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
-            raise InvalidHandError(
-                f"{counts[code]} copies of {Card(code)} in {str(hand)!r},"
-                f" but {deck_words} only {rules.decks}"
-            )
+            raise _too_many(code, counts[code], rules, where)

@@ -23,8 +23,8 @@ from typing import Any, NamedTuple
 from .analysis import COUNT_BITS, _cost, _decode, _Round, _round, _set_identities
 from .cards import _CARDS, JOKER, Card
 from .checking import MeldLike, _is_wild, _meld_problem, _meld_text, _read_meld
-from .errors import InvalidHandError, InvalidMeldError
-from .hand import Hand, HandLike, check_hand, parse_hand
+from .errors import InvalidMeldError
+from .hand import Hand, HandLike, _check_counts, check_hand, parse_hand
 from .melds import Meld, Melding
 from .rules import Rules, RulesLike, WildLike
 
@@ -147,23 +147,7 @@ def _check_pool(hand: Hand, table: list[Meld], rules: Rules) -> None:
     for meld in table:
         for card in meld.cards:
             counts[card.code] += 1
-    if counts[JOKER] > rules.jokers:
-        if rules.jokers == 0:
-            raise InvalidHandError(
-                "a joker in the hand or on the table, but these rules have no jokers"
-                " (add the 'jokers' variation)"
-            )
-        raise InvalidHandError(
-            f"{counts[JOKER]} jokers in the hand and on the table,"
-            f" but the rules have only {rules.jokers}"
-        )
-    for code in range(JOKER):
-        if counts[code] > rules.decks:
-            deck_words = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
-            raise InvalidHandError(
-                f"{counts[code]} copies of {_CARDS[code]} in the hand and on the table,"
-                f" but {deck_words} only {rules.decks}"
-            )
+    _check_counts(counts, rules, "in the hand and on the table")
 
 
 def _run_of(index: int, meld: Meld, high_aces: bool) -> _Run:
@@ -214,17 +198,10 @@ Choice = tuple[tuple[int, tuple[int | None, ...], tuple[int | None, ...]], ...]
 def _params(game: _Round, free: list[bool]) -> Any:
     """The solver's parameters of the round, with the cards ``free`` (by code) costing
     nothing left over: they go onto the table."""
-    rules = game.rules
-    return game.solver.Params(
-        [0 if free[code] else _cost(rules.card_values[code % 13]) for code in range(52)],
+    values = game.rules.card_values
+    return game.params_costing(
+        [0 if free[code] else _cost(values[code % 13]) for code in range(52)],
         [0 if free[code] else _cost(game.penalties[code]) for code in range(53)],
-        game.wild_rank or 0,
-        rules.decks,
-        rules.jokers,
-        rules.min_set,
-        rules.min_run,
-        rules.aces == "high-or-low",
-        rules.all_wild_melds,
     )
 
 
