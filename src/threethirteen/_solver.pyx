@@ -794,7 +794,7 @@ cdef int64_t runs(
                             return 0
             elif offers != NULL:
                 next_room = run_room(room, length, next_wilds)
-                offer(P, offers, state - removed, next_wilds, next_room, 0)
+                offer(P, offers, state - removed, next_wilds, next_room, 0, -1)
             else:
                 next_room = run_room(room, length, next_wilds)
                 total = value(P, state - removed, next_wilds, next_room, drop)
@@ -882,10 +882,12 @@ cdef void vfinish(Problem* P, int wilds, int room, int64_t* out) noexcept nogil:
 
 
 cdef void vvalue(
-    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t* out
+    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t whole,
+    int64_t* out,
 ) noexcept nogil:
     """The vector of ``state`` (see above) into ``out``, exact for the entries in
-    ``needed`` (and those a memoised vector already had), memoised."""
+    ``needed`` (and those a memoised vector already had), memoised. ``whole`` is the
+    state's scalar value when the caller knows it, else -1."""
     cdef uint32_t key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>1 << 30)
     cdef Slot* slot = memo_find(P, key)
     cdef int offset = -1
@@ -901,7 +903,7 @@ cdef void vvalue(
         vfinish(P, wilds, room, out)
         exact = P.all_entries
     else:
-        exact = vexplore(P, state, wilds, room, needed, out)
+        exact = vexplore(P, state, wilds, room, needed, whole, out)
     if offset < 0:
         offset = arena_take(P)
         if offset < 0:
@@ -947,13 +949,17 @@ cdef inline void merge(
 
 
 cdef inline void offer(
-    Problem* P, Offers* offers, uint32_t state, int wilds, int room, int64_t add
+    Problem* P, Offers* offers, uint32_t state, int wilds, int room, int64_t add,
+    int64_t known,
 ) noexcept nogil:
-    """Add an option to the list, with its bound; when the list is full, take it now."""
+    """Add an option to the list, with its bound (``known``: the scalar value of its
+    state, or -1 to look it up); when the list is full, take it now."""
     cdef int64_t child[MAX_ENTRIES]
     cdef VOption* option
+    if known < 0:
+        known = value(P, state, wilds, room, 0) if state else finish(P, wilds, room, 0)
     if offers.count[0] == MAX_OPTIONS:
-        vvalue(P, state, wilds, room, offers.pending[0], child)
+        vvalue(P, state, wilds, room, offers.pending[0], known, child)
         merge(P, offers.out, child, add, offers.pending[0])
         return
     option = &offers.options[offers.count[0]]
@@ -962,7 +968,7 @@ cdef inline void offer(
     option.wilds = wilds
     option.room = room
     option.add = add
-    option.bound = add + (value(P, state, wilds, room, 0) if state else finish(P, wilds, room, 0))
+    option.bound = add + known
 
 
 cdef inline bint useful(
@@ -986,7 +992,8 @@ cdef inline bint useful(
 
 
 cdef uint32_t vexplore(
-    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t* out
+    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t whole,
+    int64_t* out,
 ) noexcept nogil:
     """Every option for the lowest natural card, merged entry by entry, for the
     entries ``needed``; returns the mask of the entries made exact.
@@ -1007,9 +1014,10 @@ cdef uint32_t vexplore(
     cdef int index = lowest(P, state)
     cdef int rank = P.rank[index], suit = P.suit[index]
     cdef uint32_t unit = P.unit[index], removed, pending = 0, live = 0
-    cdef int64_t whole, need
+    cdef int64_t need, rest
     cdef int members, member[4], limit[4], taken[4], size, k, e, i, j, next_wilds, other
-    whole = value(P, state, wilds, room, 0)
+    if whole < 0:
+        whole = value(P, state, wilds, room, 0)
     for e in range(P.width):
         out[e] = INFINITY
     for e in range(index, P.n):
@@ -1027,8 +1035,9 @@ cdef uint32_t vexplore(
     offers.count = &count
     offers.out = out
     offers.pending = &pending
-    out[index] = value(P, state - unit, wilds, room, 0)
-    offer(P, &offers, state - unit, wilds, room, P.cost[index])
+    rest = value(P, state - unit, wilds, room, 0)
+    out[index] = rest
+    offer(P, &offers, state - unit, wilds, room, P.cost[index], rest)
 
     # Sets: this card, more copies of it, any copies of its rank-mates above it.
     members = set_members(P, state, index, member, limit)
@@ -1043,7 +1052,7 @@ cdef uint32_t vexplore(
         need = P.min_set - size if size < P.min_set else 0
         if need <= wilds and size < 2 * P.min_set:
             next_wilds = wilds - <int>need
-            offer(P, &offers, state - removed, next_wilds, next_wilds, 0)
+            offer(P, &offers, state - removed, next_wilds, next_wilds, 0, -1)
         k = members - 1
         while k >= 0 and taken[k] == limit[k]:
             taken[k] = 0
@@ -1073,7 +1082,7 @@ cdef uint32_t vexplore(
         options[j] = options[count]
         if not useful(P, out, pending, &held):
             continue
-        vvalue(P, held.state, held.wilds, held.room, pending, child)
+        vvalue(P, held.state, held.wilds, held.room, pending, held.bound - held.add, child)
         merge(P, out, child, held.add, pending)
         pending = settle(P, out, low, pending, &need)
     # Exact: the entries asked for, and those not in the state (infinite).
@@ -1128,7 +1137,7 @@ cdef int every_discard(
     P.arena_size = 0
     memo_start_sized(&P, stack_slots, WIDE_STACK_BITS)
     core = value(&P, P.full, P.wilds, 0, 0) if P.full else finish(&P, P.wilds, 0, 0)
-    vvalue(&P, P.full, P.wilds, 0, P.all_entries, vector)
+    vvalue(&P, P.full, P.wilds, 0, P.all_entries, core, vector)
     free(P.arena)
     memo_end(&P)
     for i in range(P.n):
