@@ -386,14 +386,18 @@ def layoff_cases(draw: st.DrawFn) -> tuple[list[Card], list[tt.Meld], int | None
         near += [Card.of(wild_rank, suit) for suit in "cdhs"]
     card = st.one_of(*[st.sampled_from(near)] * 4, st.builds(Card, st.integers(0, 51)))
     drawn = draw(st.lists(card, max_size=6))
-    # Keep to the copies the game has, after the table's.
+    return within_the_pool(drawn, table, rules), table, wild_rank, rules
+
+
+def within_the_pool(drawn: list[Card], table: list[tt.Meld], rules: tt.Rules) -> list[Card]:
+    """The cards drawn, keeping to the copies the game has after the table's."""
     copies = Counter(card for meld in table for card in meld.cards)
     hand = []
     for card in drawn:
         if copies[card] < (rules.jokers if card.code == 52 else rules.decks):
             copies[card] += 1
             hand.append(card)
-    return hand, table, wild_rank, rules
+    return hand
 
 
 def check_result(
@@ -497,13 +501,7 @@ def larger_cases(draw: st.DrawFn) -> tuple[list[Card], list[tt.Meld], int | None
     near += [Card(52)] * 3 if rules.jokers else []
     assume(near)
     drawn = draw(st.lists(st.sampled_from(near), min_size=4, max_size=12))
-    copies = Counter(card for meld in table for card in meld.cards)
-    hand = []
-    for card in drawn:
-        if copies[card] < (rules.jokers if card.code == 52 else rules.decks):
-            copies[card] += 1
-            hand.append(card)
-    return hand, table, wild_rank, rules
+    return within_the_pool(drawn, table, rules), table, wild_rank, rules
 
 
 @settings(max_examples=examples(40))
