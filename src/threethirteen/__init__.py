@@ -5,22 +5,31 @@
 >>> m = tt.best_melds(hand, wild="6", rules="pagat")
 >>> m.melds, m.score
 ((Meld.parse('9d 9h 9s'), Meld.parse('4h 5h 6c=6h')), 0)
+>>> tt.deadwood_score(hand, tt.Round("pagat", 4))
+0
 """
 
+import warnings as _warnings
+from typing import Any as _Any
+
 from ._backend import IMPLEMENTATION as implementation
-from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards
-from .batch import (
-    PADDING,
-    BatchDiscards,
-    best_discards,
-    deadwood_scores,
-    encode_hands,
-    go_out_flags,
-)
+from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards, is_out
+from .batch import BatchDiscards, best_discards, deadwood_scores, go_out_flags
 from .cards import JOKER, Card, parse_card
-from .checking import MeldCheck, MeldLike, MeldProblem, check_melds
+from .checking import MeldCheck, MeldProblem, check_melds
 from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
-from .drawing import Draw, DrawAdvice, DrawOption, Out, Outs, draw_advice, outs
+from .drawing import (
+    Draw,
+    DrawAdvice,
+    DrawOption,
+    Out,
+    Outs,
+    UnseenLike,
+    WeightsLike,
+    draw_advice,
+    outs,
+)
+from .encoding import PADDING, HandsLike, encode_hands
 from .errors import (
     InvalidCardError,
     InvalidHandError,
@@ -29,9 +38,11 @@ from .errors import (
     InvalidWildError,
     ThreeThirteenError,
 )
-from .hand import MAX_HAND_SIZE, Hand, HandLike, check_hand, parse_hand
-from .laying_off import LaidOff, Layoff, layoff
-from .melds import BestDiscard, Discard, Discards, Meld, Melding
+from .hand import MAX_HAND_SIZE, Hand, HandLike
+from .layoffs import Layoff, LayoffCard, layoff
+from .melds import Discard, Discards, Meld, Melding, MeldLike
+from .pool import check_hand, parse_hand
+from .rounds import Round
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
 
 __version__ = "0.1.0"
@@ -43,7 +54,6 @@ __all__ = [
     "PRESETS",
     "VARIATIONS",
     "BatchDiscards",
-    "BestDiscard",
     "Card",
     "Discard",
     "Discards",
@@ -52,13 +62,14 @@ __all__ = [
     "DrawOption",
     "Hand",
     "HandLike",
+    "HandsLike",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidMeldError",
     "InvalidRulesError",
     "InvalidWildError",
-    "LaidOff",
     "Layoff",
+    "LayoffCard",
     "Meld",
     "MeldCheck",
     "MeldLike",
@@ -66,9 +77,12 @@ __all__ = [
     "Melding",
     "Out",
     "Outs",
+    "Round",
     "Rules",
     "RulesLike",
     "ThreeThirteenError",
+    "UnseenLike",
+    "WeightsLike",
     "WildLike",
     "__version__",
     "best_discard",
@@ -87,6 +101,7 @@ __all__ = [
     "go_out_flags",
     "hand_from_counts",
     "implementation",
+    "is_out",
     "layoff",
     "outs",
     "parse_card",
@@ -95,3 +110,21 @@ __all__ = [
     "unseen_cards",
     "wild_rank_for_cards",
 ]
+
+_DEPRECATED = {
+    "BestDiscard": ("Discard", Discard),
+    "LaidOff": ("LayoffCard", LayoffCard),
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """The names of earlier releases, with a warning."""
+    if name in _DEPRECATED:
+        new_name, value = _DEPRECATED[name]
+        _warnings.warn(
+            f"threethirteen.{name} is deprecated; use threethirteen.{new_name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return value
+    raise AttributeError(f"module 'threethirteen' has no attribute {name!r}")

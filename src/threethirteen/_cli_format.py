@@ -17,8 +17,8 @@ from .cards import NUMBER_OF_CODES, Card, rank_name
 from .checking import MeldCheck
 from .drawing import DrawAdvice, DrawOption, Outs
 from .hand import Hand
-from .laying_off import Layoff
-from .melds import Meld, Melding
+from .layoffs import Layoff
+from .melds import Discard, Meld, Melding
 from .rules import PRESETS, VARIATIONS, Rules
 
 __all__ = [
@@ -59,16 +59,6 @@ class Deal(NamedTuple):
     """The round was inferred from the hand size."""
     also: tuple[int, ...] = ()
     """Other rounds that deal as many cards (when the round was inferred)."""
-
-
-class Discard(NamedTuple):
-    """One possible discard and what it leaves."""
-
-    card: Card
-    score: int
-    """The deadwood score of the best melding left."""
-    goes_out: bool
-    """Whether that melding leaves no card unmelded: the hand goes out."""
 
 
 @dataclass(frozen=True)

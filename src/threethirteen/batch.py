@@ -33,38 +33,29 @@ array([ 0, 17])
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
-from . import analysis
-from .cards import NUMBER_OF_CODES
+from ._kernel import COUNT_BITS, Mode
+from ._lazy import LazyModule
+from .encoding import PADDING, HandsLike, as_codes
 from .errors import InvalidHandError, ThreeThirteenError
-from .hand import Hand, HandLike, parse_hand
+from .hand import Hand
+from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import RulesLike, WildLike
+from .solving import refused
 
-__all__ = [
-    "PADDING",
-    "BatchDiscards",
-    "best_discards",
-    "deadwood_scores",
-    "encode_hands",
-    "go_out_flags",
-]
+__all__ = ["BatchDiscards", "best_discards", "deadwood_scores", "go_out_flags"]
 
-PADDING = -1
-"""The code that fills a row of a batch after its hand's cards."""
-
-_SCORE, _GO_OUT, _DISCARD = 0, 1, 2
 _ROWS_PER_TASK = 256  # the smallest share of rows worth a worker thread
 
-if TYPE_CHECKING:  # numpy is imported when a batch is solved, not with the package
+if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-    HandsLike = npt.ArrayLike | Iterable[HandLike]
-    """A 2-D array of card codes, a count matrix, or an iterable of hands (or strings)."""
+else:  # numpy is imported when a batch is solved, not with the package
+    np = LazyModule("numpy")
+    npt = LazyModule("numpy.typing")
 
 
 class BatchDiscards(NamedTuple):
@@ -76,71 +67,15 @@ class BatchDiscards(NamedTuple):
     """The deadwood score left after that discard, per hand."""
 
 
-def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.NDArray[np.int8]:
-    """A 2-D ``int8`` array of card codes, one row per hand, each row sorted and
-    padded on the right with :data:`PADDING` (-1).
-
-    :param hands: hands, strings or iterables of cards.
-    :param width: the number of columns; by default the largest hand's size.
-    :raises InvalidCardError: for text that is no card (naming the hand).
-    :raises InvalidHandError: when a hand has more cards than ``width``.
-
-    >>> encode_hands(["Ac Jk", "Kc"], width=3)
-    array([[ 0, 52, -1],
-           [12, -1, -1]], dtype=int8)
-    """
-    import numpy as np
-
-    parsed = [parse_hand(hand) for hand in hands]
-    longest = max((len(hand) for hand in parsed), default=0)
-    if width is None:
-        width = longest
-    elif longest > width:
-        raise InvalidHandError(f"a hand of {longest} cards does not fit in {width} columns")
-    # One buffer of every row padded to the width, read by numpy in one go.
-    pad = bytes([PADDING & 0xFF]) * width
-    rows = b"".join([(hand._code_bytes + pad)[:width] for hand in parsed])
-    codes: npt.NDArray[np.int8] = np.frombuffer(bytearray(rows), dtype=np.int8)
-    return codes.reshape(len(parsed), width)
-
-
-def _as_codes(hands: HandsLike) -> npt.NDArray[np.int8]:
-    """The batch as a C-contiguous ``int8`` array, checked for codes out of range."""
-    import numpy as np
-
-    from .counts import _codes_of_counts, _is_count_matrix
-
-    if _is_count_matrix(hands):
-        return _codes_of_counts(hands)  # type: ignore[arg-type]
-    if not isinstance(hands, np.ndarray):
-        return encode_hands(hands)  # type: ignore[arg-type]
-    if hands.ndim != 2:
-        raise InvalidHandError(f"a batch of hands is a 2-D array of card codes, not {hands.ndim}-D")
-    if hands.dtype.kind not in "iu":
-        raise InvalidHandError(f"card codes are integers, not {hands.dtype}")
-    if hands.size:
-        low, high = int(hands.min()), int(hands.max())
-        if low < PADDING or high >= NUMBER_OF_CODES:
-            bad = low if low < PADDING else high
-            row, column = (int(i) for i in np.argwhere(hands == bad)[0])
-            raise InvalidHandError(
-                f"row {row}, column {column}: {bad} is no card code"
-                f" (0-51 cards, 52 a joker, {PADDING} padding)"
-            )
-    return np.ascontiguousarray(hands, dtype=np.int8)
-
-
 def _solve(
     hands: HandsLike,
-    wild: WildLike,
-    rules: RulesLike,
-    mode: int,
+    prepared: Round,
+    mode: Mode,
     threads: int | None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     import numpy as np
 
-    codes = _as_codes(hands)
-    game = analysis._round(rules, wild)
+    codes = as_codes(hands)
     rows = codes.shape[0]
     out = np.zeros(rows, dtype=np.int64)
     discards = np.full(rows, PADDING, dtype=np.int64)
@@ -149,8 +84,8 @@ def _solve(
         raise ThreeThirteenError(f"threads must be at least 1, not {threads!r}")
 
     def run(bounds: tuple[int, int]) -> tuple[int, int]:
-        failed: tuple[int, int] = game.solver.solve_rows(
-            codes, game.params, mode, out, discards, bounds[0], bounds[1]
+        failed: tuple[int, int] = prepared.solver.solve_rows(
+            codes, prepared.params, mode, out, discards, bounds[0], bounds[1]
         )
         return failed
 
@@ -166,24 +101,27 @@ def _solve(
     if failures:
         row, error = min(failures)
         hand = Hand.from_codes(code for code in codes[row] if code != PADDING)
-        problem = game.invalid(hand, error)
+        problem = refused(prepared, hand, error)
         raise InvalidHandError(f"row {row}: {problem}") from None
     return out, discards
 
 
 def deadwood_scores(
     hands: HandsLike,
+    round: Round | None = None,
     *,
-    wild: WildLike,
-    rules: RulesLike = "pagat",
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
     threads: int | None = None,
 ) -> npt.NDArray[np.int64]:
     """The lowest deadwood score of every hand of a batch (see :func:`deadwood_score`).
 
     :param hands: a 2-D array of card codes, a count matrix of width 53 (see the
         module's docstring), or a list of hands or strings.
+    :param round: the :class:`~threethirteen.Round` of every hand; or give ``wild``
+        and ``rules``.
     :param wild: the wild rank of every hand, or ``None``.
-    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :param threads: worker threads to share the rows (the GIL is released).
     :returns: an ``int64`` array, one score per row.
     :raises InvalidHandError: naming the first row that is not a valid hand.
@@ -191,15 +129,18 @@ def deadwood_scores(
     >>> deadwood_scores(["Ks 4d Ac", "Ks Kd Kc"], wild=None, rules="wikipedia")
     array([18,  0])
     """
-    costs, _ = _solve(hands, wild, rules, _SCORE, threads)
-    return costs >> analysis.COUNT_BITS
+    costs, _ = _solve(
+        hands, resolve_round(round, wild, rules, "deadwood_scores"), Mode.SCORE, threads
+    )
+    return costs >> COUNT_BITS
 
 
 def go_out_flags(
     hands: HandsLike,
+    round: Round | None = None,
     *,
-    wild: WildLike,
-    rules: RulesLike = "pagat",
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
     threads: int | None = None,
 ) -> npt.NDArray[np.bool_]:
     """Whether each hand of a batch can go out (see :func:`can_go_out`): some
@@ -208,15 +149,18 @@ def go_out_flags(
     >>> go_out_flags(["3c 3d 3h 3s", "3c 4d 5h 6s"], wild=3)
     array([ True, False])
     """
-    flags, _ = _solve(hands, wild, rules, _GO_OUT, threads)
+    flags, _ = _solve(
+        hands, resolve_round(round, wild, rules, "go_out_flags"), Mode.GO_OUT, threads
+    )
     return flags.astype(bool)
 
 
 def best_discards(
     hands: HandsLike,
+    round: Round | None = None,
     *,
-    wild: WildLike,
-    rules: RulesLike = "pagat",
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
     threads: int | None = None,
 ) -> BatchDiscards:
     """The best discard of each hand of a batch and the score it leaves, chosen as
@@ -230,8 +174,10 @@ def best_discards(
     """
     import numpy as np
 
-    costs, discards = _solve(hands, wild, rules, _DISCARD, threads)
+    costs, discards = _solve(
+        hands, resolve_round(round, wild, rules, "best_discards"), Mode.BEST_DISCARD, threads
+    )
     empty = np.flatnonzero(discards < 0)
     if empty.size:
         raise InvalidHandError(f"row {int(empty[0])}: an empty hand has no card to discard")
-    return BatchDiscards(discards.astype(np.int8), costs >> analysis.COUNT_BITS)
+    return BatchDiscards(discards.astype(np.int8), costs >> COUNT_BITS)

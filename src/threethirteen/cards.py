@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from .errors import InvalidCardError
 
 __all__ = [
+    "CARDS",
     "JOKER",
     "NUMBER_OF_CODES",
     "RANKS",
@@ -29,6 +30,7 @@ __all__ = [
     "parse_card_token",
     "parse_rank",
     "rank_name",
+    "read_card_token",
 ]
 
 RANKS = tuple(range(1, 14))
@@ -105,8 +107,13 @@ def card_code(rank: int, suit: str) -> int:
     return suit_index * 13 + rank - 1
 
 
-def _token_problem(token: str) -> tuple[int | None, str]:
-    """Return (code, "") for a card token, or (None, reason) when it is not one."""
+def read_card_token(token: str) -> tuple[int | None, str]:
+    """``(code, "")`` for a card token, or ``(None, reason)`` when it is not one: the
+    one reader of card notation, for every parser of hands and melds.
+
+    >>> read_card_token("9s"), read_card_token("9x")
+    ((47, ''), (None, "unknown suit 'x' in '9x'"))
+    """
     code = _CODE_BY_TOKEN.get(token)
     if code is not None:
         return code, ""
@@ -114,7 +121,7 @@ def _token_problem(token: str) -> tuple[int | None, str]:
 
 
 def _read_token(token: str) -> tuple[int | None, str]:
-    """:func:`_token_problem` the long way, for tokens not in :data:`_CODE_BY_TOKEN`."""
+    """:func:`read_card_token` the long way, for tokens not in :data:`_CODE_BY_TOKEN`."""
     text = token.replace(_VARIATION_SELECTOR, "")
     if text.lower() in _JOKER_SPELLINGS:
         return JOKER, ""
@@ -159,7 +166,7 @@ def parse_card_token(token: str) -> int:
 
     :raises InvalidCardError: naming the token and what is wrong with it.
     """
-    code, problem = _token_problem(token)
+    code, problem = read_card_token(token)
     if code is None:
         raise InvalidCardError(problem)
     return code
@@ -236,8 +243,9 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
 
-_CARDS = tuple(Card(code) for code in range(NUMBER_OF_CODES))
-"""Every card, by code: cards are immutable, so these serve every caller."""
+CARDS = tuple(Card(code) for code in range(NUMBER_OF_CODES))
+"""Every card, by code (``CARDS[47]`` is 9♠): cards are immutable, so these serve
+every caller."""
 
 
 def parse_card(text: str) -> Card:

@@ -2,7 +2,7 @@
 what the arrangement scores, and whether a better one exists.
 
 The check serves the ``false-out`` rule (a player who declares going out with a
-hand that is not fully melded pays a penalty) and game apps that let players
+hand that is not fully melded pays a penalty) and prepared apps that let players
 arrange their own cards.
 
 >>> import threethirteen as tt
@@ -15,143 +15,21 @@ meld 0 [Kh Ah 2h]: a run cannot wrap around from K to A to 2
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import _round, best_melds
-from .cards import JOKER, Card, _token_problem
-from .errors import InvalidCardError, InvalidMeldError
-from .hand import HandLike, parse_hand
-from .melds import Meld, Melding
-from .rules import Rules, RulesLike, WildLike
+from .analysis import best_melds
+from .cards import Card
+from .errors import InvalidMeldError
+from .hand import HandLike, as_hand
+from .meld_rules import meld_problem, meld_text
+from .melds import Meld, Melding, MeldLike, meld_parts
+from .rounds import UNSET, Round, UnsetType, resolve_round
+from .rules import RulesLike, WildLike
 
-__all__ = ["MeldCheck", "MeldLike", "MeldProblem", "check_melds"]
-
-MeldLike = Meld | str
-"""A meld as callers give it: a :class:`~threethirteen.Meld` or its notation
-(``"4h 5h 6c=6h"``; a wild card is written ``card=identity``)."""
-
-_SEPARATORS = re.compile(r"[\s,;]+")
-
-
-def _is_wild(card: Card, wild_rank: int | None) -> bool:
-    return card.code == JOKER or card.code % 13 + 1 == wild_rank
-
-
-def _read_meld(item: object) -> tuple[list[Card], list[Card | None]]:
-    """The cards of a meld and the identity written for each (``None`` where none is
-    written: a card not marked wild). A :class:`Meld` gives its wild cards' identities."""
-    if isinstance(item, Meld):
-        identities: list[Card | None] = [
-            identity if is_wild else None
-            for identity, is_wild in zip(item.stands_for, item.wild, strict=True)
-        ]
-        return list(item.cards), identities
-    if not isinstance(item, str):
-        raise InvalidMeldError(f"a meld is a Meld or a string such as '4h 5h 6h', not {item!r}")
-    cards: list[Card] = []
-    identities = []
-    for token in _SEPARATORS.split(item.strip()):
-        if not token:
-            continue
-        held, marked, identity = token.partition("=")
-        code, problem = _token_problem(held)
-        if code is None:
-            raise InvalidCardError(f"{problem} in meld {item!r}")
-        cards.append(Card(code))
-        if not marked:
-            identities.append(None)
-            continue
-        identity_code, problem = _token_problem(identity)
-        if identity_code is None:
-            raise InvalidCardError(f"{problem} in meld {item!r}")
-        if identity_code == JOKER:
-            raise InvalidMeldError(f"{held} cannot stand for a joker in meld {item!r}")
-        identities.append(Card(identity_code))
-    if not cards:
-        raise InvalidMeldError(f"a meld needs cards: {item!r}")
-    return cards, identities
-
-
-def _meld_text(cards: list[Card], identities: list[Card | None]) -> str:
-    """The meld in the notation, as written (identities only where they were given)."""
-    return " ".join(
-        str(card) if identity is None else f"{card}={identity}"
-        for card, identity in zip(cards, identities, strict=True)
-    )
-
-
-def _fits(ranks: list[int], size: int, ace_high: bool) -> bool:
-    """Whether runs of these distinct ranks fit in ``size`` consecutive places."""
-    positions = [14 if rank == 1 and ace_high else rank for rank in ranks]
-    return max(positions) - min(positions) <= size - 1
-
-
-def _wraps(ranks: list[int], size: int) -> bool:
-    """Whether the ranks fit in ``size`` consecutive places if K were followed by A."""
-    return any(
-        max((rank - shift) % 13 for rank in ranks) - min((rank - shift) % 13 for rank in ranks)
-        <= size - 1
-        for shift in range(13)
-    )
-
-
-def _shape_problem(fixed: list[Card], size: int, rules: Rules) -> str | None:
-    """Why ``size`` cards, of which ``fixed`` are the identities known (the others
-    wild cards free to stand for anything), can be no set or run; ``None`` if they can."""
-    ranks = [int(card.rank or 0) for card in fixed]
-    if len(set(ranks)) <= 1:
-        if size >= rules.min_set:
-            return None
-        if len(fixed) <= 1:
-            if rules.min_run <= size <= 13:
-                return None
-            return f"too few cards for a meld (a set needs {rules.min_set}, a run {rules.min_run})"
-        return f"a set needs at least {rules.min_set} cards"
-    if len({card.suit for card in fixed}) > 1:
-        return "neither a set nor a run"
-    if len(set(ranks)) != len(ranks):
-        return "a run holds each rank once (twins cannot share a run)"
-    if size < rules.min_run:
-        return f"a run needs at least {rules.min_run} cards"
-    if size > 13:
-        return "a run holds at most 13 cards"
-    high_aces = rules.aces == "high-or-low"
-    if _fits(ranks, size, False) or (high_aces and _fits(ranks, size, True)):
-        return None
-    if not high_aces and _fits(ranks, size, True):
-        return "aces are low in these rules: Q-K-A is not a run"
-    if _wraps(ranks, size):
-        return "a run cannot wrap around from K to A to 2"
-    return "the ranks are not consecutive"
-
-
-def _meld_problem(
-    cards: list[Card], identities: list[Card | None], wild_rank: int | None, rules: Rules
-) -> str | None:
-    """Why the cards are no valid meld under ``rules`` this round, or ``None``.
-
-    A card with an identity must be wild this round and stands for it; a card
-    without one stands for itself if natural and for whatever makes a meld if wild.
-    """
-    fixed: list[Card] = []
-    all_wild = True
-    for card, identity in zip(cards, identities, strict=True):
-        wild = _is_wild(card, wild_rank)
-        all_wild = all_wild and wild
-        if identity is not None and not wild:
-            return f"{card} is marked wild, but is not wild this round"
-        if identity is not None:
-            fixed.append(identity)
-        elif not wild:
-            fixed.append(card)
-    problem = _shape_problem(fixed, len(cards), rules)
-    if problem is None and all_wild and not rules.all_wild_melds:
-        return "a meld of wild cards only, which these rules forbid"
-    return problem
+__all__ = ["MeldCheck", "MeldProblem", "check_melds"]
 
 
 @dataclass(frozen=True)
@@ -220,7 +98,12 @@ class MeldCheck:
 
 
 def check_melds(
-    hand: HandLike, melds: Iterable[MeldLike], *, wild: WildLike, rules: RulesLike = "pagat"
+    hand: HandLike,
+    melds: Iterable[MeldLike],
+    round: Round | None = None,
+    *,
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
 ) -> MeldCheck:
     """Check the melds a player declares for a hand: which are invalid and why, what
     the arrangement scores, whether it goes out, and whether a better one exists.
@@ -238,8 +121,9 @@ def check_melds(
 
     :param hand: a :class:`~threethirteen.Hand` or a string.
     :param melds: the declared melds: :class:`~threethirteen.Meld` or strings.
+    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
-    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :returns: a :class:`MeldCheck`.
     :raises InvalidCardError: for text that is no card.
     :raises InvalidMeldError: for a meld that is no meld at all (no cards, not a
@@ -252,16 +136,16 @@ def check_melds(
     >>> check_melds("9s 9h 9d", ["9s 9h 9c"], wild=None).problems[0].reason
     'the hand holds no 9c'
     """
-    parsed = parse_hand(hand)
-    game = _round(rules, wild)
-    best = best_melds(parsed, wild=wild, rules=game.rules)
+    parsed = as_hand(hand)
+    found = resolve_round(round, wild, rules, "check_melds")
+    best = best_melds(parsed, found)
     if isinstance(melds, (str, Meld)):
         raise InvalidMeldError("melds is a list of melds: wrap a single meld in a list")
     held = Counter(parsed.cards)
     used: Counter[Card] = Counter()
     problems: list[MeldProblem] = []
     for index, item in enumerate(melds):
-        cards, identities = _read_meld(item)
+        cards, identities = meld_parts(item)
         needed = Counter(cards)
         reason = None
         for card in sorted(needed):
@@ -276,13 +160,13 @@ def check_melds(
                     )
                 break
         if reason is None:
-            reason = _meld_problem(cards, identities, game.wild_rank, game.rules)
+            reason = meld_problem(cards, identities, found.wild, found.rules)
         if reason is None:
             used += needed
         else:
-            problems.append(MeldProblem(index, _meld_text(cards, identities), reason))
+            problems.append(MeldProblem(index, meld_text(cards, identities), reason))
     deadwood = tuple(sorted((held - used).elements()))
-    score = sum(game.penalties[card.code] for card in deadwood)
+    score = sum(found.penalties[card.code] for card in deadwood)
     return MeldCheck(
         problems=tuple(problems),
         deadwood=deadwood,

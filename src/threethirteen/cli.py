@@ -30,7 +30,6 @@ from . import __version__
 from ._cli_format import (
     Analysis,
     Deal,
-    Discard,
     Style,
     choose_style,
     json_object,
@@ -46,8 +45,11 @@ from .cards import Card, parse_card
 from .checking import check_melds
 from .drawing import draw_advice, outs
 from .errors import InvalidHandError, ThreeThirteenError
-from .hand import Hand, parse_hand
-from .laying_off import layoff
+from .hand import Hand
+from .layoffs import layoff
+from .melds import Discard
+from .pool import parse_hand
+from .rounds import UNSET, Round
 from .rules import Rules, parse_wild
 
 __all__ = ["main"]
@@ -246,29 +248,21 @@ class HandReader:
 
     def _find_deal(self, size: int) -> Deal:
         rules = self.rules
-        cards = "1 card" if size == 1 else f"{size} cards"
         number = self.round_number
         if number is not None:
-            dealt = rules.cards_dealt(number)
-            if size not in (dealt, dealt + 1):
-                raise InvalidHandError(
-                    f"hand has {cards}; round {number} deals {dealt} ({dealt + 1} with the card"
-                    " drawn)"
-                )
-            wild = self.wild if self.wild_given else rules.wild_for_round(number)
-            return Deal(number, dealt, size == dealt + 1, wild)
+            given = Round(rules, number, wild=self.wild if self.wild_given else UNSET)
+            return Deal(number, given.dealt, given.holds_drawn(size), given.wild)
         if self.wild_given:
             return Deal(None, None, False, self.wild)
-        for dealt in (size, size - 1):
-            rounds = [index + 1 for index, count in enumerate(rules.rounds) if count == dealt]
-            if rounds:
-                wild = rules.wild_for_round(rounds[0])
-                return Deal(rounds[0], dealt, dealt < size, wild, True, tuple(rounds[1:]))
-        low, high = min(rules.rounds), max(rules.rounds)
-        raise InvalidHandError(
-            f"hand has {cards}; the rounds of {rules_label(rules)} deal {low} to {high} cards"
-            f" ({low} to {high + 1} with the card drawn); give --wild for any other size"
-        )
+        try:
+            found = Round.for_hand_size(rules, size)
+        except InvalidHandError as error:
+            message = str(error).replace("these rules", rules_label(rules))
+            raise InvalidHandError(f"{message}; give --wild for any other size") from None
+        assert found.number is not None
+        assert found.dealt is not None
+        also = rules.rounds_dealing(found.dealt)[1:]
+        return Deal(found.number, found.dealt, found.holds_drawn(size), found.wild, True, also)
 
     def read(self, text: str, *, every_discard: bool = True) -> Analysis:
         """Parse and analyse one hand. When it holds the card drawn, rank every discard,
@@ -281,9 +275,8 @@ class HandReader:
         if deal.drawn and every_discard:
             ranking = rank_discards(hand, wild, rules)
         elif deal.drawn:
-            card, rest = best_discard(hand, wild=wild, rules=rules)
             # Only a score of 0 can go out; then the deadwood (built when read) tells.
-            ranking = (Discard(card, rest.score, rest.score == 0 and not rest.deadwood),)
+            ranking = (best_discard(hand, wild=wild, rules=rules),)
         if (self.outs or self.advice is not None) and deal.drawn:
             option = "--outs" if self.outs else "--advice"
             raise InvalidHandError(
@@ -308,13 +301,9 @@ class HandReader:
 def rank_discards(hand: Hand, wild: int | None, rules: Rules) -> tuple[Discard, ...]:
     """Every distinct discard and the score it leaves, best first, from one search
     (:func:`~threethirteen.discards`): its order is :func:`~threethirteen.best_discard`'s,
-    so the first is its card. Only a discard that leaves a score of 0 can go out; its
-    melding is built to see whether it leaves any card unmelded."""
-    ranking = discards(hand, wild=wild, rules=rules)
-    return tuple(
-        Discard(card, score, score == 0 and not ranking[index].melding.deadwood)
-        for index, (card, score) in enumerate(zip(ranking.cards, ranking.scores, strict=True))
-    )
+    so the first is its card. A discard's melding is built only where it is read (to
+    see whether a score of 0 goes out)."""
+    return tuple(discards(hand, wild=wild, rules=rules))
 
 
 def _make_rules(args: argparse.Namespace, name: str | None = None) -> Rules:

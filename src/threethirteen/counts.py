@@ -29,19 +29,22 @@ numpy is imported the first time one of these functions runs, not with the packa
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
-from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card
+from ._lazy import LazyModule
+from .cards import CARDS, NUMBER_OF_CODES, Card
+from .encoding import HandsLike, as_codes, count_list, is_count_matrix
 from .errors import InvalidHandError
-from .hand import MAX_HAND_SIZE, Hand, HandLike, _too_many, parse_hand
+from .hand import Hand, HandLike, as_hand
+from .pool import pool_counts, too_many
 from .rules import Rules, RulesLike
 
-if TYPE_CHECKING:  # numpy is imported when a vector is made, not with the package
+if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-
-    from .batch import HandsLike
+else:  # numpy is imported when a vector is made, not with the package
+    np = LazyModule("numpy")
+    npt = LazyModule("numpy.typing")
 
 __all__ = ["count_vector", "count_vectors", "hand_from_counts", "unseen_cards"]
 
@@ -56,7 +59,7 @@ def _hand_counts(hand: Hand) -> list[int]:
         for code, count in enumerate(counts):
             if count > _MAX_COUNT:
                 raise InvalidHandError(
-                    f"{count} copies of {_CARDS[code]}: a count vector holds at most {_MAX_COUNT}"
+                    f"{count} copies of {CARDS[code]}: a count vector holds at most {_MAX_COUNT}"
                 )
     return counts
 
@@ -76,21 +79,7 @@ def count_vector(hand: HandLike) -> npt.NDArray[np.uint8]:
     """
     import numpy as np
 
-    return np.array(_hand_counts(parse_hand(hand)), dtype=np.uint8)
-
-
-def _is_count_matrix(hands: object) -> bool:
-    """Whether ``hands`` is a 2-D integer array of width 53 with no negative entry:
-    a count matrix, never a batch of card codes (whose rows would hold 53 cards)."""
-    import numpy as np
-
-    return (
-        isinstance(hands, np.ndarray)
-        and hands.ndim == 2
-        and hands.shape[1] == NUMBER_OF_CODES
-        and hands.dtype.kind in "iu"
-        and (hands.size == 0 or int(hands.min()) >= 0)
-    )
+    return np.array(_hand_counts(as_hand(hand)), dtype=np.uint8)
 
 
 def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
@@ -112,21 +101,19 @@ def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
     """
     import numpy as np
 
-    from .batch import _as_codes
-
-    if _is_count_matrix(hands):
+    if is_count_matrix(hands):
         matrix: npt.NDArray[Any] = hands  # type: ignore[assignment]
         if matrix.size and int(matrix.max()) > _MAX_COUNT:
             row, column = (int(i) for i in np.argwhere(matrix > _MAX_COUNT)[0])
             raise InvalidHandError(
-                f"row {row}: {int(matrix[row, column])} copies of {_CARDS[column]}:"
+                f"row {row}: {int(matrix[row, column])} copies of {CARDS[column]}:"
                 f" a count vector holds at most {_MAX_COUNT}"
             )
         return matrix.astype(np.uint8)
     if not isinstance(hands, np.ndarray):
-        parsed = [_hand_counts(parse_hand(hand)) for hand in hands]  # type: ignore[union-attr, arg-type]
+        parsed = [_hand_counts(as_hand(hand)) for hand in hands]  # type: ignore[union-attr, arg-type]
         return np.array(parsed, dtype=np.uint8).reshape(len(parsed), NUMBER_OF_CODES)
-    codes = _as_codes(hands).astype(np.int64)
+    codes = as_codes(hands).astype(np.int64)
     rows = codes.shape[0]
     # One bincount over (row, code) pairs, padding sent to a spare column.
     flat = np.where(codes >= 0, codes, NUMBER_OF_CODES)
@@ -134,71 +121,6 @@ def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
     counts = np.bincount(flat.ravel(), minlength=rows * (NUMBER_OF_CODES + 1))
     counts = counts.reshape(rows, NUMBER_OF_CODES + 1)[:, :NUMBER_OF_CODES]
     return counts.astype(np.uint8)
-
-
-def _codes_of_counts(matrix: npt.NDArray[Any]) -> npt.NDArray[np.int8]:
-    """A count matrix as a batch of card codes: each row's codes in order, padded
-    with -1 to the longest row; in numpy, with no Python work per row.
-
-    :raises InvalidHandError: for a row of more than :data:`MAX_HAND_SIZE` cards.
-    """
-    import numpy as np
-
-    rows = matrix.shape[0]
-    # Entries capped first, so that the sums cannot overflow whatever the dtype.
-    sizes = np.minimum(matrix, MAX_HAND_SIZE + 1).sum(axis=1, dtype=np.int64)
-    over = np.flatnonzero(sizes > MAX_HAND_SIZE)
-    if over.size:
-        row = int(over[0])
-        size = int(matrix[row].sum(dtype=object))
-        raise InvalidHandError(
-            f"row {row}: a count vector of {size} cards; at most {MAX_HAND_SIZE} are supported"
-        )
-    width = int(sizes.max()) if rows else 0
-    repeats = matrix.ravel().astype(np.int64)
-    codes = np.repeat(np.tile(np.arange(NUMBER_OF_CODES, dtype=np.int8), rows), repeats)
-    # Row of each card, and its column: its place among the cards of its row.
-    row_of = np.repeat(np.arange(rows), sizes)
-    starts = np.cumsum(sizes) - sizes
-    column_of = np.arange(codes.size) - np.repeat(starts, sizes)
-    batch = np.full((rows, width), -1, dtype=np.int8)
-    batch[row_of, column_of] = codes
-    return batch
-
-
-def _count_list(vector: object, what: str = "a count vector") -> list[int]:
-    """The 53 counts of ``vector`` (a numpy array or a sequence of ints) as a list,
-    checked: one dimension, 53 entries, each an integer of at least 0."""
-    import numpy as np
-
-    if isinstance(vector, np.ndarray):
-        if vector.ndim != 1 or vector.shape[0] != NUMBER_OF_CODES:
-            raise InvalidHandError(
-                f"{what} has {NUMBER_OF_CODES} entries (52 cards, then the jokers),"
-                f" not shape {vector.shape}"
-            )
-        if vector.dtype.kind not in "iub":
-            raise InvalidHandError(f"{what} holds integers, not {vector.dtype}")
-        values: list[Any] = vector.tolist()
-    elif isinstance(vector, Sequence) and not isinstance(vector, str):
-        values = list(vector)
-        if len(values) != NUMBER_OF_CODES:
-            raise InvalidHandError(
-                f"{what} has {NUMBER_OF_CODES} entries (52 cards, then the jokers),"
-                f" not {len(values)}"
-            )
-    else:
-        raise InvalidHandError(f"{what} is a sequence of {NUMBER_OF_CODES} ints, not {vector!r}")
-    counts = []
-    for code, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, Integral):
-            raise InvalidHandError(
-                f"{what}: entry {code} ({_CARDS[code]}) is {value!r}, not an integer"
-            )
-        if value < 0:
-            raise InvalidHandError(f"{what}: entry {code} ({_CARDS[code]}) is negative: {value}")
-        counts.append(int(value))
-    return counts
 
 
 def hand_from_counts(vector: npt.ArrayLike | Sequence[int]) -> Hand:
@@ -216,39 +138,35 @@ def hand_from_counts(vector: npt.ArrayLike | Sequence[int]) -> Hand:
     ...
     threethirteen.errors.InvalidHandError: a count vector: entry 47 (9s) is negative: -1
     """
-    counts = _count_list(vector)
-    return Hand._of_codes([code for code, count in enumerate(counts) for _ in range(count)])
-
-
-def _pool_counts(rules: Rules) -> list[int]:
-    """The game's card pool as 53 counts: ``decks`` of each card, ``jokers`` jokers."""
-    return [rules.decks] * JOKER + [rules.jokers]
+    counts = count_list(vector)
+    codes = [code for code, count in enumerate(counts) for _ in range(count)]
+    return Hand.from_trusted_codes(codes)
 
 
 def _seen_hands(seen: HandLike | Iterable[HandLike | Card]) -> Iterable[Hand]:
     """The hands of ``seen``: one hand (a Hand or a string), or an iterable of hands,
     strings and cards."""
     if isinstance(seen, (Hand, str)):
-        return [parse_hand(seen)]
+        return [as_hand(seen)]
     hands = []
     for item in seen:
         if isinstance(item, Card):
-            hands.append(Hand._of_codes([item.code]))
+            hands.append(Hand.from_trusted_codes([item.code]))
         else:
-            hands.append(parse_hand(item))
+            hands.append(as_hand(item))
     return hands
 
 
 def _unseen_counts(rules: Rules, seen: Iterable[Hand]) -> list[int]:
     """The pool's counts less every card seen, as a list."""
-    left = _pool_counts(rules)
+    left = pool_counts(rules)
     pool = left[:]
     for hand in seen:
-        for code in hand._code_bytes:
+        for code in hand.code_bytes:
             left[code] -= 1
     for code, count in enumerate(left):
         if count < 0:
-            raise _too_many(code, pool[code] - count, rules, "seen")
+            raise too_many(code, pool[code] - count, rules, "seen")
     return left
 
 

@@ -27,26 +27,45 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral, Rational
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Union
 
-from . import analysis
-from .cards import _CARDS, JOKER, Card
-from .counts import _count_list, _pool_counts
+from ._kernel import COUNT_BITS, Mode
+from ._lazy import LazyModule
+from .cards import CARDS, JOKER, Card
+from .encoding import count_list
 from .errors import InvalidCardError, InvalidHandError, ThreeThirteenError
-from .hand import MAX_HAND_SIZE, Hand, HandLike, _check_counts, check_hand, parse_hand
+from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
+from .pool import check_counts, check_hand, pool_counts
+from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import RulesLike, WildLike
+from .solving import refused
 
-if TYPE_CHECKING:  # numpy is imported when a hand is solved, not with the package
+if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
+else:  # numpy is imported when a hand is solved, not with the package
+    np = LazyModule("numpy")
+    npt = LazyModule("numpy.typing")
 
-    UnseenLike = HandLike | npt.NDArray[np.integer[Any]] | Sequence[int]
-    """Unseen cards: a hand or string (``"9h 9h Jk"``), or a count vector of 53."""
-    Weight = int | float | Fraction
-    WeightsLike = Mapping[Card | str, Weight] | Sequence[Weight] | npt.NDArray[Any]
-    """Weights of the cards: 53 numbers by card code, or a mapping card -> weight."""
+UnseenLike = Union[HandLike, "npt.NDArray[np.integer[Any]]", Sequence[int]]
+"""Unseen cards: a hand or string (``"9h 9h Jk"``), or a count vector of 53."""
+Weight = Union[int, float, Fraction]  # noqa: UP007
+"""The weight of one card: an int, a float or a Fraction."""
+WeightsLike = Union[Mapping[Union[Card, str], Weight], Sequence[Weight], "npt.NDArray[Any]"]  # noqa: UP007
+"""Weights of the cards: 53 numbers by card code, or a mapping card -> weight."""
 
-__all__ = ["Draw", "DrawAdvice", "DrawOption", "Out", "Outs", "draw_advice", "outs"]
+__all__ = [
+    "Draw",
+    "DrawAdvice",
+    "DrawOption",
+    "Out",
+    "Outs",
+    "UnseenLike",
+    "Weight",
+    "WeightsLike",
+    "draw_advice",
+    "outs",
+]
 
 _ONE = Fraction(1)
 _ZERO = Fraction(0)
@@ -259,20 +278,22 @@ class DrawAdvice:
 # -- the work -------------------------------------------------------------------------
 
 
-def _solve_with(game: Any, hand: Hand, codes: list[int]) -> tuple[list[int], list[int]]:
+def _solve_with(round: Round, hand: Hand, codes: list[int]) -> tuple[list[int], list[int]]:
     """The best discard of ``hand`` plus each of ``codes``: the costs and the codes
     of the discards, from one call of the batch solver."""
     import numpy as np
 
     size, count = len(hand), len(codes)
     rows = np.empty((count, size + 1), dtype=np.int8)
-    rows[:, :size] = np.frombuffer(hand._code_bytes, dtype=np.int8)
+    rows[:, :size] = np.frombuffer(hand.code_bytes, dtype=np.int8)
     rows[:, size] = codes
     out = np.zeros(count, dtype=np.int64)
     discards = np.full(count, -1, dtype=np.int64)
-    row, error = game.solver.solve_rows(rows, game.params, 2, out, discards, 0, count)
+    row, error = round.solver.solve_rows(
+        rows, round.params, Mode.BEST_DISCARD, out, discards, 0, count
+    )
     if row >= 0:  # pragma: no cover - the hand and the cards were checked
-        raise game.invalid(Hand._of_codes([*hand._code_bytes, codes[row]]), error)
+        raise refused(round, Hand.from_trusted_codes([*hand.code_bytes, codes[row]]), error)
     return out.tolist(), discards.tolist()
 
 
@@ -296,20 +317,17 @@ def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list
     if unseen is None:
         return [have - held for have, held in zip(pool, seen, strict=True)]
     if _is_count_vector(unseen):
-        counts = _count_list(unseen, "unseen")
-    else:
-        counts = parse_hand(unseen).counts()  # type: ignore[arg-type]
-    return counts
+        return count_list(unseen, "unseen")
+    return as_hand(unseen).counts()  # type: ignore[arg-type]
 
 
 def _prepare(
-    hand: HandLike, wild: WildLike, rules: RulesLike, extra: int | None
-) -> tuple[Any, Hand, list[int], list[int]]:
+    hand: HandLike, prepared: Round, extra: int | None
+) -> tuple[Round, Hand, list[int], list[int]]:
     """The round, the hand (checked), the counts seen (the hand and ``extra``) and
     the pool's counts."""
-    parsed = hand if type(hand) is Hand else parse_hand(hand)
-    game = analysis._round(rules, wild)
-    check_hand(parsed, game.rules)
+    parsed = hand if type(hand) is Hand else as_hand(hand)
+    check_hand(parsed, prepared.rules)
     drawn = len(parsed) + 1
     if drawn > MAX_HAND_SIZE:
         raise InvalidHandError(
@@ -317,18 +335,19 @@ def _prepare(
             f" {MAX_HAND_SIZE} are supported"
         )
     seen = parsed.counts()
-    pool = _pool_counts(game.rules)
+    pool = pool_counts(prepared.rules)
     if extra is not None:
         seen[extra] += 1
-        _check_counts(seen, game.rules, "in the hand and the discard pile's top")
-    return game, parsed, seen, pool
+        check_counts(seen, prepared.rules, "in the hand and the discard pile's top")
+    return prepared, parsed, seen, pool
 
 
 def outs(
     hand: HandLike,
+    round: Round | None = None,
     *,
-    wild: WildLike,
-    rules: RulesLike = "pagat",
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
     unseen: UnseenLike | None = None,
 ) -> Outs:
     """Every card that would let a hand of ``n`` cards go out if drawn.
@@ -338,8 +357,9 @@ def outs(
     than the pool. An out is listed even when no copy is unseen (a dead out).
 
     :param hand: the hand before the draw (a Hand or a string).
+    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
-    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :param unseen: the cards not seen, which the stock is drawn from: a hand or
         string (``"9h 9h Jk"``), or a count vector (see
         :func:`~threethirteen.unseen_cards`). By default the pool less the hand.
@@ -355,20 +375,20 @@ def outs(
     >>> found.outs[0]
     Out(card=Card.parse('9c'), discard=Card.parse('4h'), copies=2, probability=Fraction(2, 5))
     """
-    game, parsed, seen, pool = _prepare(hand, wild, rules, None)
+    prepared, parsed, seen, pool = _prepare(hand, resolve_round(round, wild, rules, "outs"), None)
     left = _unseen(unseen, seen, pool)
     if unseen is not None:
         together = [held + more for held, more in zip(seen, left, strict=True)]
-        _check_counts(together, game.rules, "in the hand and unseen")
+        check_counts(together, prepared.rules, "in the hand and unseen")
     candidates = [code for code in range(JOKER + 1) if seen[code] < pool[code]]
-    costs, discards = _solve_with(game, parsed, candidates)
+    costs, discards = _solve_with(prepared, parsed, candidates)
     total = sum(left)
     found = []
     for code, cost, discard in zip(candidates, costs, discards, strict=True):
         if cost == 0:
             copies = left[code]
             chance = Fraction(copies, total) if total else _ZERO
-            found.append(Out(_CARDS[code], _CARDS[discard], copies, chance))
+            found.append(Out(CARDS[code], CARDS[discard], copies, chance))
     found.sort(key=lambda out: (-out.copies, out.card.code))
     copies_out = sum(out.copies for out in found)
     return Outs(tuple(found), total, Fraction(copies_out, total) if total else _ZERO)
@@ -378,13 +398,13 @@ def _weight(value: object, code: int) -> Fraction:
     """One weight as an exact fraction: an int, a fraction or a finite float, at least 0."""
     if isinstance(value, bool) or not isinstance(value, (Rational, float)):
         raise ThreeThirteenError(
-            f"the weight of {_CARDS[code]} is {value!r}: give an int, a Fraction or a float"
+            f"the weight of {CARDS[code]} is {value!r}: give an int, a Fraction or a float"
         )
     if isinstance(value, float) and not math.isfinite(value):
-        raise ThreeThirteenError(f"the weight of {_CARDS[code]} is {value!r}, not a finite number")
+        raise ThreeThirteenError(f"the weight of {CARDS[code]} is {value!r}, not a finite number")
     exact = Fraction(value)
     if exact < 0:
-        raise ThreeThirteenError(f"the weight of {_CARDS[code]} is negative: {value!r}")
+        raise ThreeThirteenError(f"the weight of {CARDS[code]} is negative: {value!r}")
     return exact
 
 
@@ -416,10 +436,11 @@ def _weights(weights: WeightsLike | None) -> list[Fraction] | None:
 
 def draw_advice(
     hand: HandLike,
+    round: Round | None = None,
     *,
     discard_top: Card | str,
-    wild: WildLike,
-    rules: RulesLike = "pagat",
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
     unseen: UnseenLike | None = None,
     weights: WeightsLike | None = None,
 ) -> DrawAdvice:
@@ -432,8 +453,9 @@ def draw_advice(
 
     :param hand: the hand before the draw (``n`` cards; a Hand or a string).
     :param discard_top: the discard pile's top card (a Card or a string).
+    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
-    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :param unseen: the cards the stock is drawn from: a hand or string, or a
         count vector; by default the pool less the hand and ``discard_top``.
     :param weights: 53 weights by card code (a sequence or an array), or a mapping
@@ -462,11 +484,13 @@ def draw_advice(
         top = discard_top
     else:
         raise InvalidCardError(f"discard_top is a card, not {discard_top!r}")
-    game, parsed, seen, pool = _prepare(hand, wild, rules, top.code)
+    prepared, parsed, seen, pool = _prepare(
+        hand, resolve_round(round, wild, rules, "draw_advice"), top.code
+    )
     left = _unseen(unseen, seen, pool)
     if unseen is not None:
         together = [held + more for held, more in zip(seen, left, strict=True)]
-        _check_counts(together, game.rules, "in the hand, the discard pile's top and unseen")
+        check_counts(together, prepared.rules, "in the hand, the discard pile's top and unseen")
     given = _weights(weights)
     cards = [code for code in range(JOKER + 1) if left[code]]
     if given is None:
@@ -477,10 +501,10 @@ def draw_advice(
     if not total:
         reason = "no card is unseen" if not cards else "every unseen card weighs 0"
         raise InvalidHandError(f"there is nothing to draw from the stock: {reason}")
-    costs, discards = _solve_with(game, parsed, [top.code, *cards])
-    shift = analysis.COUNT_BITS
+    costs, discards = _solve_with(prepared, parsed, [top.code, *cards])
+    shift = COUNT_BITS
 
-    taken = Draw(top, 1, _ONE, _ONE, _CARDS[discards[0]], costs[0] >> shift, costs[0] == 0)
+    taken = Draw(top, 1, _ONE, _ONE, CARDS[discards[0]], costs[0] >> shift, costs[0] == 0)
     discard = DrawOption(
         "discard", Fraction(taken.score), _ONE if taken.goes_out else _ZERO, (taken,)
     )
@@ -498,11 +522,11 @@ def draw_advice(
         weight = _ONE if given is None else given[code]
         draws.append(
             Draw(
-                _CARDS[code],
+                CARDS[code],
                 left[code],
                 weight,
                 Fraction(mass, total),
-                _CARDS[discards[index + 1]],
+                CARDS[discards[index + 1]],
                 score,
                 cost == 0,
             )

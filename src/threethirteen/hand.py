@@ -1,6 +1,6 @@
 """Hands: a multiset of cards, parsed from what people type.
 
->>> hand = parse_hand("9s, 9h 9d 4h 5h 6c")
+>>> hand = as_hand("9s, 9h 9d 4h 5h 6c")
 >>> hand
 Hand.parse('6c 9d 4h 5h 9h 9s')
 >>> len(hand), hand.count(Card.parse("9h"))
@@ -13,15 +13,11 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
-from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card, _token_problem
+from .cards import CARDS, NUMBER_OF_CODES, Card, read_card_token
 from .errors import InvalidCardError, InvalidHandError
 
-if TYPE_CHECKING:
-    from .rules import Rules
-
-__all__ = ["MAX_HAND_SIZE", "Hand", "HandLike", "check_hand", "parse_hand"]
+__all__ = ["MAX_HAND_SIZE", "Hand", "HandLike", "as_hand"]
 
 MAX_HAND_SIZE = 20
 """The most cards a hand may hold for analysis."""
@@ -44,22 +40,22 @@ class Hand:
     """
 
     cards: tuple[Card, ...]
-    _code_bytes: bytes = field(init=False, repr=False, compare=False, hash=False)
-    """The card codes as bytes: what the solver reads."""
+    code_bytes: bytes = field(init=False, repr=False, compare=False, hash=False)
+    """The card codes, sorted, as ``bytes``: what the solver reads."""
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         cards = tuple(cards)
         for card in cards:
             if not isinstance(card, Card):
-                raise InvalidCardError(f"not a Card: {card!r} (use parse_hand for text)")
+                raise InvalidCardError(f"not a Card: {card!r} (use Hand.parse for text)")
         ordered = tuple(sorted(cards, key=_BY_CODE))
         object.__setattr__(self, "cards", ordered)
-        object.__setattr__(self, "_code_bytes", bytes(card.code for card in ordered))
+        object.__setattr__(self, "code_bytes", bytes(card.code for card in ordered))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
-        """Read a hand from text; see :func:`parse_hand`."""
-        return parse_hand(text)
+        """Read a hand from text; see :func:`~threethirteen.parse_hand`."""
+        return as_hand(text)
 
     @classmethod
     def from_codes(cls, codes: Iterable[int]) -> Hand:
@@ -71,18 +67,23 @@ class Hand:
         return cls(Card(int(code)) for code in codes)
 
     @classmethod
-    def _of_codes(cls, codes: list[int]) -> Hand:
-        """The hand of codes already known to be valid (0-52): no checks, no Card built."""
+    def from_trusted_codes(cls, codes: list[int]) -> Hand:
+        """The hand of codes already known to be valid (ints 0-52): no checks, for
+        code that made the codes itself (use :meth:`from_codes` for any other).
+
+        >>> Hand.from_trusted_codes([52, 47])
+        Hand.parse('9s Jk')
+        """
         hand = object.__new__(cls)
         ordered = sorted(codes)
-        object.__setattr__(hand, "cards", tuple([_CARDS[code] for code in ordered]))
-        object.__setattr__(hand, "_code_bytes", bytes(ordered))
+        object.__setattr__(hand, "cards", tuple([CARDS[code] for code in ordered]))
+        object.__setattr__(hand, "code_bytes", bytes(ordered))
         return hand
 
     @property
     def codes(self) -> tuple[int, ...]:
         """The card codes, sorted."""
-        return tuple(self._code_bytes)
+        return tuple(self.code_bytes)
 
     def counts(self) -> list[int]:
         """How many copies of each card code (53 entries, the joker last)."""
@@ -109,11 +110,49 @@ class Hand:
             card = Card.parse(card)
         if not isinstance(card, Card):
             raise InvalidCardError(f"not a Card: {card!r}")
-        held = self._code_bytes
+        held = self.code_bytes
         index = held.find(card.code)
         if index < 0:
             raise InvalidHandError(f"the hand {str(self)!r} holds no {card}")
-        return Hand._of_codes(list(held[:index] + held[index + 1 :]))
+        return Hand.from_trusted_codes(list(held[:index] + held[index + 1 :]))
+
+    def __add__(self, other: Card | str | Hand) -> Hand:
+        """The hand with a card (or a card's text, or another hand's cards) added.
+
+        The result is checked as :meth:`from_codes` checks; the rules' copy limits
+        are checked where a hand meets the rules (:func:`~threethirteen.check_hand`).
+
+        >>> Hand.parse("9s 9h") + "9d"
+        Hand.parse('9d 9h 9s')
+        >>> Hand.parse("9s") + Hand.parse("9s Jk")
+        Hand.parse('9s 9s Jk')
+        """
+        if isinstance(other, Hand):
+            added = list(other.code_bytes)
+        elif isinstance(other, (Card, str)):
+            added = [_card_of(other).code]
+        else:
+            return NotImplemented
+        return Hand.from_trusted_codes(list(self.code_bytes) + added)
+
+    def __sub__(self, other: Card | str | Hand) -> Hand:
+        """The hand with one copy of a card (or of each of another hand's cards) taken out.
+
+        :raises InvalidHandError: when the hand does not hold the card.
+
+        >>> Hand.parse("9d 9h 9s") - "9h"
+        Hand.parse('9d 9s')
+        >>> Hand.parse("9d 9h 9s") - Hand.parse("9s 9d")
+        Hand.parse('9h')
+        """
+        if isinstance(other, Hand):
+            result = self
+            for card in other.cards:
+                result = result.without(card)
+            return result
+        if isinstance(other, (Card, str)):
+            return self.without(other)
+        return NotImplemented
 
     def unicode(self) -> str:
         """The hand with suit symbols."""
@@ -138,6 +177,12 @@ class Hand:
         return f"Hand.parse({str(self)!r})"
 
 
+def _card_of(card: Card | str) -> Card:
+    if isinstance(card, str):
+        return Card.parse(card)
+    return card
+
+
 HandLike = Hand | str | Iterable[Card | str]
 """What every function that takes a hand accepts: a Hand, a string, or cards."""
 
@@ -146,29 +191,26 @@ def _parse_text(text: str) -> Hand:
     tokens = [token for token in _SEPARATORS.split(text) if token]
     codes = []
     for position, token in enumerate(tokens, start=1):
-        code, problem = _token_problem(token)
+        code, problem = read_card_token(token)
         if code is None:
             raise InvalidCardError(f"{problem} (card {position} of {text.strip()!r})")
         codes.append(code)
-    return Hand._of_codes(codes)
+    return Hand.from_trusted_codes(codes)
 
 
-def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
-    """Read a hand: a string such as ``"9s 10h Th J♠ a♦ QS Jk"``, a :class:`Hand`,
-    or an iterable of cards or card strings.
+def as_hand(hand: HandLike) -> Hand:
+    """A :class:`Hand` from anything hand-like: a Hand (itself), a string such as
+    ``"9s 10h Th J♠ a♦ QS Jk"``, or an iterable of cards or card strings.
 
     Tokens are separated by spaces, commas or semicolons; case does not matter.
-    With ``rules`` the hand is also checked against them (see :func:`check_hand`).
+    :func:`~threethirteen.parse_hand` does the same and can check the hand against
+    rules.
 
-    :param hand: the cards.
-    :param rules: optional rules (or a preset name) to check the hand against.
-    :returns: the :class:`Hand`.
     :raises InvalidCardError: naming the token that is no card, where, and why.
-    :raises InvalidHandError: when ``rules`` are given and the hand is impossible.
 
-    >>> parse_hand("9s 10h Th J♠ a♦ QS")
+    >>> as_hand("9s 10h Th J♠ a♦ QS")
     Hand.parse('Ad 10h 10h 9s Js Qs')
-    >>> parse_hand("9s 9h 7x")
+    >>> as_hand("9s 9h 7x")
     Traceback (most recent call last):
     ...
     threethirteen.errors.InvalidCardError: unknown suit 'x' in '7x' (card 3 of '9s 9h 7x')
@@ -183,61 +225,11 @@ def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
             if isinstance(item, Card):
                 cards.append(item)
             elif isinstance(item, str):
-                code, problem = _token_problem(item.strip())
+                code, problem = read_card_token(item.strip())
                 if code is None:
                     raise InvalidCardError(f"{problem} (card {position})")
                 cards.append(Card(code))
             else:
                 raise InvalidCardError(f"not a card: {item!r} (card {position})")
         parsed = Hand(cards)
-    if rules is not None:
-        check_hand(parsed, rules)
     return parsed
-
-
-def check_hand(hand: HandLike, rules: Rules | str) -> None:
-    """Raise :class:`InvalidHandError` if ``hand`` cannot occur under ``rules``.
-
-    A hand may hold at most ``rules.decks`` copies of a card, at most
-    ``rules.jokers`` jokers, and at most :data:`MAX_HAND_SIZE` cards.
-
-    >>> from threethirteen import Rules
-    >>> check_hand(parse_hand("9h 9h 9h"), Rules.preset("pagat"))
-    Traceback (most recent call last):
-    ...
-    threethirteen.errors.InvalidHandError: 3 copies of 9h in '9h 9h 9h', but 2 decks hold only 2
-    """
-    from .rules import Rules
-
-    hand = parse_hand(hand)
-    rules = Rules.find(rules)
-    if len(hand) > MAX_HAND_SIZE:
-        raise InvalidHandError(
-            f"{len(hand)} cards in {str(hand)!r}: at most {MAX_HAND_SIZE} are supported"
-        )
-    _check_counts(hand.counts(), rules, f"in {str(hand)!r}")
-
-
-def _too_many(code: int, held: int, rules: Rules, where: str) -> InvalidHandError:
-    """The error for ``held`` copies of a card (``where``: "in '9h 9h 9h'") when the
-    rules' pool holds fewer."""
-    if code == JOKER:
-        if rules.jokers == 0:
-            return InvalidHandError(
-                f"a joker {where}, but these rules have no jokers (add the 'jokers' variation)"
-            )
-        return InvalidHandError(f"{held} jokers {where}, but the rules have only {rules.jokers}")
-    deck_words = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
-    return InvalidHandError(
-        f"{held} copies of {_CARDS[code]} {where}, but {deck_words} only {rules.decks}"
-    )
-
-
-def _check_counts(counts: list[int], rules: Rules, where: str) -> None:
-    """Raise for the jokers, then the first card, of which ``counts`` (53, by code)
-    holds more than the rules' pool."""
-    if counts[JOKER] > rules.jokers:
-        raise _too_many(JOKER, counts[JOKER], rules, where)
-    for code in range(JOKER):
-        if counts[code] > rules.decks:
-            raise _too_many(code, counts[code], rules, where)

@@ -17,14 +17,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
-from .cards import _CARDS, JOKER, Card, _token_problem
-from .errors import InvalidCardError, InvalidHandError
+from .cards import CARDS, JOKER, Card, read_card_token
+from .errors import InvalidCardError, InvalidHandError, InvalidMeldError
+from .meld_rules import read_meld_text, run_place
 
-__all__ = ["BestDiscard", "Discard", "Discards", "Meld", "Melding"]
-
-
-def _run_position(rank: int, ace_high: bool) -> int:
-    return 14 if rank == 1 and ace_high else rank
+__all__ = ["Discard", "Discards", "Meld", "MeldLike", "Melding", "meld_parts"]
 
 
 @dataclass(frozen=True)
@@ -57,12 +54,12 @@ class Meld:
             if len(suits) != 1 or len(ranks) != len(self.cards):
                 raise InvalidHandError(f"{self} is neither a set nor a run")
             ace_high = 1 in ranks and 13 in ranks and 2 not in ranks
-            positions = sorted(_run_position(rank, ace_high) for rank in ranks if rank)
+            positions = sorted(run_place(rank, ace_high) for rank in ranks if rank)
             if positions[-1] - positions[0] != len(positions) - 1:
                 raise InvalidHandError(f"{self} is neither a set nor a run")
             order = sorted(
                 range(len(self.cards)),
-                key=lambda i: _run_position(self.stands_for[i].rank or 0, ace_high),
+                key=lambda i: run_place(self.stands_for[i].rank or 0, ace_high),
             )
         else:
             order = sorted(range(len(self.cards)), key=lambda i: (self.wild[i], self.cards[i].code))
@@ -71,11 +68,11 @@ class Meld:
         object.__setattr__(self, "wild", tuple(self.wild[i] for i in order))
 
     @classmethod
-    def _of_solver(
+    def from_trusted(
         cls, cards: list[Card], stands_for: list[Card], wild: list[bool], is_set: bool
     ) -> Meld:
-        """A meld the solver made: valid by construction, so not checked again (the
-        tests check every melding the solver returns). A run comes in order; a set
+        """A meld known to be valid (the solver's): not checked again (the tests
+        check every melding the solver returns). A run comes in order; a set
         is put in the order ``__post_init__`` gives: natural cards, then wild, by code."""
         if is_set:
             order = sorted(range(len(cards)), key=lambda i: (wild[i], cards[i].code))
@@ -100,7 +97,7 @@ class Meld:
             held, _, identity = token.partition("=")
             card = Card.parse(held)
             if identity:
-                code, problem = _token_problem(identity)
+                code, problem = read_card_token(identity)
                 if code is None:
                     raise InvalidCardError(f"{problem} in meld {text!r}")
                 cards.append(card)
@@ -197,8 +194,11 @@ class Melding:
     score: int
 
     @classmethod
-    def _of_solver(cls, melds: tuple[Meld, ...], deadwood: tuple[Card, ...], score: int) -> Melding:
-        """A melding as the solver made it (the dataclass's own ``__init__``, faster)."""
+    def from_trusted(
+        cls, melds: tuple[Meld, ...], deadwood: tuple[Card, ...], score: int
+    ) -> Melding:
+        """A melding known to be right (the solver's), made without the dataclass's
+        own ``__init__``, which is slower."""
         melding = object.__new__(cls)
         object.__setattr__(melding, "melds", melds)
         object.__setattr__(melding, "deadwood", deadwood)
@@ -206,7 +206,7 @@ class Melding:
         return melding
 
     @classmethod
-    def _later(
+    def deferred(
         cls, score: int, build: Callable[[], tuple[tuple[Meld, ...], tuple[Card, ...]]]
     ) -> Melding:
         """A melding whose score is known and whose melds and deadwood ``build()``
@@ -218,7 +218,7 @@ class Melding:
         return melding
 
     def __getattr__(self, name: str) -> Any:
-        # Called only for attributes not set: the melds and deadwood of _later.
+        # Called only for attributes not set: the melds and deadwood of deferred().
         build = self.__dict__.get("_build")
         if build is None or name not in ("melds", "deadwood"):
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -283,6 +283,31 @@ class Melding:
         return f"{melds} deadwood: {deadwood} score: {self.score}".lstrip()
 
 
+MeldLike = Meld | str
+"""A meld as callers give it: a :class:`Meld` or its notation (``"4h 5h 6c=6h"``;
+a wild card is written ``card=identity``)."""
+
+
+def meld_parts(item: object) -> tuple[list[Card], list[Card | None]]:
+    """The cards of a meld and the identity written for each (``None`` where none is
+    written: a card not marked wild). A :class:`Meld` gives its wild cards' identities.
+
+    :raises InvalidMeldError: for what is no meld at all.
+
+    >>> meld_parts("9s Jk=9c")
+    ([Card.parse('9s'), Card.parse('Jk')], [None, Card.parse('9c')])
+    """
+    if isinstance(item, Meld):
+        identities: list[Card | None] = [
+            identity if is_wild else None
+            for identity, is_wild in zip(item.stands_for, item.wild, strict=True)
+        ]
+        return list(item.cards), identities
+    if not isinstance(item, str):
+        raise InvalidMeldError(f"a meld is a Meld or a string such as '4h 5h 6h', not {item!r}")
+    return read_meld_text(item)
+
+
 class Discard(NamedTuple):
     """A card discarded and the best melding of the cards it leaves.
 
@@ -298,6 +323,16 @@ class Discard(NamedTuple):
         """The deadwood score the discard leaves."""
         return self.melding.score
 
+    @property
+    def goes_out(self) -> bool:
+        """Whether the discard leaves every other card melded: the hand goes out.
+
+        >>> import threethirteen as tt
+        >>> tt.best_discard("9s 9h 9d Kd", wild=None).goes_out
+        True
+        """
+        return self.melding.score == 0 and not self.melding.deadwood
+
     def to_dict(self) -> dict[str, Any]:
         """The discard and its melding as JSON-ready data.
 
@@ -306,10 +341,6 @@ class Discard(NamedTuple):
         'Kd'
         """
         return {"card": str(self.card), "score": self.score, "melding": self.melding.to_dict()}
-
-
-BestDiscard = Discard
-"""What :func:`~threethirteen.best_discard` returns: a :class:`Discard`."""
 
 
 class Discards(Sequence[Discard]):
@@ -343,7 +374,7 @@ class Discards(Sequence[Discard]):
         self._scores = tuple(item.score for item in items)
 
     @classmethod
-    def _later(
+    def deferred(
         cls, codes: bytes, scores: tuple[int, ...], make: Callable[[int], Discard]
     ) -> Discards:
         """The discards the solver found, as card codes and scores: the cards are made
@@ -361,7 +392,7 @@ class Discards(Sequence[Discard]):
         """The cards, best discard first."""
         cards = self._cards
         if cards is None:
-            cards = self._cards = tuple([_CARDS[code] for code in self._codes])
+            cards = self._cards = tuple([CARDS[code] for code in self._codes])
         return cards
 
     @property

@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from .cards import JOKER, Card, parse_rank, rank_name
 from .errors import InvalidCardError, InvalidRulesError, InvalidWildError
@@ -83,7 +84,7 @@ def _check_int(name: str, value: object, low: int, high: int | None = None) -> N
         raise InvalidRulesError(f"{name} must be {limit}, not {value}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rules:
     """The rules of one game of Three Thirteen, as plain data.
 
@@ -123,7 +124,7 @@ class Rules:
     """The penalty of a joker left over."""
     rounds: tuple[int, ...] = _STANDARD_ROUNDS
     """The cards dealt in each round, in order; the wild rank follows from it."""
-    lay_off: bool = False
+    layoff: bool = False
     """Melds are laid on the table during play and cards laid off onto them (family)."""
     last_turns: bool = True
     """After a player goes out, every other player takes one more turn."""
@@ -144,6 +145,11 @@ class Rules:
     """Nobody may go out before every player has had one turn."""
     joker_discards: bool = False
     """A joker may be discarded onto any player's pile, and then scores nothing."""
+
+    # Worked out once in __post_init__ (instance values; ClassVar keeps them out of
+    # the fields): the fields as a tuple, and its hash.
+    _key: ClassVar[tuple[Any, ...]]
+    _hash: ClassVar[int]
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -187,7 +193,7 @@ class Rules:
                 f"first_out_bonus must be an int, 'wild' or None, not {bonus!r}"
             )
         for flag in (
-            "all_wild_melds", "lay_off", "last_turns", "doubles", "double_naughts",
+            "all_wild_melds", "layoff", "last_turns", "doubles", "double_naughts",
             "redemption", "separate_discards", "go_around_first", "joker_discards",
         ):  # fmt: skip
             if not isinstance(getattr(self, flag), bool):
@@ -197,6 +203,49 @@ class Rules:
             raise InvalidRulesError(
                 "joker_discards ('joker-discards') needs separate_discards ('separate-discards')"
             )
+        # Rules are compared and hashed by value, and both are worked out once here:
+        # a program that builds equal rules for every call finds the round prepared
+        # for them as cheaply as one that keeps one object.
+        key = tuple(getattr(self, item.name) for item in fields(self))
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return self._hash == other._hash and self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields only: a hash is not valid in another process."""
+        return {item.name: getattr(self, item.name) for item in fields(self)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self.__post_init__()
+
+    @property
+    def lay_off(self) -> bool:
+        """Deprecated spelling of :attr:`layoff`."""
+        warnings.warn(
+            "Rules.lay_off is deprecated; use Rules.layoff", DeprecationWarning, stacklevel=2
+        )
+        return self.layoff
+
+    def rounds_dealing(self, cards: int) -> tuple[int, ...]:
+        """The numbers of the rounds (from 1) that deal ``cards`` cards.
+
+        >>> Rules.preset("pagat", ["up-and-back"]).rounds_dealing(6)
+        (4, 19)
+        >>> Rules.preset("pagat").rounds_dealing(2)
+        ()
+        """
+        return tuple(number for number, dealt in enumerate(self.rounds, start=1) if dealt == cards)
 
     # -- construction -------------------------------------------------------------
 
@@ -413,7 +462,7 @@ PRESETS: dict[str, _Preset] = {
             "aces": "high-or-low",
             "min_run": 4,
             "card_values": (15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10),
-            "lay_off": True,
+            "layoff": True,
             "last_turns": False,
         },
         (2, 8),

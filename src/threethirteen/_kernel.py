@@ -1,0 +1,140 @@
+"""The solver kernel's interface: what both backends offer, and how costs are encoded.
+
+The kernel is the bottom layer of the package: the compiled ``_solver`` and its
+pure-Python twin ``_solver_py`` import nothing of the package, and this module
+describes what they share. :class:`Solver` is the protocol both satisfy (mypy
+checks it); the cost encoding is owned here and nowhere else; the batch modes
+and the error codes have names.
+
+>>> cost_of(7), score_of(cost_of(7))
+(449, 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Any, Protocol
+
+__all__ = [
+    "COUNT_BITS",
+    "MAX_CARDS",
+    "ErrorCode",
+    "Mode",
+    "Solver",
+    "cost_of",
+    "make_params",
+    "score_of",
+]
+
+MAX_CARDS = 20
+"""The most cards the kernel takes in one hand."""
+
+COUNT_BITS = 6
+"""A cost is a penalty shifted left by this many bits, plus one per card left over,
+so that the lowest cost is the lowest score and, of equal scores, the fewest cards
+left over. "Going out" is then a cost of exactly 0, even where the rules let some
+cards cost 0 points."""
+
+if (1 << COUNT_BITS) <= MAX_CARDS:  # pragma: no cover - a constant's invariant
+    raise AssertionError("COUNT_BITS must count every card of a hand")
+
+
+def cost_of(penalty: int) -> int:
+    """The kernel's cost of one card left over whose penalty is ``penalty``."""
+    return (penalty << COUNT_BITS) + 1
+
+
+def score_of(cost: int) -> int:
+    """The score (the sum of penalties) of a kernel cost."""
+    return cost >> COUNT_BITS
+
+
+class Mode(IntEnum):
+    """What :meth:`Solver.solve_rows` computes for each row."""
+
+    SCORE = 0
+    """The lowest cost."""
+    GO_OUT = 1
+    """1 when some discard leaves every other card melded, else 0."""
+    BEST_DISCARD = 2
+    """The best discard's cost, and its code into ``discards``."""
+
+
+class ErrorCode(IntEnum):
+    """The negative codes the kernel returns for a hand it refuses."""
+
+    BAD_CODE = -1
+    TOO_MANY_CARDS = -2
+    TOO_MANY_JOKERS = -3
+    TOO_MANY_COPIES = -4
+
+
+class Solver(Protocol):
+    """A solver backend: the compiled ``_solver`` or the pure-Python ``_solver_py``.
+
+    A hand arrives as the ``bytes`` of its card codes; a result below 0 is an
+    :class:`ErrorCode`.
+    """
+
+    @property
+    def Params(self) -> Any:
+        """The class of a round's prepared parameters (see :func:`make_params`)."""
+
+    def score(self, codes: bytes, params: Any, /) -> int:
+        """The lowest cost of the cards left unmelded."""
+
+    def can_go_out(self, codes: bytes, params: Any, /) -> int:
+        """1 when some discard leaves every other card melded, else 0."""
+
+    def best_discard(self, codes: bytes, params: Any, /) -> tuple[int, int]:
+        """(cost, code) of the best discard; code -1 for an empty hand."""
+
+    def discards(
+        self, codes: bytes, params: Any, shift: int, /
+    ) -> tuple[bytes, tuple[int, ...]] | int:
+        """Every distinct discard's code, best first, and the cost each leaves,
+        shifted right by ``shift``."""
+
+    def plan(
+        self, codes: bytes, params: Any, /
+    ) -> tuple[int, list[tuple[Any, ...]], int, int] | int:
+        """The lowest cost and the moves of a melding that reaches it."""
+
+    def solve_rows(
+        self, codes: Any, params: Any, mode: int, out: Any, discards: Any, start: int, stop: int, /
+    ) -> tuple[int, int]:
+        """Solve rows ``start:stop`` of a 2-D code array in ``mode`` (a :class:`Mode`)."""
+
+
+def make_params(
+    solver: Solver,
+    *,
+    natural_costs: Sequence[int],
+    wild_costs: Sequence[int],
+    wild_rank: int | None,
+    decks: int,
+    jokers: int,
+    min_set: int,
+    min_run: int,
+    high_aces: bool,
+    all_wild_melds: bool,
+) -> Any:
+    """The ``solver``'s parameters of a round, built by keyword.
+
+    :param natural_costs: the cost of leaving each card code 0-51 unmelded when
+        it is not wild (see :func:`cost_of`).
+    :param wild_costs: the cost of each code 0-52 when it is wild.
+    :param wild_rank: the round's wild rank, 1-13, or ``None``.
+    """
+    return solver.Params(
+        natural_costs,
+        wild_costs,
+        wild_rank or 0,
+        decks,
+        jokers,
+        min_set,
+        min_run,
+        high_aces,
+        all_wild_melds,
+    )

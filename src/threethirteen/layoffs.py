@@ -1,0 +1,600 @@
+"""Laying off: the lowest score of a hand once cards go onto melds already on the table.
+
+In the family rules (``rules.layoff``) and with the ``redemption`` variation a
+player may lay single cards off onto melds on the table: a card of a set's rank
+onto the set, the next card of a run's suit onto either end of the run, or a
+wild card onto either. :func:`layoff` finds the cards to lay off that leave the
+lowest deadwood score, exactly.
+
+>>> import threethirteen as tt
+>>> result = tt.layoff("7h 8h Kc", ["4h 5h 6h"], wild=None)
+>>> result.score, [str(item) for item in result.laid_off]
+(10, ['7h -> 0', '8h -> 0'])
+>>> result.table
+(Meld.parse('4h 5h 6h 7h 8h'),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ._kernel import COUNT_BITS, cost_of
+from .cards import CARDS, JOKER, Card
+from .errors import InvalidMeldError
+from .hand import Hand, HandLike, as_hand
+from .meld_rules import is_wild, meld_problem, meld_text, set_identities
+from .melds import Meld, Melding, MeldLike, meld_parts
+from .pool import check_counts, check_hand
+from .rounds import UNSET, Round, UnsetType, resolve_round
+from .rules import Rules, RulesLike, WildLike
+from .solving import decode, refused
+
+__all__ = ["Layoff", "LayoffCard", "layoff"]
+
+
+@dataclass(frozen=True)
+class LayoffCard:
+    """One card laid off: the card, the index of the table meld it goes onto (from
+    0, in the order the melds were given), what it stands for there, and whether
+    it is wild (a wild card may stand for itself).
+
+    >>> LayoffCard(Card.parse("Jk"), 0, Card.parse("7h"), True).to_dict()
+    {'card': 'Jk', 'meld_index': 0, 'stands_for': '7h', 'wild': True}
+    """
+
+    card: Card
+    meld_index: int
+    stands_for: Card
+    wild: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The card laid off as JSON-ready data."""
+        return {
+            "card": str(self.card),
+            "meld_index": self.meld_index,
+            "stands_for": str(self.stands_for),
+            "wild": self.wild,
+        }
+
+    def __str__(self) -> str:
+        card = f"{self.card}={self.stands_for}" if self.wild else str(self.card)
+        return f"{card} -> {self.meld_index}"
+
+
+@dataclass(frozen=True)
+class Layoff:
+    """The best layoff of a hand: the score left, the cards laid off in an order
+    that can be played (each onto its meld as the table stands after the ones
+    before), the best melding of the cards kept, and the table melds afterwards.
+
+    ``score`` equals ``melding.score``: melds in hand score nothing, whether they
+    stay in hand or are laid down.
+    """
+
+    score: int
+    laid_off: tuple[LayoffCard, ...]
+    melding: Melding
+    table: tuple[Meld, ...]
+
+    @property
+    def kept(self) -> tuple[Card, ...]:
+        """The cards kept in hand (melded or not), sorted."""
+        return self.melding.cards
+
+    def to_dict(self) -> dict[str, Any]:
+        """The layoff as JSON-ready data.
+
+        >>> import threethirteen as tt
+        >>> data = tt.layoff("10h Kd", ["10c 10d 10s"], wild=None).to_dict()
+        >>> data["score"], data["laid_off"], data["melding"]["deadwood"]
+        (10, [{'card': '10h', 'meld_index': 0, 'stands_for': '10h', 'wild': False}], ['Kd'])
+        >>> data["table"][0]["cards"]
+        ['10c', '10d', '10h', '10s']
+        """
+        return {
+            "score": self.score,
+            "laid_off": [item.to_dict() for item in self.laid_off],
+            "melding": self.melding.to_dict(),
+            "table": [meld.to_dict() for meld in self.table],
+        }
+
+    def __str__(self) -> str:
+        laid = " ".join(str(item) for item in self.laid_off) or "-"
+        return f"laid off: {laid} kept: {self.melding}"
+
+
+class _Run(NamedTuple):
+    """A run on the table: its index among the table melds, suit (0-3) and lowest
+    and highest places (an ace is place 1, or 14 above a king)."""
+
+    meld: int
+    suit: int
+    low: int
+    high: int
+
+
+def _code_at(suit: int, place: int) -> int:
+    """The card code of the card of ``suit`` at run place ``place`` (1-14)."""
+    return suit * 13 + (0 if place == 14 else place - 1)
+
+
+def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
+    """A table meld, checked under the rules; a wild card written without an
+    identity stands for itself there."""
+    cards, written = meld_parts(item)
+    text = meld_text(cards, written)
+    identities: list[Card | None] = []
+    for card, identity in zip(cards, written, strict=True):
+        if identity is None and card.code == JOKER:
+            raise InvalidMeldError(
+                f"table meld {text!r}: a joker on the table stands for a card (write Jk=9c)"
+            )
+        identities.append(card if identity is None and is_wild(card, wild_rank) else identity)
+    problem = meld_problem(cards, identities, wild_rank, rules)
+    if problem is not None:
+        raise InvalidMeldError(f"table meld {text!r}: {problem}")
+    if isinstance(item, Meld):
+        return item
+    return Meld(
+        tuple(cards),
+        tuple(identity or card for card, identity in zip(cards, written, strict=True)),
+        tuple(identity is not None for identity in written),
+    )
+
+
+def _check_pool(hand: Hand, table: list[Meld], rules: Rules) -> None:
+    """Raise when the hand and the table together hold more copies than the game has."""
+    counts = hand.counts()
+    for meld in table:
+        for card in meld.cards:
+            counts[card.code] += 1
+    check_counts(counts, rules, "in the hand and on the table")
+
+
+def _run_of(index: int, meld: Meld, high_aces: bool) -> _Run:
+    ranks = [int(card.rank or 0) for card in meld.stands_for]
+    suit = meld.stands_for[0].code // 13
+    if max(ranks) - min(ranks) == len(ranks) - 1:  # ace low, or no ace
+        return _Run(index, suit, min(ranks), max(ranks))
+    assert high_aces  # the meld was checked: the ace is above the king
+    places = [14 if rank == 1 else rank for rank in ranks]
+    return _Run(index, suit, min(places), max(places))
+
+
+def _chains(
+    suit: int, start: int, step: int, room: int, top: int, held: bytes, wilds: int
+) -> list[tuple[int | None, ...]]:
+    """Every way to grow a run from place ``start`` outwards (``step`` +1 or -1),
+    at most ``room`` cards, within places 1..``top``: each place takes a held
+    natural of its card or a wild (``None``), and the outermost is a natural (wild
+    cards beyond the last natural are counted apart, as room)."""
+    found: list[tuple[int | None, ...]] = []
+
+    def walk(place: int, fills: tuple[int | None, ...], wilds_left: int) -> None:
+        if len(fills) >= room or not 1 <= place <= top:
+            return
+        code = _code_at(suit, place)
+        if held.count(code) > fills.count(code):
+            found.append((*fills, code))
+            walk(place + step, (*fills, code), wilds_left)
+        if wilds_left:
+            walk(place + step, (*fills, None), wilds_left - 1)
+
+    walk(start, (), wilds)
+    return found
+
+
+def _without(held: bytes, codes: Iterable[int | None]) -> bytes:
+    remaining = bytearray(held)
+    for code in codes:
+        if code is not None:
+            del remaining[remaining.index(code)]
+    return bytes(remaining)
+
+
+Choice = tuple[tuple[int, tuple[int | None, ...], tuple[int | None, ...]], ...]
+"""For each run that grows: (index among the runs searched, bottom fills, top fills)."""
+
+
+def _params(prepared: Round, free: list[bool]) -> Any:
+    """The solver's parameters of the round, with the cards ``free`` (by code) costing
+    nothing left over: they go onto the table."""
+    values = prepared.rules.card_values
+    return prepared.params_costing(
+        [0 if free[code] else cost_of(values[code % 13]) for code in range(52)],
+        [0 if free[code] else cost_of(prepared.penalties[code]) for code in range(53)],
+    )
+
+
+_FREE_ROUNDS: dict[tuple[Round, frozenset[int], bool], tuple[list[bool], list[int], Any]] = {}
+"""Prepared rounds with what the table's sets take for free, by (round, set ranks,
+whether a set is on the table): a cache of a pure function of values."""
+
+
+def _free_round(
+    prepared: Round, set_ranks: frozenset[int], any_set: bool
+) -> tuple[list[bool], list[int], Any]:
+    """For each card code, whether a table set takes it; the penalties with those
+    at 0; and the solver's parameters with those costing nothing."""
+    key = (prepared, set_ranks, any_set)
+    found = _FREE_ROUNDS.get(key)
+    if found is None:
+        wild_rank = prepared.wild
+        free = [
+            any_set if is_wild(card, wild_rank) else (card.code % 13 + 1 in set_ranks)
+            for card in CARDS
+        ]
+        penalties = [0 if free[code] else prepared.penalties[code] for code in range(53)]
+        if len(_FREE_ROUNDS) >= 512:
+            _FREE_ROUNDS.clear()
+        found = _FREE_ROUNDS[key] = (free, penalties, _params(prepared, free))
+    return found
+
+
+def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
+    """The held naturals that could ever join the run: walking out from each end,
+    through held naturals and, across gaps, up to ``wilds`` wild cards."""
+    found = set()
+    for step in (-1, 1):
+        place = run.low - 1 if step < 0 else run.high + 1
+        left = wilds
+        length = run.high - run.low + 1
+        while 1 <= place <= top and length < 13:
+            code = _code_at(run.suit, place)
+            if code in held:
+                found.add(code)
+            elif left:
+                left -= 1
+            else:
+                break
+            place += step
+            length += 1
+    return found
+
+
+Fills = tuple[tuple[int, ...], tuple[int, ...]]
+"""How a run grows, as comparable ints: the bottom's and the top's cards, a wild as -1."""
+
+
+def _order(fills: tuple[int | None, ...]) -> tuple[int, ...]:
+    return tuple(-1 if code is None else code for code in fills)
+
+
+Best = tuple[int, "Choice", int]
+"""(cost, the runs grown, extra wild cards laid into the room left)."""
+
+
+class _Search:
+    """The exact search: every way to grow the runs on the table with held cards,
+    each ending in one solve of the cards kept (where what a table set takes costs
+    nothing). Branch and bound: :meth:`bound` bounds a branch from below, and a
+    branch that cannot do better than the best end found is cut; a state reached
+    again (the same cards left at the same run) is not searched twice, and equal
+    runs side by side grow in one order only."""
+
+    def __init__(
+        self,
+        prepared: Round,
+        free: list[bool],
+        params: Any,
+        runs: list[_Run],
+        wilds: list[int],
+        free_wilds: bool,
+        room: int,
+    ) -> None:
+        self.prepared = prepared
+        self.params = params
+        self.runs = runs
+        self.wilds = wilds  # dearest first: laid off in this order
+        self.free_wilds = free_wilds  # a set is on the table: every wild goes there free
+        self.top = 14 if prepared.rules.aces == "high-or-low" else 13
+        # Bounds: the naturals runs i.. could still take (with the cards and wilds
+        # left) cost nothing, and so do wild cards whenever a run has room or a set
+        # is on the table.
+        self.any_room = free_wilds or room > 0 or any(run.high - run.low < 12 for run in runs)
+        self.free = free
+        self.bounds: dict[frozenset[int], Any] = {}
+        # The cards outwards from each end of each run, as far as it has room.
+        self.paths: list[list[int]] = []
+        for run in runs:
+            space = 13 - (run.high - run.low + 1)
+            down = range(run.low - 1, max(0, run.low - 1 - space), -1)
+            up = range(run.high + 1, min(self.top, run.high + space) + 1)
+            self.paths += [[_code_at(run.suit, place) for place in places] for places in (down, up)]
+        # Index: run i's paths are paths[2i] and paths[2i + 1].
+        self.seen: set[tuple[int, bytes, int, int, Fills | None]] = set()
+        self.same = [
+            index > 0 and run[1:] == runs[index - 1][1:] for index, run in enumerate(runs)
+        ] + [False]
+        self.costs: dict[bytes, int] = {}
+        self.best: Best = (1 << 62, (), 0)
+
+    def cost(self, codes: bytes) -> int:
+        """The solver's cost of keeping these cards (sorted codes)."""
+        known = self.costs.get(codes)
+        if known is None:
+            known = self.prepared.solver.score(codes, self.params)
+            self.costs[codes] = known
+        return known
+
+    def bound(self, position: int, held: bytes, used: int) -> int:
+        """A lower bound of the cost from run ``position`` on: the least, over how
+        many wild cards ``k`` go onto runs as bridges, of the cards kept less ``k``
+        wilds, solved with every natural that runs ``position``.. could reach across
+        ``k`` wilds (and every wild left) costing nothing."""
+        left = len(self.wilds) - used
+        have = set(held)
+        lowest = -1
+        for bridges in range(left + 1):
+            reachable: set[int] = set()
+            for path in self.paths[2 * position :]:
+                budget = bridges
+                for code in path:
+                    if code in have:
+                        reachable.add(code)
+                    elif budget:
+                        budget -= 1
+                    else:
+                        break
+            key = frozenset(reachable)
+            params = self.bounds.get(key)
+            if params is None:
+                wild_rank = self.prepared.wild
+                relaxed = [
+                    self.free[code]
+                    or code in reachable
+                    or (self.any_room and is_wild(CARDS[code], wild_rank))
+                    for code in range(53)
+                ]
+                params = self.bounds[key] = _params(self.prepared, relaxed)
+            cost: int = self.prepared.solver.score(self.kept(held, used + bridges), params)
+            if lowest < 0 or cost < lowest:
+                lowest = cost
+            if lowest == 0:
+                break
+        return lowest
+
+    def kept(self, held: bytes, used: int) -> bytes:
+        return bytes(sorted(held + bytes(self.wilds[used:])))
+
+    def finish(self, held: bytes, used: int, room: int, choice: Choice) -> None:
+        """Every end of a branch: lay ``extra`` more wilds into the room left on runs."""
+        most = 0 if self.free_wilds else min(room, len(self.wilds) - used)
+        for extra in range(most + 1):
+            cost = self.cost(self.kept(held, used + extra))
+            if cost < self.best[0]:
+                self.best = (cost, choice, extra)
+
+    def search(
+        self,
+        position: int,
+        held: bytes,
+        used: int,
+        room: int,
+        choice: Choice,
+        previous: Fills | None = None,
+    ) -> None:
+        """Grow runs ``position`` onwards, holding naturals ``held`` with ``used``
+        wilds gone; keep the best end found. ``previous`` is how the run before grew
+        (bottom and top, wilds as -1): a run just like the one before grows no more
+        than it, in that order, since swapping how two equal runs grow changes nothing."""
+        left = len(self.wilds) - used
+        if not self.same[position]:
+            previous = None
+        key = (position, held, used, 0 if self.free_wilds else min(room, left), previous)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        if position == len(self.runs):
+            self.finish(held, used, room, choice)
+            return
+        bound = self.bound(position, held, used)
+        if bound >= self.best[0]:
+            return
+        run = self.runs[position]
+        space = 13 - (run.high - run.low + 1)
+        bottoms = _chains(run.suit, run.low - 1, -1, space, self.top, held, left)
+        # Longest first, leaving the run as it is last: good answers come early, so
+        # the bounds cut more.
+        bottoms.sort(key=len, reverse=True)
+        for bottom in [*bottoms, ()]:
+            after_bottom = _without(held, bottom)
+            wilds_bottom = bottom.count(None)
+            tops = _chains(
+                run.suit,
+                run.high + 1,
+                1,
+                space - len(bottom),
+                self.top,
+                after_bottom,
+                left - wilds_bottom,
+            )
+            tops.sort(key=len, reverse=True)
+            for top in [*tops, ()]:
+                grown = len(bottom) + len(top)
+                order = (_order(bottom), _order(top))
+                if previous is not None and order > previous:
+                    continue
+                self.search(
+                    position + 1,
+                    _without(after_bottom, top),
+                    used + wilds_bottom + top.count(None),
+                    room + space - grown,
+                    (*choice, (position, bottom, top)) if grown else choice,
+                    order,
+                )
+                if self.best[0] <= bound:  # nothing below can do better
+                    return
+
+
+def layoff(
+    hand: HandLike,
+    table_melds: Iterable[MeldLike],
+    round: Round | None = None,
+    *,
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
+) -> Layoff:
+    """The lowest deadwood score of ``hand`` once cards are laid off onto the melds
+    on the table, and which card goes where.
+
+    Melds on the table keep the identity each wild card was given when it was
+    laid. A set takes any card of its rank (any suit, twins too; sets have no
+    upper size) or a wild card. A run takes the next card of its suit at either
+    end, within the ace rules (K-A-2 never forms: an ace is always at an end), or
+    a wild card standing for that next card; a run holds at most 13 cards, so a
+    full run takes nothing. Cards laid off one after another count: 7♥ then 8♥
+    onto 4♥ 5♥ 6♥, or a wild as 7♥ then the 8♥. The cards kept are scored as
+    any hand: they may still be melded among themselves.
+
+    The answer is exact: the lowest score over every valid choice of cards to lay
+    off. Of equally good choices it keeps the fewest cards unmelded in hand; of
+    those, it lays nothing onto runs if that is as good, else the first choice
+    found, trying the longest layoffs first. A card a table set takes goes onto
+    the set or stays in a meld in hand as the solve finds it: it scores nothing
+    either way.
+
+    Laying off belongs to the family rules and the ``redemption`` variation; like
+    the other functions, :func:`layoff` analyses any hand under any rules.
+
+    :param hand: a :class:`~threethirteen.Hand` or a string.
+    :param table_melds: the melds on the table: :class:`~threethirteen.Meld` or
+        strings (``"4h 5h 6h"``, ``"Qh Kh Jk=Ah"``). A wild-rank card written
+        without ``=`` stands for itself; a joker needs its identity.
+    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param wild: the round's wild rank, or ``None``.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
+    :returns: a :class:`Layoff`.
+    :raises InvalidMeldError: for a table meld that is not valid under the rules.
+    :raises InvalidHandError: for a hand impossible under the rules, or when the
+        hand and the table hold more copies of a card (or jokers) than the game has.
+    :raises InvalidCardError: for text that is no card.
+
+    >>> print(layoff("10h Kd", ["10c 10d 10s"], wild=None))
+    laid off: 10h -> 0 kept: deadwood: Kd score: 10
+    >>> print(layoff("Jk 9h", ["Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"], wild=None, rules="bga"))
+    laid off: - kept: deadwood: 9h Jk score: 59
+    """
+    parsed = hand if type(hand) is Hand else as_hand(hand)
+    prepared = resolve_round(round, wild, rules, "layoff")
+    rules_used = prepared.rules
+    wild_rank = prepared.wild
+    check_hand(parsed, rules_used)
+    if isinstance(table_melds, (str, Meld)):
+        raise InvalidMeldError("table_melds is a list of melds: wrap a single meld in a list")
+    table = [_table_meld(item, wild_rank, rules_used) for item in table_melds]
+    _check_pool(parsed, table, rules_used)
+    high_aces = rules_used.aces == "high-or-low"
+
+    set_ranks: dict[int, int] = {}  # rank -> index of the first set of that rank
+    first_set: int | None = None
+    runs: list[_Run] = []
+    for index, meld in enumerate(table):
+        if meld.kind == "set":
+            set_ranks.setdefault(int(meld.stands_for[0].rank or 0), index)
+            first_set = index if first_set is None else first_set
+        else:
+            runs.append(_run_of(index, meld, high_aces))
+
+    # What a table set takes costs nothing kept: the solve leaves it over, for free.
+    free, penalties, params = _free_round(prepared, frozenset(set_ranks), first_set is not None)
+
+    wilds = sorted(
+        (card.code for card in parsed.cards if is_wild(card, wild_rank)),
+        key=lambda code: (-prepared.penalties[code], -code),
+    )
+    naturals = bytes(card.code for card in parsed.cards if not is_wild(card, wild_rank))
+    top = 14 if high_aces else 13
+    searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
+    searched.sort(key=lambda run: (run.suit, run.low, run.high))
+    room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)
+    search = _Search(prepared, free, params, searched, wilds, first_set is not None, room)
+    # Laying nothing onto runs first: when nothing does better, nothing goes on.
+    search.finish(naturals, 0, 0, ())
+    search.search(0, naturals, 0, room, ())
+    cost, choice, extra = search.best
+
+    # Replay the choice: the cards onto runs, in an order that can be played.
+    additions: dict[int, list[LayoffCard]] = {index: [] for index in range(len(table))}
+    spans = {run.meld: [run.low, run.high] for run in runs}
+    suits = {run.meld: run.suit for run in runs}
+    next_wild = 0
+    held = naturals
+    for position, bottom, top_fills in choice:
+        run = searched[position]
+        for fills, step in ((bottom, -1), (top_fills, 1)):
+            for code in fills:
+                span = spans[run.meld]
+                place = span[0] - 1 if step < 0 else span[1] + 1
+                identity = CARDS[_code_at(run.suit, place)]
+                if code is None:
+                    card = CARDS[wilds[next_wild]]
+                    next_wild += 1
+                else:
+                    card = CARDS[code]
+                    held = _without(held, (code,))
+                additions[run.meld].append(LayoffCard(card, run.meld, identity, code is None))
+                span[0 if step < 0 else 1] = place
+    for _ in range(extra):  # wild cards into the room left, upwards first
+        for run in runs:
+            low, high = spans[run.meld]
+            if high - low + 1 >= 13:
+                continue
+            place = high + 1 if high < top else low - 1
+            spans[run.meld] = [min(low, place), max(high, place)]
+            identity = CARDS[_code_at(suits[run.meld], place)]
+            card = CARDS[wilds[next_wild]]
+            additions[run.meld].append(LayoffCard(card, run.meld, identity, True))
+            next_wild += 1
+            break
+    kept = Hand.from_trusted_codes(list(held) + wilds[next_wild:])
+
+    # The kept cards' best melding, with what the sets take free as its deadwood.
+    plan = prepared.solver.plan(kept.code_bytes, params)
+    if isinstance(plan, int):  # pragma: no cover - the hand was checked
+        raise refused(prepared, kept, plan)
+    free_melding = decode(kept, prepared, plan, penalties)
+    if plan[0] != cost:  # pragma: no cover - internal invariant
+        raise AssertionError("the layoff search and the kept cards' plan disagree")
+    deadwood = []
+    onto_sets: dict[int, list[Card]] = {}
+    for card in free_melding.deadwood:
+        if free[card.code]:
+            wild_card = is_wild(card, wild_rank)
+            target = first_set if wild_card else set_ranks[card.code % 13 + 1]
+            assert target is not None
+            onto_sets.setdefault(target, []).append(card)
+        else:
+            deadwood.append(card)
+    for index, cards in onto_sets.items():
+        meld = table[index]
+        rank = int(meld.stands_for[0].rank or 0)
+        naturals_laid = [card for card in cards if not is_wild(card, wild_rank)]
+        wilds_laid = [card for card in cards if is_wild(card, wild_rank)]
+        suits_there = [card.code // 13 for card in meld.stands_for]
+        suits_there += [card.code // 13 for card in naturals_laid]
+        identities = set_identities(rank, suits_there, len(wilds_laid))
+        additions[index] += [LayoffCard(card, index, card, False) for card in naturals_laid]
+        additions[index] += [
+            LayoffCard(card, index, identity, True)
+            for card, identity in zip(wilds_laid, identities, strict=True)
+        ]
+    score = cost >> COUNT_BITS
+    melding = Melding.from_trusted(free_melding.melds, tuple(deadwood), score)
+    laid_off = tuple(item for index in range(len(table)) for item in additions[index])
+    new_table = []
+    for index, meld in enumerate(table):
+        added = additions[index]
+        if not added:
+            new_table.append(meld)
+            continue
+        new_table.append(
+            Meld(
+                meld.cards + tuple(item.card for item in added),
+                meld.stands_for + tuple(item.stands_for for item in added),
+                meld.wild + tuple(item.wild for item in added),
+            )
+        )
+    return Layoff(score, laid_off, melding, tuple(new_table))

@@ -1,0 +1,365 @@
+"""The round as a value: the rules, the round's number, its wild rank, the cards it
+deals, and the solver's parameters prepared for it.
+
+Every analysis function takes a :class:`Round` where it takes ``rules`` and
+``wild``; a game engine holds one per round.
+
+>>> import threethirteen as tt
+>>> fourth = tt.Round("pagat", 4)
+>>> fourth
+Round('pagat', 4)
+>>> fourth.number, fourth.dealt, fourth.wild
+(4, 6, 6)
+>>> tt.deadwood_score("9s 9h 9d 4h 5h 6c Kd", fourth)
+10
+>>> tt.Round("bga", wild="J").penalty("Jc"), tt.Round("bga", wild="J").is_wild("Jk")
+(50, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from . import _backend
+from ._kernel import Solver, cost_of, make_params
+from .cards import CARDS, JOKER, Card
+from .errors import InvalidHandError, InvalidRulesError, InvalidWildError
+from .hand import MAX_HAND_SIZE, Hand
+from .rules import Rules, RulesLike, WildLike, parse_wild
+
+__all__ = ["UNSET", "Round", "UnsetType", "resolve_round", "round_for"]
+
+
+class UnsetType:
+    """The type of :data:`UNSET`, the default of an argument not given."""
+
+    _instance: UnsetType | None = None
+
+    def __new__(cls) -> UnsetType:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+    def __reduce__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Final = UnsetType()
+"""The default of an argument not given (``wild=None`` means "no wild rank")."""
+
+
+class Round:
+    """One round: the rules, its number (from 1), its wild rank, the cards it deals,
+    and the solver's parameters prepared for them. Immutable and hashable; equal
+    rounds compare equal whatever object their rules are.
+
+    Give the round's number, and the wild rank and hand size follow from the rules;
+    or, for a hand of any size, the wild rank (``None`` for none) and optionally the
+    cards dealt. A wild rank given with a number replaces the round's own.
+
+    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param number: the round's number: 1 deals the fewest cards.
+    :param wild: the wild rank (``6``, ``"6"``, ``"J"``, ``None`` for none).
+    :param dealt: the cards the round deals to each player.
+    :param implementation: the solver, ``"cython"`` or ``"python"``; by default the
+        one chosen at import (:data:`threethirteen.implementation`).
+    :raises InvalidWildError: for a round these rules do not play, or a bad wild rank.
+    :raises InvalidRulesError: for bad rules, or a round given neither a number nor
+        a wild rank.
+
+    >>> Round("pagat", 11).wild, Round("pagat", wild=None).dealt
+    (13, None)
+    >>> Round("pagat", 4) == Round(Rules.preset("pagat"), wild=6, dealt=6, number=4)
+    True
+    >>> Round("pagat")
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRulesError: a Round needs its number (Round('pagat', 4)) or ...
+    """
+
+    __slots__ = (
+        "_hash",
+        "_key",
+        "dealt",
+        "implementation",
+        "number",
+        "params",
+        "penalties",
+        "rules",
+        "solver",
+        "wild",
+    )
+
+    rules: Rules
+    """The rules."""
+    number: int | None
+    """The round's number (1 deals the fewest cards), or ``None`` for a hand of any round."""
+    wild: int | None
+    """The wild rank, 1 (A) to 13 (K), or ``None`` for none."""
+    dealt: int | None
+    """The cards the round deals to each player, or ``None`` when not known."""
+    implementation: str
+    """The solver: ``"cython"`` or ``"python"``."""
+    solver: Solver
+    """The solver's module."""
+    penalties: tuple[int, ...]
+    """What each card code (0-52) costs left over this round."""
+    params: Any
+    """The solver's parameters prepared for this round."""
+    _key: tuple[Any, ...]
+    _hash: int
+
+    def __init__(
+        self,
+        rules: RulesLike = "pagat",
+        number: int | None = None,
+        *,
+        wild: WildLike | UnsetType = UNSET,
+        dealt: int | None = None,
+        implementation: str | None = None,
+    ) -> None:
+        found = Rules.find(rules)
+        wild_rank: int | None
+        if number is not None:
+            dealt_by_rules = found.cards_dealt(number)
+            if dealt is not None and dealt != dealt_by_rules:
+                raise InvalidWildError(
+                    f"round {number} deals {dealt_by_rules} cards under these rules, not {dealt!r}"
+                )
+            dealt = dealt_by_rules
+            if isinstance(wild, UnsetType):
+                wild_rank = found.wild_for_round(number)
+            else:
+                wild_rank = parse_wild(wild)
+        elif isinstance(wild, UnsetType):
+            raise InvalidRulesError(
+                "a Round needs its number (Round('pagat', 4)) or its wild rank"
+                " (Round('pagat', wild=6), or wild=None)"
+            )
+        else:
+            wild_rank = parse_wild(wild)
+            if dealt is not None and (
+                isinstance(dealt, bool)
+                or not isinstance(dealt, int)
+                or not 1 <= dealt < MAX_HAND_SIZE
+            ):
+                raise InvalidWildError(
+                    f"a round deals 1 to {MAX_HAND_SIZE - 1} cards, not {dealt!r}"
+                )
+        if implementation is None:
+            name, solver = _backend.IMPLEMENTATION, _backend.solver
+        elif implementation in ("cython", "python"):
+            name, solver = _backend.load(implementation)
+        else:
+            raise InvalidRulesError(
+                f"implementation must be 'cython' or 'python', not {implementation!r}"
+            )
+        penalties = tuple(found.penalty(card, wild=wild_rank) for card in CARDS)
+        params = make_params(
+            solver,
+            natural_costs=[cost_of(found.card_values[code % 13]) for code in range(JOKER)],
+            wild_costs=[cost_of(penalty) for penalty in penalties],
+            wild_rank=wild_rank,
+            decks=found.decks,
+            jokers=found.jokers,
+            min_set=found.min_set,
+            min_run=found.min_run,
+            high_aces=found.aces == "high-or-low",
+            all_wild_melds=found.all_wild_melds,
+        )
+        key = (found, number, wild_rank, dealt, name)
+        for slot, value in (
+            ("rules", found),
+            ("number", number),
+            ("wild", wild_rank),
+            ("dealt", dealt),
+            ("implementation", name),
+            ("solver", solver),
+            ("penalties", penalties),
+            ("params", params),
+            ("_key", key),
+            ("_hash", hash(key)),
+        ):
+            object.__setattr__(self, slot, value)
+
+    @classmethod
+    def for_hand_size(
+        cls, rules: RulesLike, size: int, *, implementation: str | None = None
+    ) -> Round:
+        """The round a hand of ``size`` cards belongs to: the first round that deals
+        ``size`` cards, else the first that deals ``size - 1`` (the hand holds the
+        card just drawn).
+
+        :raises InvalidHandError: when no round of the rules deals either.
+
+        >>> Round.for_hand_size("pagat", 7)
+        Round('pagat', 5)
+        >>> Round.for_hand_size("pagat", 14).holds_drawn(14)
+        True
+        """
+        found = Rules.find(rules)
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise InvalidHandError(f"a hand size is an int, not {size!r}")
+        for dealt in (size, size - 1):
+            numbers = found.rounds_dealing(dealt)
+            if numbers:
+                return cls(found, numbers[0], implementation=implementation)
+        low, high = min(found.rounds), max(found.rounds)
+        cards = "1 card" if size == 1 else f"{size} cards"
+        raise InvalidHandError(
+            f"hand has {cards}; the rounds of these rules deal {low} to {high} cards"
+            f" ({low} to {high + 1} with the card drawn)"
+        )
+
+    def holds_drawn(self, hand: Hand | int) -> bool:
+        """Whether a hand (or a hand size) of this round holds the card just drawn:
+        ``False`` for the cards dealt, ``True`` for one more.
+
+        :raises InvalidHandError: for any other size, or a round whose hand size is
+            not known.
+
+        >>> Round("pagat", 4).holds_drawn(7)
+        True
+        """
+        size = len(hand) if isinstance(hand, Hand) else hand
+        if self.dealt is None:
+            raise InvalidHandError("a round given only a wild rank has no hand size")
+        if size == self.dealt:
+            return False
+        if size == self.dealt + 1:
+            return True
+        cards = "1 card" if size == 1 else f"{size} cards"
+        where = f"round {self.number}" if self.number is not None else "the round"
+        raise InvalidHandError(
+            f"hand has {cards}; {where} deals {self.dealt} ({self.dealt + 1} with the card drawn)"
+        )
+
+    def is_wild(self, card: Card | str) -> bool:
+        """Whether ``card`` is wild this round: a joker, or a card of the wild rank."""
+        code = (Card.parse(card) if isinstance(card, str) else card).code
+        return code == JOKER or code % 13 + 1 == self.wild
+
+    def penalty(self, card: Card | str) -> int:
+        """What ``card`` costs left over this round."""
+        return self.penalties[(Card.parse(card) if isinstance(card, str) else card).code]
+
+    def params_costing(self, natural_costs: list[int], wild_costs: list[int]) -> Any:
+        """The solver's parameters of this round with other costs (in the solver's
+        encoding, :func:`threethirteen._kernel.cost_of`): ``natural_costs`` for each
+        card code 0-51 that is not wild, ``wild_costs`` for each code 0-52 when it is."""
+        rules = self.rules
+        return make_params(
+            self.solver,
+            natural_costs=natural_costs,
+            wild_costs=wild_costs,
+            wild_rank=self.wild,
+            decks=rules.decks,
+            jokers=rules.jokers,
+            min_set=rules.min_set,
+            min_run=rules.min_run,
+            high_aces=rules.aces == "high-or-low",
+            all_wild_melds=rules.all_wild_melds,
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Round is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Round is immutable: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.rules, self.number, self.wild, self.dealt, self.implementation))
+
+    def __repr__(self) -> str:
+        rules = self.rules
+        shown = repr(rules.name) if rules == Rules.find(rules.name) else repr(rules)
+        parts = [shown]
+        if self.number is not None:
+            parts.append(str(self.number))
+            if self.wild != rules.wild_for_round(self.number):
+                parts.append(f"wild={self.wild!r}")
+        else:
+            parts.append(f"wild={self.wild!r}")
+            if self.dealt is not None:
+                parts.append(f"dealt={self.dealt}")
+        if self.implementation != _backend.IMPLEMENTATION:
+            parts.append(f"implementation={self.implementation!r}")
+        return f"Round({', '.join(parts)})"
+
+
+def _rebuild(
+    rules: Rules, number: int | None, wild: int | None, dealt: int | None, implementation: str
+) -> Round:
+    if number is not None:
+        return Round(rules, number, wild=wild, implementation=implementation)
+    return Round(rules, wild=wild, dealt=dealt, implementation=implementation)
+
+
+_ROUNDS: dict[tuple[Any, type, Any], Round] = {}
+"""Rounds already prepared for :func:`round_for`, by (rules or preset name, type of
+wild, wild): rules compare by value, so equal rules find the same round."""
+_CACHE_SIZE = 512
+
+
+def round_for(rules: RulesLike, wild: WildLike) -> Round:
+    """The round of ``rules`` and wild rank ``wild`` (of no known size), prepared once
+    and kept: what the analysis functions use when given ``rules`` and ``wild``.
+
+    >>> round_for("pagat", 6) is round_for("pagat", "6")
+    False
+    >>> round_for("pagat", 6) == round_for(Rules.preset("pagat"), "6")
+    True
+    """
+    key = (rules, type(wild), wild)
+    try:
+        found = _ROUNDS.get(key)
+    except TypeError:  # something unhashable, which Round refuses below
+        found = None
+    if found is None:
+        found = Round(rules, wild=wild)
+        if len(_ROUNDS) >= _CACHE_SIZE:
+            _ROUNDS.clear()
+        _ROUNDS[key] = found
+    return found
+
+
+def resolve_round(
+    round: Round | None, wild: WildLike | UnsetType, rules: RulesLike | UnsetType, function: str
+) -> Round:
+    """The round an analysis function works in: ``round`` when given, else the round
+    of ``rules`` (Pagat's by default) and ``wild``.
+
+    :raises TypeError: when neither a round nor a wild rank is given (``function``
+        names the caller in the message).
+    :raises InvalidRulesError: for a ``round`` that is not a :class:`Round`, or a
+        round given together with ``rules`` or ``wild``.
+    """
+    if round is None:
+        if isinstance(wild, UnsetType):
+            raise TypeError(
+                f"{function}() needs the round: a Round, or wild= (the wild rank, or None)"
+            )
+        return round_for("pagat" if isinstance(rules, UnsetType) else rules, wild)
+    if not isinstance(round, Round):
+        raise InvalidRulesError(f"round must be a Round, not {_short(round)}")
+    if not isinstance(wild, UnsetType) or not isinstance(rules, UnsetType):
+        raise InvalidRulesError(
+            f"{function}() takes a Round or rules and wild, not both: the Round has them"
+        )
+    return round
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
