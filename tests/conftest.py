@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from hypothesis import HealthCheck, settings
-
-from threethirteen import _backend
 
 _COMMON = {
     "deadline": None,
@@ -34,28 +31,3 @@ def examples(count: int) -> int:
     if profile == "thorough":
         return count * 10
     return count
-
-
-# -- both backends ----------------------------------------------------------------
-# Every test runs once against the compiled solver and once against the
-# pure-Python twin (doctests run against the default one). A missing compiled
-# solver skips its half here and fails tests/test_backends.py.
-
-BACKENDS = ("cython", "python")
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test module may narrow the backends with its own ``BACKENDS`` tuple."""
-    if "backend" in metafunc.fixturenames:
-        names = getattr(metafunc.module, "BACKENDS", BACKENDS)
-        metafunc.parametrize("backend", names, indirect=True, scope="session")
-
-
-@pytest.fixture(scope="session", autouse=True)
-def backend(request: pytest.FixtureRequest) -> object:
-    """The backend every analysis call of the test uses, by name (doctests: the default)."""
-    name = getattr(request, "param", _backend.IMPLEMENTATION)
-    if name == "cython" and _backend.compiled is None:
-        pytest.skip("the compiled solver is not built")
-    with _backend.using(name):
-        yield name

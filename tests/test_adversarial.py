@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import threethirteen as tt
+from tests.common import both
 
 PAGAT = tt.Rules.preset("pagat")
 ACES_HIGH = tt.Rules.preset("pagat", ["aces-high"])
@@ -90,9 +91,9 @@ EVERY_CASE = pytest.mark.parametrize(
 def test_adversarial_hands_are_solved_exactly(
     hand: str, wild: int | None, rules: tt.Rules, expected: int
 ) -> None:
-    melding = tt.best_melds(hand, wild=wild, rules=rules)
+    melding = both.best_melds(hand, wild=wild, rules=rules)
     assert melding.score == expected
-    assert tt.deadwood_score(hand, wild=wild, rules=rules) == expected
+    assert both.deadwood_score(hand, wild=wild, rules=rules) == expected
     assert sorted(melding.cards) == sorted(tt.parse_hand(hand).cards)
     assert sum(rules.penalty(card, wild=wild) for card in melding.deadwood) == expected
 
@@ -102,10 +103,10 @@ def test_adversarial_hands_discard_exactly(
     hand: str, wild: int | None, rules: tt.Rules, expected: int
 ) -> None:
     parsed = tt.parse_hand(hand)
-    card, melding = tt.best_discard(parsed, wild=wild, rules=rules)
+    card, melding = both.best_discard(parsed, wild=wild, rules=rules)
     loop = min(
-        tt.deadwood_score(parsed.without(other), wild=wild, rules=rules) for other in set(parsed)
+        both.deadwood_score(parsed.without(other), wild=wild, rules=rules) for other in set(parsed)
     )
     assert melding.score == loop
-    assert tt.deadwood_score(parsed.without(card), wild=wild, rules=rules) == loop
-    assert tt.can_go_out(parsed, wild=wild, rules=rules) == (loop == 0 and not melding.deadwood)
+    assert both.deadwood_score(parsed.without(card), wild=wild, rules=rules) == loop
+    assert both.can_go_out(parsed, wild=wild, rules=rules) == (loop == 0 and not melding.deadwood)

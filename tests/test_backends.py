@@ -1,8 +1,10 @@
 """The two backends: choosing one, and the compiled one against the pure-Python twin.
 
-Every other test file runs once per backend (see ``conftest.py``); the tests here
-compare the two directly, so they run once, under the ``cython`` parameter.
-(``tests/test_project.py`` fails when the compiled solver is not built.)
+The other test files call the analysis functions through ``tests.common.both``,
+which runs each call with both solvers; the tests here choose a backend in fresh
+interpreters, and compare the two kernels directly, call by call, on the same
+encoded inputs. (``tests/test_project.py`` fails when the compiled solver is not
+built.)
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import IMPLEMENTATIONS, both
 from tests.conftest import examples
 from tests.strategies import (
     any_hand,
@@ -32,15 +35,12 @@ from threethirteen import _backend
 T = TypeVar("T")
 
 
-BACKENDS = ("cython",)
-
-
-def both(function: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[T, T]:
-    """``function`` called under the compiled backend, then under the Python one."""
-    with _backend.using("cython"):
-        compiled = function(*args, **kwargs)
-    with _backend.using("python"):
-        python = function(*args, **kwargs)
+def twice(function: Callable[..., T], hand: tt.Hand, wild: int | None, rules: tt.Rules) -> tuple[T, T]:
+    """``function`` called with a round of the compiled solver, then of the Python one."""
+    compiled, python = (
+        function(hand, tt.Round(rules, wild=wild, implementation=name))
+        for name in ("cython", "python")
+    )
     return compiled, python
 
 
@@ -87,7 +87,21 @@ def test_asking_for_a_missing_compiled_solver_is_an_error(monkeypatch: pytest.Mo
     monkeypatch.setattr(_backend, "compiled", None)
     with pytest.raises(ImportError, match="THREETHIRTEEN_IMPLEMENTATION=cython, but the compiled"):
         _backend.load("cython")
-    assert _backend.load("") == ("python", tt._backend._solver_py)
+    assert _backend.load("") == ("python", _backend.python)
+
+
+def test_the_choice_is_bound_once_and_told_truly() -> None:
+    """Nothing in the package swaps the backend: no ``using``, and the default round's
+    solver is the one ``tt.implementation`` names."""
+    assert not hasattr(_backend, "using")
+    assert tt.Round("pagat", 4).implementation == tt.implementation
+    assert tt.Round("pagat", 4).solver is _backend.solver
+    python_round = tt.Round("pagat", 4, implementation="python")
+    assert python_round.solver is _backend.python
+    assert python_round != tt.Round("pagat", 4, implementation="cython")
+    assert repr(python_round) == "Round('pagat', 4, implementation='python')"
+    with pytest.raises(tt.InvalidRulesError, match="implementation must be 'cython' or 'python', not 'rust'"):
+        tt.Round("pagat", 4, implementation="rust")
 
 
 def test_the_twins_have_the_same_functions() -> None:
@@ -104,16 +118,18 @@ def test_the_twins_have_the_same_functions() -> None:
 def assert_backends_agree(cards: list[tt.Card], wild: int | None, rules: tt.Rules) -> None:
     """Same score, same melding (every one valid), same go-out answer, same discard."""
     hand = tt.Hand(cards)
-    compiled, python = both(tt.best_melds, hand, wild=wild, rules=rules)
+    compiled, python = twice(tt.best_melds, hand, wild, rules)
     assert compiled == python
     check_melding(compiled, cards, wild, rules, python.score)
-    assert both(tt.deadwood_score, hand, wild=wild, rules=rules) == (python.score, python.score)
+    assert twice(tt.deadwood_score, hand, wild, rules) == (python.score, python.score)
     if cards:
-        go_out = both(tt.can_go_out, hand, wild=wild, rules=rules)
+        go_out = twice(tt.can_go_out, hand, wild, rules)
         assert go_out[0] == go_out[1]
-        discard = both(tt.best_discard, hand, wild=wild, rules=rules)
+        discard = twice(tt.best_discard, hand, wild, rules)
         assert discard[0] == discard[1]
-        assert go_out[0] == (discard[0].melding.score == 0 and not discard[0].melding.deadwood)
+        assert go_out[0] == discard[0].goes_out
+        ranked = twice(tt.discards, hand, wild, rules)
+        assert ranked[0] == ranked[1]
 
 
 @pytest.mark.parametrize("rules", RULES_ONLY, ids=RULES_IDS)
@@ -162,8 +178,23 @@ def test_backends_refuse_bad_hands_alike(
 ) -> None:
     messages = []
     for name in ("cython", "python"):
-        with _backend.using(name), pytest.raises(tt.InvalidHandError) as error:
-            function(hand, wild=6, rules=rules)
+        with pytest.raises(tt.InvalidHandError) as error:
+            function(hand, tt.Round(rules, wild=6, implementation=name))
         messages.append(str(error.value))
     assert messages[0] == messages[1]
     assert message in messages[0]
+
+
+def test_both_calls_each_solver_and_compares() -> None:
+    """The helper the other test files use: it runs both solvers and would notice a
+    disagreement (here, made up by a function whose answer depends on the solver)."""
+    assert IMPLEMENTATIONS == ("cython", "python")
+    assert both.deadwood_score("Ks 4d Ac", wild=None, rules="wikipedia") == 18
+
+    def tells_its_solver(hand: str, *, round: tt.Round) -> str:
+        return round.implementation
+
+    from tests.common import call_both
+
+    with pytest.raises(AssertionError, match="the solvers disagree: 'cython' against 'python'"):
+        call_both(tells_its_solver, "9s", wild=6)

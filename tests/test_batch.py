@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from tests.strategies import twin_heavy_hands, uniform_hands, wild_heavy_hands
 
@@ -31,7 +32,7 @@ def test_encode_hands_round_trips() -> None:
 
 def test_encode_hands_of_nothing() -> None:
     assert tt.encode_hands([]).shape == (0, 0)
-    assert tt.deadwood_scores(np.zeros((0, 3), dtype=np.int8), wild=None).tolist() == []
+    assert both.deadwood_scores(np.zeros((0, 3), dtype=np.int8), wild=None).tolist() == []
 
 
 def test_encode_hands_refuses_a_hand_wider_than_asked() -> None:
@@ -46,40 +47,40 @@ def test_encode_hands_names_a_bad_card() -> None:
 
 def test_scores_match_single_calls_and_ignore_padding_anywhere() -> None:
     codes = np.array([[47, -1, 34, 21], [1, 5, 8, -1], [-1, -1, -1, -1]], dtype=np.int16)
-    assert tt.deadwood_scores(codes, wild=None).tolist() == [0, 17, 0]
-    assert tt.deadwood_scores(codes, wild=6).tolist() == [
-        tt.deadwood_score("9s 9h 9d", wild=6),
-        tt.deadwood_score("2c 6c 9c", wild=6),
+    assert both.deadwood_scores(codes, wild=None).tolist() == [0, 17, 0]
+    assert both.deadwood_scores(codes, wild=6).tolist() == [
+        both.deadwood_score("9s 9h 9d", wild=6),
+        both.deadwood_score("2c 6c 9c", wild=6),
         0,
     ]
-    assert tt.deadwood_scores(codes, wild=6).tolist() == [0, 17, 0]
+    assert both.deadwood_scores(codes, wild=6).tolist() == [0, 17, 0]
 
 
 def test_lists_of_hands_are_accepted() -> None:
     hands = ["Ks 4d Ac", tt.parse_hand("Ks Kd Kc"), [tt.Card.parse("2c")]]
-    assert tt.deadwood_scores(hands, wild=None, rules="wikipedia").tolist() == [18, 0, 2]
+    assert both.deadwood_scores(hands, wild=None, rules="wikipedia").tolist() == [18, 0, 2]
 
 
 def test_go_out_flags_and_best_discards() -> None:
     hands = ["9s 9h 9d 4h 5h 6c Kd", "9s 9h 8d Kc", "3c 3d 3h 3s"]
-    assert tt.go_out_flags(hands, wild=6).tolist() == [True, False, True]
-    cards, scores = tt.best_discards(hands, wild=6)
+    assert both.go_out_flags(hands, wild=6).tolist() == [True, False, True]
+    cards, scores = both.best_discards(hands, wild=6)
     assert cards.tolist() == [25, 12, 41]  # Kd; Kc; of four equal 3s, the highest code: 3s
     assert scores.tolist() == [0, 26, 0]
-    assert [tt.best_discard(hand, wild=6).card.code for hand in hands] == cards.tolist()
+    assert [both.best_discard(hand, wild=6).card.code for hand in hands] == cards.tolist()
 
 
 def test_threads_give_the_same_answers() -> None:
     rng = np.random.default_rng(5)
     rows = np.stack([rng.permutation(104)[:13] % 52 for _ in range(520)]).astype(np.int8)
-    single = tt.deadwood_scores(rows, wild=7)
-    assert (tt.deadwood_scores(rows, wild=7, threads=2) == single).all()
-    assert (tt.deadwood_scores(rows, wild=7, threads=5) == single).all()
-    flags = tt.go_out_flags(rows, wild=7)
-    assert (tt.go_out_flags(rows, wild=7, threads=3) == flags).all()
-    cards, scores = tt.best_discards(rows, wild=7, threads=2)
-    assert (tt.best_discards(rows, wild=7).cards == cards).all()
-    assert (tt.best_discards(rows, wild=7).scores == scores).all()
+    single = both.deadwood_scores(rows, wild=7)
+    assert (both.deadwood_scores(rows, wild=7, threads=2) == single).all()
+    assert (both.deadwood_scores(rows, wild=7, threads=5) == single).all()
+    flags = both.go_out_flags(rows, wild=7)
+    assert (both.go_out_flags(rows, wild=7, threads=3) == flags).all()
+    cards, scores = both.best_discards(rows, wild=7, threads=2)
+    assert (both.best_discards(rows, wild=7).cards == cards).all()
+    assert (both.best_discards(rows, wild=7).scores == scores).all()
 
 
 @pytest.mark.parametrize(
@@ -99,28 +100,28 @@ def test_threads_give_the_same_answers() -> None:
 )
 def test_bad_batches_name_the_row(codes: np.ndarray, message: str | None) -> None:
     if message is None:
-        assert tt.deadwood_scores(codes, wild=None).tolist() == [12, 18, 18]
+        assert both.deadwood_scores(codes, wild=None).tolist() == [12, 18, 18]
         return
     with pytest.raises(tt.InvalidHandError, match=message):
-        tt.deadwood_scores(codes, wild=None)
+        both.deadwood_scores(codes, wild=None)
 
 
 def test_an_empty_hand_has_no_best_discard() -> None:
     with pytest.raises(tt.InvalidHandError, match="row 1: an empty hand has no card to discard"):
-        tt.best_discards(["Ac", ""], wild=None)
-    assert tt.go_out_flags([""], wild=None).tolist() == [False]
+        both.best_discards(["Ac", ""], wild=None)
+    assert both.go_out_flags([""], wild=None).tolist() == [False]
 
 
 def test_threads_must_be_positive() -> None:
     with pytest.raises(tt.ThreeThirteenError, match="threads must be at least 1, not 0"):
-        tt.deadwood_scores(["Ac"], wild=None, threads=0)
+        both.deadwood_scores(["Ac"], wild=None, threads=0)
 
 
 def test_bad_wild_and_rules_are_refused() -> None:
     with pytest.raises(tt.InvalidWildError):
-        tt.deadwood_scores(["Ac"], wild="Z")
+        both.deadwood_scores(["Ac"], wild="Z")
     with pytest.raises(tt.InvalidRulesError):
-        tt.deadwood_scores(["Ac"], wild=None, rules="poker")
+        both.deadwood_scores(["Ac"], wild=None, rules="poker")
 
 
 HANDS = {
@@ -139,13 +140,13 @@ def test_batches_equal_single_calls(kind: str, rules: tt.Rules, data: st.DataObj
     drawn = data.draw(st.lists(HANDS[kind](rules), min_size=1, max_size=8), label="hands")
     hands = [tt.Hand(cards) for cards, _wild in drawn]
     codes = tt.encode_hands(hands, width=20)
-    scores = tt.deadwood_scores(codes, wild=wild, rules=rules)
-    assert scores.tolist() == [tt.deadwood_score(h, wild=wild, rules=rules) for h in hands]
-    flags = tt.go_out_flags(codes, wild=wild, rules=rules)
-    assert flags.tolist() == [tt.can_go_out(h, wild=wild, rules=rules) for h in hands]
+    scores = both.deadwood_scores(codes, wild=wild, rules=rules)
+    assert scores.tolist() == [both.deadwood_score(h, wild=wild, rules=rules) for h in hands]
+    flags = both.go_out_flags(codes, wild=wild, rules=rules)
+    assert flags.tolist() == [both.can_go_out(h, wild=wild, rules=rules) for h in hands]
     held = [hand for hand in hands if len(hand)]
     if held:
-        cards, left = tt.best_discards(held, wild=wild, rules=rules)
-        singles = [tt.best_discard(h, wild=wild, rules=rules) for h in held]
+        cards, left = both.best_discards(held, wild=wild, rules=rules)
+        singles = [both.best_discard(h, wild=wild, rules=rules) for h in held]
         assert cards.tolist() == [single.card.code for single in singles]
         assert left.tolist() == [single.melding.score for single in singles]

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from threethirteen import Card, Hand, Meld
 
 from .conftest import examples
@@ -178,12 +179,12 @@ def test_bad_melds(text: str, message: str) -> None:
 
 
 def test_melding_value_type() -> None:
-    melding = tt.best_melds("9s 9h 9d 4h 5h 6c Kd", wild=6)
+    melding = both.best_melds("9s 9h 9d 4h 5h 6c Kd", wild=6)
     assert str(melding) == "[9d 9h 9s] [4h 5h 6c=6h] deadwood: Kd score: 10"
     assert melding.unicode() == "[9♦ 9♥ 9♠] [4♥ 5♥ 6♣=6♥] deadwood: K♦ score: 10"
     assert eval(repr(melding), PUBLIC_NAMESPACE) == melding
     assert Hand(melding.cards) == Hand.parse("9s 9h 9d 4h 5h 6c Kd")
-    discard = tt.best_discard("9s 9h 9d 4h 5h 6c Kd", wild=6)
+    discard = both.best_discard("9s 9h 9d 4h 5h 6c Kd", wild=6)
     assert eval(repr(discard), PUBLIC_NAMESPACE) == discard
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from tests.reference import is_valid_meld
 from tests.strategies import any_hand, pool
@@ -54,7 +55,7 @@ NO_ALL_WILD = tt.Rules.preset("pagat", ["no-all-wild-melds"])
 def test_each_problem_and_its_reason(
     hand: str, meld: str, wild: int | None, rules: str | tt.Rules, reason: str
 ) -> None:
-    check = tt.check_melds(hand, [meld], wild=wild, rules=rules)
+    check = both.check_melds(hand, [meld], wild=wild, rules=rules)
     assert [(problem.index, problem.reason) for problem in check.problems] == [(0, reason)]
     assert check.problems[0].meld == meld
     assert not check.goes_out
@@ -62,20 +63,20 @@ def test_each_problem_and_its_reason(
 
 
 def test_copies_are_counted_over_the_valid_melds_in_order() -> None:
-    check = tt.check_melds("9h 10h Jh 9c 9d", ["9h 10h Jh", "9h 9c 9d"], wild=None)
+    check = both.check_melds("9h 10h Jh 9c 9d", ["9h 10h Jh", "9h 9c 9d"], wild=None)
     assert [str(problem) for problem in check.problems] == [
         "meld 1 [9h 9c 9d]: the hand holds 1 copy of 9h, but the melds use 2"
     ]
     assert check.deadwood == (Card.parse("9c"), Card.parse("9d"))
     assert check.score == 18
     # An invalid meld uses no copies: the 9h is free for the next one.
-    check = tt.check_melds("9h 9c 9d Kd", ["9h Kd", "9h 9c 9d"], wild=None)
+    check = both.check_melds("9h 9c 9d Kd", ["9h Kd", "9h 9c 9d"], wild=None)
     assert [problem.index for problem in check.problems] == [0]
     assert (check.deadwood, check.score) == ((Card.parse("Kd"),), 10)
 
 
 def test_a_valid_out() -> None:
-    check = tt.check_melds("9s 9h 9d 4h 5h 6c", ["9s 9h 9d", "4h 5h 6c=6h"], wild=6)
+    check = both.check_melds("9s 9h 9d 4h 5h 6c", ["9s 9h 9d", "4h 5h 6c=6h"], wild=6)
     assert (check.problems, check.deadwood, check.score) == ((), (), 0)
     assert check.goes_out
     assert check.is_valid
@@ -84,16 +85,16 @@ def test_a_valid_out() -> None:
 
 
 def test_wild_cards_without_identities_stand_for_what_fits() -> None:
-    check = tt.check_melds("9h 3c 3d", ["9h 3c 3d"], wild=3)
+    check = both.check_melds("9h 3c 3d", ["9h 3c 3d"], wild=3)
     assert check.goes_out
-    check = tt.check_melds("4h 6h Jk", ["4h Jk 6h"], wild=None, rules="bga")
+    check = both.check_melds("4h 6h Jk", ["4h Jk 6h"], wild=None, rules="bga")
     assert check.goes_out
     # A wild card may stand for itself.
-    assert tt.check_melds("6c 7c 8c", ["6c=6c 7c 8c"], wild=6).goes_out
+    assert both.check_melds("6c 7c 8c", ["6c=6c 7c 8c"], wild=6).goes_out
 
 
 def test_a_valid_but_worse_arrangement() -> None:
-    check = tt.check_melds("4s 5s 6s 6h 6d", ["4s 5s 6s"], wild=None)
+    check = both.check_melds("4s 5s 6s 6h 6d", ["4s 5s 6s"], wild=None)
     assert check.problems == ()
     assert (check.deadwood, check.score, check.goes_out) == (
         (Card.parse("6d"), Card.parse("6h")),
@@ -107,7 +108,7 @@ def test_a_valid_but_worse_arrangement() -> None:
 
 def test_an_invalid_meld_counts_as_deadwood() -> None:
     hand = "Kh Ah 2h 3h 9s 9c 9d"
-    check = tt.check_melds(hand, ["Kh Ah 2h", "9s 9c 9d"], wild=None, rules="bga")
+    check = both.check_melds(hand, ["Kh Ah 2h", "9s 9c 9d"], wild=None, rules="bga")
     assert [problem.index for problem in check.problems] == [0]
     assert check.deadwood == tuple(tt.parse_hand("Ah 2h 3h Kh").cards)
     assert check.score == 15 + 2 + 3 + 13
@@ -118,34 +119,34 @@ def test_an_invalid_meld_counts_as_deadwood() -> None:
 
 def test_false_out_in_a_short_round() -> None:
     # Round 1: three cards, 3s wild; declaring 9h 9s 4c a set is a false out.
-    check = tt.check_melds("9h 9s 4c", ["9h 9s 4c"], wild=3)
+    check = both.check_melds("9h 9s 4c", ["9h 9s 4c"], wild=3)
     assert check.problems[0].reason == "neither a set nor a run"
     assert check.score == 22
     assert not check.goes_out
-    assert tt.check_melds("9h 9s 3c", ["9h 9s 3c"], wild=3).goes_out
+    assert both.check_melds("9h 9s 3c", ["9h 9s 3c"], wild=3).goes_out
 
 
 def test_no_melds_declared() -> None:
-    check = tt.check_melds("Kd 2c", [], wild=None)
+    check = both.check_melds("Kd 2c", [], wild=None)
     assert (check.problems, check.score, check.goes_out, check.better) == ((), 12, False, None)
-    assert tt.check_melds("", [], wild=None).goes_out
+    assert both.check_melds("", [], wild=None).goes_out
 
 
 def test_bad_input() -> None:
     with pytest.raises(tt.InvalidMeldError, match="wrap a single meld in a list"):
-        tt.check_melds("9h 9c 9d", "9h 9c 9d", wild=None)  # type: ignore[arg-type]
+        both.check_melds("9h 9c 9d", "9h 9c 9d", wild=None)  # type: ignore[arg-type]
     with pytest.raises(tt.InvalidMeldError, match="a meld needs cards: ' '"):
-        tt.check_melds("9h", [" "], wild=None)
+        both.check_melds("9h", [" "], wild=None)
     with pytest.raises(tt.InvalidMeldError, match="9c cannot stand for a joker in meld"):
-        tt.check_melds("9h", ["9c=Jk 9h 9d"], wild=9)
+        both.check_melds("9h", ["9c=Jk 9h 9d"], wild=9)
     with pytest.raises(tt.InvalidCardError, match="unknown rank '1' in '1h'"):
-        tt.check_melds("9h", ["1h 2h 3h"], wild=None)
+        both.check_melds("9h", ["1h 2h 3h"], wild=None)
     with pytest.raises(tt.InvalidHandError, match="3 copies of 9h"):
-        tt.check_melds("9h 9h 9h", [], wild=None)
+        both.check_melds("9h 9h 9h", [], wild=None)
 
 
 def test_to_dict_is_json_ready() -> None:
-    check = tt.check_melds("Kh Ah 2h 9s 9c 9d", ["Kh Ah 2h", "9s 9c 9d"], wild=None, rules="bga")
+    check = both.check_melds("Kh Ah 2h 9s 9c 9d", ["Kh Ah 2h", "9s 9c 9d"], wild=None, rules="bga")
     data = json.loads(json.dumps(check.to_dict()))
     assert data["problems"] == [
         {"index": 0, "meld": "Kh Ah 2h", "reason": "a run cannot wrap around from K to A to 2"}
@@ -168,9 +169,9 @@ def test_the_best_melding_checks_clean(data: st.DataObject) -> None:
     rules = data.draw(st.sampled_from(RULE_SETS))
     cards, wild = data.draw(any_hand(rules))
     hand = tt.Hand(cards)
-    best = tt.best_melds(hand, wild=wild, rules=rules)
+    best = both.best_melds(hand, wild=wild, rules=rules)
     for melds in (best.melds, [str(meld) for meld in best.melds]):
-        check = tt.check_melds(hand, melds, wild=wild, rules=rules)
+        check = both.check_melds(hand, melds, wild=wild, rules=rules)
         assert check.problems == ()
         assert (check.deadwood, check.score) == (best.deadwood, best.score)
         assert check.better is None
@@ -190,5 +191,5 @@ def test_a_group_is_valid_exactly_when_the_brute_force_says_so(data: st.DataObje
     )
     group = [cards_pool[i] for i in positions]
     text = " ".join(str(card) for card in group)
-    check = tt.check_melds(text, [text], wild=wild, rules=rules)
+    check = both.check_melds(text, [text], wild=wild, rules=rules)
     assert check.is_valid == is_valid_meld(group, wild, rules), check.problems

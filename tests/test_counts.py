@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from tests.strategies import Drawn, any_hand, twin_heavy_hands, uniform_hands, wild_heavy_hands
 
@@ -171,27 +172,27 @@ def test_batch_functions_read_count_matrices_as_code_arrays(hands: list[Drawn], 
     codes = tt.encode_hands(parsed)
     counts = tt.count_vectors(parsed)
     assert (
-        tt.deadwood_scores(counts, wild=wild, rules=BGA).tolist()
-        == tt.deadwood_scores(codes, wild=wild, rules=BGA).tolist()
+        both.deadwood_scores(counts, wild=wild, rules=BGA).tolist()
+        == both.deadwood_scores(codes, wild=wild, rules=BGA).tolist()
     )
     assert (
-        tt.go_out_flags(counts, wild=wild, rules=BGA).tolist()
-        == tt.go_out_flags(codes, wild=wild, rules=BGA).tolist()
+        both.go_out_flags(counts, wild=wild, rules=BGA).tolist()
+        == both.go_out_flags(codes, wild=wild, rules=BGA).tolist()
     )
     if all(parsed):
-        by_counts = tt.best_discards(counts.astype(np.int32), wild=wild, rules=BGA)
-        by_codes = tt.best_discards(codes, wild=wild, rules=BGA)
+        by_counts = both.best_discards(counts.astype(np.int32), wild=wild, rules=BGA)
+        by_codes = both.best_discards(codes, wild=wild, rules=BGA)
         assert by_counts.cards.tolist() == by_codes.cards.tolist()
         assert by_counts.scores.tolist() == by_codes.scores.tolist()
 
 
 def test_a_count_matrix_gives_hand_made_answers() -> None:
     counts = tt.count_vectors(["9s 9h 9d 4h 5h 6c Kd", "9s 9h 8d Kc", "3c 3d 3h 3s"])
-    assert tt.deadwood_scores(counts, wild=6).tolist() == [10, 36, 0]
-    cards, scores = tt.best_discards(counts, wild=6)
+    assert both.deadwood_scores(counts, wild=6).tolist() == [10, 36, 0]
+    cards, scores = both.best_discards(counts, wild=6)
     assert cards.tolist() == [25, 12, 41]  # Kd; Kc; of four equal 3s, the highest code: 3s
     assert scores.tolist() == [0, 26, 0]
-    assert tt.deadwood_scores(np.zeros((0, 53), dtype=np.uint8), wild=6).tolist() == []
+    assert both.deadwood_scores(np.zeros((0, 53), dtype=np.uint8), wild=6).tolist() == []
 
 
 def test_a_count_row_of_more_than_20_cards_is_refused() -> None:
@@ -201,27 +202,27 @@ def test_a_count_row_of_more_than_20_cards_is_refused() -> None:
     with pytest.raises(
         tt.InvalidHandError, match="row 2: a count vector of 21 cards; at most 20 are supported"
     ):
-        tt.deadwood_scores(counts, wild=None)
+        both.deadwood_scores(counts, wild=None)
     counts[2, :21] = 0
     counts[1, 7] = 10**12  # no overflow in the sums
     with pytest.raises(tt.InvalidHandError, match=f"row 1: a count vector of {10**12} cards"):
-        tt.go_out_flags(counts, wild=None)
+        both.go_out_flags(counts, wild=None)
 
 
 def test_a_count_row_the_rules_refuse_is_named() -> None:
     counts = tt.count_vectors(["9h 9h", "Jk"]).astype(np.int8)
     counts[0, 34] = 3
     with pytest.raises(tt.InvalidHandError, match="row 0: 3 copies of 9h in '9h 9h 9h'"):
-        tt.deadwood_scores(counts, wild=None)
+        both.deadwood_scores(counts, wild=None)
     with pytest.raises(tt.InvalidHandError, match="row 0: a joker in 'Jk'"):
-        tt.deadwood_scores(counts[1:], wild=None)
+        both.deadwood_scores(counts[1:], wild=None)
 
 
 def test_a_code_array_with_padding_stays_a_code_array() -> None:
     # Width 53, but padding in it: card codes, not counts.
     codes = np.full((1, 53), -1, dtype=np.int8)
     codes[0, :3] = [47, 34, 21]
-    assert tt.deadwood_scores(codes, wild=None).tolist() == [0]
+    assert both.deadwood_scores(codes, wild=None).tolist() == [0]
 
 
 def test_import_does_not_import_numpy() -> None:

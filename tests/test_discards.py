@@ -1,4 +1,4 @@
-"""``tt.discards``: every distinct discard from one search, checked against brute force.
+"""``both.discards``: every distinct discard from one search, checked against brute force.
 
 Part 1 compares it with the reference of :mod:`tests.reference` (one brute-force
 solve per discard) on random hands of every rule set, wild-heavy and twin-heavy
@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from tests.reference import reference_discard_scores
 from tests.strategies import pool, twin_heavy_hands, wild_heavy_hands, wild_ranks
@@ -34,14 +35,14 @@ Rules = tt.Rules
 def assert_ranking(cards: list[tt.Card], wild: int | None, rules: Rules, expected: dict) -> None:
     """``discards`` lists each distinct card once, with the expected score, best first
     in ``best_discard``'s order; its meldings are valid and reach those scores."""
-    ranking = tt.discards(cards, wild=wild, rules=rules)
+    ranking = both.discards(cards, wild=wild, rules=rules)
     assert sorted(ranking.cards) == sorted(expected)
     assert dict(zip(ranking.cards, ranking.scores, strict=True)) == expected
     assert list(ranking.scores) == sorted(ranking.scores)
     assert len(ranking) == len(expected)
     if not cards:
         return
-    assert ranking.best.card == tt.best_discard(cards, wild=wild, rules=rules).card
+    assert ranking.best.card == both.best_discard(cards, wild=wild, rules=rules).card
     for card, melding in ranking:
         rest = list(cards)
         rest.remove(card)
@@ -67,7 +68,7 @@ def loop_scores(cards: list[tt.Card], wild: int | None, rules: Rules) -> dict[tt
     """The score of the hand without each distinct card, one solve per card."""
     hand = tt.Hand(cards)
     return {
-        card: tt.deadwood_score(hand.without(card), wild=wild, rules=rules) for card in set(cards)
+        card: both.deadwood_score(hand.without(card), wild=wild, rules=rules) for card in set(cards)
     }
 
 
@@ -94,9 +95,9 @@ def large_hands(draw: st.DrawFn, rules: Rules) -> tuple[list[tt.Card], int | Non
 def test_large_hands_match_a_loop_of_solves(rules: Rules, data: st.DataObject) -> None:
     """On hands of 14 to 20 cards the shared search equals one solve per discard."""
     cards, wild = data.draw(large_hands(rules), label="hand and wild")
-    ranking = tt.discards(cards, wild=wild, rules=rules)
+    ranking = both.discards(cards, wild=wild, rules=rules)
     assert dict(zip(ranking.cards, ranking.scores, strict=True)) == loop_scores(cards, wild, rules)
-    assert ranking.best.card == tt.best_discard(cards, wild=wild, rules=rules).card
+    assert ranking.best.card == both.best_discard(cards, wild=wild, rules=rules).card
 
 
 # -- part 3: hand-made cases and the value type ---------------------------------------------
@@ -119,7 +120,7 @@ def test_large_hands_match_a_loop_of_solves(rules: Rules, data: st.DataObject) -
 def test_hand_made_rankings(
     hand: str, wild: int | None, rules: str | Rules, expected: list[tuple[str, int]]
 ) -> None:
-    ranking = tt.discards(hand, wild=wild, rules=rules)
+    ranking = both.discards(hand, wild=wild, rules=rules)
     got = [(str(card), score) for card, score in zip(ranking.cards, ranking.scores, strict=True)]
     assert got[: len(expected)] == expected
 
@@ -127,7 +128,7 @@ def test_hand_made_rankings(
 def test_wild_discards_differ_by_what_they_cost() -> None:
     """A joker and a wild-rank card are two discards: the one kept is left over."""
     rules = Rules.preset("pagat", ["jokers"])
-    ranking = tt.discards("Jk 6c 2s Kd", wild=6, rules=rules)
+    ranking = both.discards("Jk 6c 2s Kd", wild=6, rules=rules)
     # Jk 6c 2s: a run A-2-3 of spades or a set of 2s; the K is left (10) either way.
     # Discarding the K leaves 2s Jk 6c: a meld, 0.
     assert ranking.score_of("Kd") == 0
@@ -139,7 +140,7 @@ def test_wild_discards_differ_by_what_they_cost() -> None:
 
 
 def test_empty_hand_has_no_discards() -> None:
-    ranking = tt.discards("", wild=None)
+    ranking = both.discards("", wild=None)
     assert len(ranking) == 0
     assert repr(ranking) == "<Discards none>"
     assert list(ranking) == []
@@ -149,20 +150,20 @@ def test_empty_hand_has_no_discards() -> None:
 
 def test_bad_hands_raise_the_same_error_as_a_solve() -> None:
     with pytest.raises(tt.InvalidHandError, match="3 copies of 9h"):
-        tt.discards("9h 9h 9h", wild=None)
+        both.discards("9h 9h 9h", wild=None)
     with pytest.raises(tt.InvalidCardError, match="7x"):
-        tt.discards("9h 7x", wild=None)
+        both.discards("9h 7x", wild=None)
 
 
 def test_discards_is_a_value() -> None:
     """Indexing, slicing, equality, hashing, pickling and to_dict."""
-    ranking = tt.discards("9s 9h 9d 4h 5h Kd", wild=None)
-    again = tt.discards("Kd 5h 4h 9d 9h 9s", wild=None)
+    ranking = both.discards("9s 9h 9d 4h 5h Kd", wild=None)
+    again = both.discards("Kd 5h 4h 9d 9h 9s", wild=None)
     assert ranking == again
     assert hash(ranking) == hash(again)
     assert ranking[-1] == ranking[5]
     assert ranking[1:3] == (ranking[1], ranking[2])
-    assert ranking[0] == tt.Discard(tt.Card.parse("Kd"), tt.best_melds("9s 9h 9d 4h 5h", wild=None))
+    assert ranking[0] == tt.Discard(tt.Card.parse("Kd"), both.best_melds("9s 9h 9d 4h 5h", wild=None))
     assert ranking[0].score == 9
     copy = pickle.loads(pickle.dumps(ranking))
     assert copy == ranking
@@ -181,9 +182,11 @@ def test_discards_is_a_value() -> None:
 
 
 def test_best_discard_is_a_discard() -> None:
-    """``best_discard`` returns a ``Discard`` (``BestDiscard`` is the same class)."""
-    result = tt.best_discard("9s 9h 9d Kd", wild=None)
+    """``best_discard`` returns a ``Discard``; ``BestDiscard``, its old name, warns."""
+    result = both.best_discard("9s 9h 9d Kd", wild=None)
     assert isinstance(result, tt.Discard)
-    assert tt.BestDiscard is tt.Discard
+    with pytest.warns(DeprecationWarning, match="BestDiscard is deprecated; use threethirteen.Discard"):
+        assert tt.BestDiscard is tt.Discard
     assert result.score == 0
+    assert result.goes_out
     assert result.to_dict()["melding"]["score"] == 0

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from tests.reference import reference_can_go_out, reference_discard_scores, reference_for
 from tests.strategies import (
@@ -139,7 +140,7 @@ def test_outs_match_the_brute_force(data: st.DataObject) -> None:
     rules, cards, wild = data.draw(small_hands())
     unseen = data.draw(unseen_of(rules, cards))
     if unseen is None:
-        found = tt.outs(cards, wild=wild, rules=rules)
+        found = both.outs(cards, wild=wild, rules=rules)
         unseen = pool_of(rules) - Counter(cards)
     else:
         given_as = data.draw(st.sampled_from(["text", "list", "array"]))
@@ -149,7 +150,7 @@ def test_outs_match_the_brute_force(data: st.DataObject) -> None:
             argument = as_vector(unseen)
         else:
             argument = np.array(as_vector(unseen), dtype=np.uint8)
-        found = tt.outs(cards, wild=wild, rules=rules, unseen=argument)  # type: ignore[arg-type]
+        found = both.outs(cards, wild=wild, rules=rules, unseen=argument)  # type: ignore[arg-type]
     expected = reference_outs(cards, wild, rules)
     total = sum(unseen.values())
     assert found.unseen == total
@@ -157,7 +158,7 @@ def test_outs_match_the_brute_force(data: st.DataObject) -> None:
     for out in found:
         assert out.discard in expected[out.card], f"{out.discard} does not go out"
         # The tie-break of best_discard is documented: the same card.
-        assert out.discard == tt.best_discard([*cards, out.card], wild=wild, rules=rules).card
+        assert out.discard == both.best_discard([*cards, out.card], wild=wild, rules=rules).card
         assert out.copies == unseen[out.card]
         assert out.probability == (Fraction(out.copies, total) if total else 0)
     keys = [(-out.copies, out.card.code) for out in found]
@@ -212,11 +213,11 @@ def test_draw_advice_matches_the_brute_force(data: st.DataObject) -> None:
     masses = {card: copies * weight[card] for card, copies in unseen.items() if copies}
     if not sum(masses.values()):
         with pytest.raises(tt.InvalidHandError, match="there is nothing to draw from the stock"):
-            tt.draw_advice(
+            both.draw_advice(
                 cards, discard_top=top, wild=wild, rules=rules, unseen=argument, weights=weights
             )
         return
-    advice = tt.draw_advice(
+    advice = both.draw_advice(
         cards, discard_top=top, wild=wild, rules=rules, unseen=argument, weights=weights
     )
 
@@ -260,7 +261,7 @@ def test_outs_of_a_pair_and_a_spare_card() -> None:
     # 9s 9h 4h, pagat (two decks), no wild rank: a third 9 makes a set and the 4h
     # goes. Unseen: 104 - 3 = 101 cards, of which 9c x2, 9d x2, 9h x1, 9s x1 are 9s:
     # 6/101. Nothing else goes out (no card makes 4h and a 9 into a meld).
-    found = tt.outs("9s 9h 4h", wild=None)
+    found = both.outs("9s 9h 4h", wild=None)
     assert [(str(out.card), str(out.discard), out.copies) for out in found] == [
         ("9c", "4h", 2),
         ("9d", "4h", 2),
@@ -280,7 +281,7 @@ def test_outs_of_a_pair_and_a_spare_card() -> None:
 def test_outs_with_jokers_list_the_joker_first() -> None:
     # bga: two decks and 4 jokers, 108 cards; the hand holds 3, so 105 are unseen.
     # Outs: the jokers (4), 9c and 9d (2 each), 9h and 9s (1 each): 10/105 = 2/21.
-    found = tt.outs("9s 9h Kd", wild=None, rules="bga")
+    found = both.outs("9s 9h Kd", wild=None, rules="bga")
     assert [(str(out.card), out.copies) for out in found] == [
         ("Jk", 4),
         ("9c", 2),
@@ -295,7 +296,7 @@ def test_outs_with_jokers_list_the_joker_first() -> None:
 def test_dead_outs_are_listed_with_no_chance() -> None:
     # Unseen: 9c 9c 9s 3h Kd (5 cards). Outs 9c (2/5) and 9s (1/5): 3/5; 9d and 9h
     # are outs too, but none is unseen.
-    found = tt.outs("9s 9h 4h", wild=None, unseen="9c 9c 9s 3h Kd")
+    found = both.outs("9s 9h 4h", wild=None, unseen="9c 9c 9s 3h Kd")
     assert [(str(out.card), out.copies, out.probability) for out in found] == [
         ("9c", 2, Fraction(2, 5)),
         ("9s", 1, Fraction(1, 5)),
@@ -303,13 +304,13 @@ def test_dead_outs_are_listed_with_no_chance() -> None:
         ("9h", 0, 0),
     ]
     assert found.probability == Fraction(3, 5)
-    nothing = tt.outs("9s 9h 4h", wild=None, unseen="")
+    nothing = both.outs("9s 9h 4h", wild=None, unseen="")
     assert (len(nothing), nothing.unseen, nothing.probability) == (4, 0, 0)
 
 
 def test_a_melded_hand_goes_out_with_any_card() -> None:
     # 4h 5h and a wild 7c are a run already: whatever is drawn, some discard goes out.
-    found = tt.outs("4h 5h 7c", wild=7)
+    found = both.outs("4h 5h 7c", wild=7)
     assert len(found) == 52
     assert found.probability == 1
     # Drawing 3h: 3h 4h 5h 7c; discarding any of them goes out, and the tie-break
@@ -323,7 +324,7 @@ def test_draw_advice_worked_out_by_hand() -> None:
     # Take Kd: discard Kd, left 9 + 9 + 4 = 22.
     # Stock: 9c goes out (0); 2d: discard a 9, left 9 + 4 + 2 = 15; Kd: 22.
     # Expected (0 + 15 + 22) / 3 = 37/3 < 22: draw from the stock.
-    advice = tt.draw_advice("9s 9h 4h", discard_top="Kd", wild=None, unseen="9c 2d Kd")
+    advice = both.draw_advice("9s 9h 4h", discard_top="Kd", wild=None, unseen="9c 2d Kd")
     assert advice.choice == "stock"
     assert advice.discard.expected_score == 22
     assert advice.discard.out_probability == 0
@@ -342,14 +343,14 @@ def test_draw_advice_worked_out_by_hand() -> None:
 def test_draw_advice_with_weights() -> None:
     # As above, with 9c weighing 2: masses 2, 1, 1 of 4. Expected 15/4 + 22/4 = 37/4;
     # out 2/4 = 1/2.
-    advice = tt.draw_advice(
+    advice = both.draw_advice(
         "9s 9h 4h", discard_top="Kd", wild=None, unseen="9c 2d Kd", weights={"9c": 2}
     )
     assert advice.stock.expected_score == Fraction(37, 4)
     assert advice.stock.out_probability == Fraction(1, 2)
     # A float weight is taken exactly: 2d weighs 0.5, masses 1, 1/2, 1 of 5/2:
     # expected (15 / 2 + 22) / (5 / 2) = 59/5, out 2/5.
-    by_float = tt.draw_advice(
+    by_float = both.draw_advice(
         "9s 9h 4h", discard_top="Kd", wild=None, unseen="9c 2d Kd", weights={Card.parse("2d"): 0.5}
     )
     assert by_float.stock.expected_score == Fraction(59, 5)
@@ -359,12 +360,12 @@ def test_draw_advice_with_weights() -> None:
     vector = [1.0] * 53
     vector[Card.parse("2d").code] = 0.5
     for weights in (vector, np.array(vector)):
-        again = tt.draw_advice(
+        again = both.draw_advice(
             "9s 9h 4h", discard_top="Kd", wild=None, unseen="9c 2d Kd", weights=weights
         )
         assert again == by_float
     # A card weighing 0 is never drawn, and its copies still show.
-    no_nine = tt.draw_advice(
+    no_nine = both.draw_advice(
         "9s 9h 4h", discard_top="Kd", wild=None, unseen="9c 2d Kd", weights={"9c": 0}
     )
     assert no_nine.stock.out_probability == 0
@@ -375,7 +376,7 @@ def test_draw_advice_with_weights() -> None:
 def test_draw_advice_default_unseen_leaves_out_the_hand_and_the_top() -> None:
     # 9s 9h 4h with 9c on the discard pile: 104 - 4 = 100 unseen; the 9s left are
     # 9c x1, 9d x2, 9h x1, 9s x1: 5/100 = 1/20 to go out from the stock.
-    advice = tt.draw_advice("9s 9h 4h", discard_top="9c", wild=None)
+    advice = both.draw_advice("9s 9h 4h", discard_top="9c", wild=None)
     assert advice.choice == "discard"
     assert advice.discard.draws[0].goes_out
     assert str(advice.discard.draws[0].discard) == "4h"
@@ -397,7 +398,7 @@ FREE = dataclasses.replace(PAGAT, card_values=(0,) * 13)
     ],
 )
 def test_draw_advice_ties(top: str, unseen: str, choice: str) -> None:
-    advice = tt.draw_advice("9s 9h 4h", discard_top=top, wild=None, rules=FREE, unseen=unseen)
+    advice = both.draw_advice("9s 9h 4h", discard_top=top, wild=None, rules=FREE, unseen=unseen)
     assert advice.discard.expected_score == advice.stock.expected_score == 0
     assert advice.choice == choice
 
@@ -439,17 +440,17 @@ def test_outs_refuses_bad_input(
 ) -> None:
     arguments: dict[str, object] = {"wild": None, **kwargs}
     with pytest.raises(error, match=message):
-        tt.outs("9s 9h 4h", **arguments)  # type: ignore[arg-type]
+        both.outs("9s 9h 4h", **arguments)  # type: ignore[arg-type]
 
 
 def test_outs_refuses_a_bad_hand() -> None:
     with pytest.raises(tt.InvalidHandError, match="3 copies of 9s in '9s 9s 9s'"):
-        tt.outs("9s 9s 9s", wild=None)
+        both.outs("9s 9s 9s", wild=None)
     twenty = " ".join(f"{rank}{suit}" for rank in "23456789" for suit in "cdh")[:59]
     hand = tt.parse_hand(twenty)
     assert len(hand) == 20
     with pytest.raises(tt.InvalidHandError, match="with the card drawn at most 20 are supported"):
-        tt.outs(hand, wild=None)
+        both.outs(hand, wild=None)
 
 
 @pytest.mark.parametrize(
@@ -510,14 +511,14 @@ def test_draw_advice_refuses_bad_input(
     arguments: dict[str, object] = {"hand": "9s 9h 4h", "discard_top": "Kd", "wild": None, **kwargs}
     hand = arguments.pop("hand")
     with pytest.raises(error, match=message):
-        tt.draw_advice(hand, **arguments)  # type: ignore[arg-type]
+        both.draw_advice(hand, **arguments)  # type: ignore[arg-type]
 
 
 # -- values: repr, str, to_dict -----------------------------------------------------------
 
 
 def test_outs_values_print_and_serialise() -> None:
-    found = tt.outs("9s 9h 4h", wild=None, unseen="9c 9c 9s 3h Kd")
+    found = both.outs("9s 9h 4h", wild=None, unseen="9c 9c 9s 3h Kd")
     assert (
         str(found) == "outs: 9cx2 9sx1 9dx0 9hx0; next stock card an out: 3/5 (60.0% of 5 unseen)"
     )
@@ -563,7 +564,7 @@ def test_outs_values_print_and_serialise() -> None:
 
 
 def test_draw_advice_values_print_and_serialise() -> None:
-    advice = tt.draw_advice(
+    advice = both.draw_advice(
         "9s 9h 4h", discard_top="Kd", wild=None, unseen="9c 2d Kd", weights={"9c": 2}
     )
     assert str(advice) == (

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from threethirteen import Hand, Rules
 
@@ -88,7 +89,7 @@ def gin_min_deadwood(cards: list[int]) -> int:
 
 
 def library_deadwood(cards: list[int]) -> int:
-    return tt.deadwood_score(Hand.from_codes(cards), wild=None, rules=GIN_RULES)
+    return both.deadwood_score(Hand.from_codes(cards), wild=None, rules=GIN_RULES)
 
 
 FIXED = [
@@ -152,7 +153,7 @@ def test_deadwood_equals_gin_rummy_minimum_deadwood(cards: list[int]) -> None:
 @given(gin_hands, st.sampled_from(range(1, 14)))
 def test_a_wild_rank_not_in_the_hand_changes_nothing(cards: list[int], wild: int) -> None:
     cards = [card for card in cards if _rank(card) != wild]
-    score = tt.deadwood_score(Hand.from_codes(cards), wild=wild, rules=GIN_RULES)
+    score = both.deadwood_score(Hand.from_codes(cards), wild=wild, rules=GIN_RULES)
     assert score == gin_min_deadwood(cards)
 
 

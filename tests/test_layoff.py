@@ -20,9 +20,10 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from tests.reference import is_wild, reference_score, valid_identities
-from threethirteen import laying_off
+from threethirteen import layoffs
 
 Card = tt.Card
 PAGAT = tt.Rules.preset("pagat")
@@ -42,7 +43,7 @@ def laid(result: tt.Layoff) -> list[str]:
 
 
 def test_a_ten_onto_a_set_of_tens() -> None:
-    result = tt.layoff("10h Kd", ["10c 10d 10s"], wild=None)
+    result = both.layoff("10h Kd", ["10c 10d 10s"], wild=None)
     assert result.score == 10
     assert laid(result) == ["10h -> 0"]
     assert result.melding.deadwood == (Card.parse("Kd"),)
@@ -50,27 +51,27 @@ def test_a_ten_onto_a_set_of_tens() -> None:
 
 
 def test_seven_then_eight_onto_a_run() -> None:
-    result = tt.layoff("7h 8h Kc", ["4h 5h 6h"], wild=None)
+    result = both.layoff("7h 8h Kc", ["4h 5h 6h"], wild=None)
     assert (result.score, laid(result)) == (10, ["7h -> 0", "8h -> 0"])
     assert str(result.table[0]) == "4h 5h 6h 7h 8h"
 
 
 def test_a_wild_bridges_to_a_natural() -> None:
-    result = tt.layoff("Jk 8h Kc", ["4h 5h 6h"], wild=None, rules="bga")
+    result = both.layoff("Jk 8h Kc", ["4h 5h 6h"], wild=None, rules="bga")
     assert (result.score, laid(result)) == (13, ["Jk=7h -> 0", "8h -> 0"])
     assert str(result.table[0]) == "4h 5h 6h Jk=7h 8h"
     # Under the bottom end too: 2h then a wild as 3h onto 4h 5h 6h.
-    result = tt.layoff("2h 9c", ["4h 5h 6h"], wild=9, rules="pagat")
+    result = both.layoff("2h 9c", ["4h 5h 6h"], wild=9, rules="pagat")
     assert (result.score, laid(result)) == (0, ["9c=3h -> 0", "2h -> 0"])
 
 
 def test_a_wild_onto_a_full_run_is_refused() -> None:
     full = "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"
-    result = tt.layoff("Jk 9s", [full], wild=None, rules="bga")
+    result = both.layoff("Jk 9s", [full], wild=None, rules="bga")
     assert (result.score, laid(result)) == (59, [])
     assert result.table == (tt.Meld.parse(full),)
     # The same wild goes onto a run with room, at its top.
-    result = tt.layoff("Jk 9s", ["Ah 2h 3h"], wild=None, rules="bga")
+    result = both.layoff("Jk 9s", ["Ah 2h 3h"], wild=None, rules="bga")
     assert (result.score, laid(result)) == (9, ["Jk=4h -> 0"])
 
 
@@ -84,26 +85,26 @@ def test_a_wild_onto_a_full_run_is_refused() -> None:
     ],
 )
 def test_no_wrap_around_and_aces_low(hand: str, table: str, rules: str, score: int) -> None:
-    result = tt.layoff(hand, [table], wild=None, rules=rules)
+    result = both.layoff(hand, [table], wild=None, rules=rules)
     assert (result.score, laid(result)) == (score, [])
 
 
 def test_aces_high_at_the_top_and_low_at_the_bottom() -> None:
-    assert laid(tt.layoff("Ah", ["Jh Qh Kh"], wild=None, rules="bga")) == ["Ah -> 0"]
-    assert laid(tt.layoff("Ah", ["2h 3h 4h"], wild=None, rules="bga")) == ["Ah -> 0"]
+    assert laid(both.layoff("Ah", ["Jh Qh Kh"], wild=None, rules="bga")) == ["Ah -> 0"]
+    assert laid(both.layoff("Ah", ["2h 3h 4h"], wild=None, rules="bga")) == ["Ah -> 0"]
     # A wild cannot be K above an ace-high run: it goes below it.
-    result = tt.layoff("Jk", ["Qh Kh Ah"], wild=None, rules="bga")
+    result = both.layoff("Jk", ["Qh Kh Ah"], wild=None, rules="bga")
     assert laid(result) == ["Jk=Jh -> 0"]
 
 
 def test_twins_onto_two_runs() -> None:
-    result = tt.layoff("7h 7h 2c", ["4h 5h 6h", "4h 5h 6h"], wild=None)
+    result = both.layoff("7h 7h 2c", ["4h 5h 6h", "4h 5h 6h"], wild=None)
     assert (result.score, laid(result)) == (2, ["7h -> 0", "7h -> 1"])
     assert [str(meld) for meld in result.table] == ["4h 5h 6h 7h", "4h 5h 6h 7h"]
     # Both ends of two equal runs: each copy finds its own place, the 8h goes on top.
     hand = "7h 7h 8h 3h 3h Kd"
     table = ["4h 5h 6h", "4h 5h 6h"]
-    result = tt.layoff(hand, table, wild=None)
+    result = both.layoff(hand, table, wild=None)
     assert (result.score, result.melding.deadwood) == (10, (Card.parse("Kd"),))
     assert sorted(str(meld) for meld in result.table) == ["3h 4h 5h 6h 7h", "3h 4h 5h 6h 7h 8h"]
     melds = [tt.Meld.parse(text) for text in table]
@@ -112,53 +113,53 @@ def test_twins_onto_two_runs() -> None:
 
 def test_breaking_a_hand_meld_when_it_pays() -> None:
     # 7h 8h 9h is a run in hand; laying 7h off breaks it: only worth it if it pays.
-    keep = tt.layoff("7h 8h 9h", ["4h 5h 6h"], wild=None)
+    keep = both.layoff("7h 8h 9h", ["4h 5h 6h"], wild=None)
     assert (keep.score, laid(keep)) == (0, [])
     assert [str(meld) for meld in keep.melding.melds] == ["7h 8h 9h"]
     # Here the run 7h 8h 9h breaks: 7h goes onto the table run, 8h joins 8c 8d in a
     # set, 9h is left (9). Keeping the run leaves 8c 8d (16); laying off the whole
     # run leaves them too.
-    pays = tt.layoff("7h 8h 9h 8c 8d", ["4h 5h 6h"], wild=None)
+    pays = both.layoff("7h 8h 9h 8c 8d", ["4h 5h 6h"], wild=None)
     assert (pays.score, laid(pays)) == (9, ["7h -> 0"])
     assert [str(meld) for meld in pays.melding.melds] == ["8c 8d 8h"]
-    assert tt.best_melds("7h 8h 9h 8c 8d", wild=None).score == 16
+    assert both.best_melds("7h 8h 9h 8c 8d", wild=None).score == 16
 
 
 def test_a_wild_or_a_natural_for_the_same_place() -> None:
     # One place left on the run (the ace, at either end). At BGA a joker left over
     # costs 50 and the ace 15: the joker goes on, the ace stays.
     run = ["2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"]
-    result = tt.layoff("Ah Jk", run, wild=None, rules="bga")
+    result = both.layoff("Ah Jk", run, wild=None, rules="bga")
     assert (result.score, laid(result)) == (15, ["Jk=Ah -> 0"])
     # With 2s wild at their face value, the 2c costs 2 and the ace 1 (pagat, aces
     # high): the ace goes on, the wild 2c stays.
     aces_high = tt.Rules.preset("pagat", ["aces-high=1"])
-    result = tt.layoff("Ah 2c", run, wild=2, rules=aces_high)
+    result = both.layoff("Ah 2c", run, wild=2, rules=aces_high)
     assert (result.score, laid(result)) == (1, ["2c=Ah -> 0"])
-    result = tt.layoff("Ah 2c", run, wild=2, rules=tt.Rules.preset("pagat", ["aces-high=5"]))
+    result = both.layoff("Ah 2c", run, wild=2, rules=tt.Rules.preset("pagat", ["aces-high=5"]))
     assert (result.score, laid(result)) == (2, ["Ah -> 0"])
     # Room for both: the natural then the joker.
-    result = tt.layoff("7h Jk Kd", ["4h 5h 6h"], wild=None, rules="bga")
+    result = both.layoff("7h Jk Kd", ["4h 5h 6h"], wild=None, rules="bga")
     assert (result.score, laid(result)) == (13, ["7h -> 0", "Jk=8h -> 0"])
 
 
 def test_a_wild_kept_in_a_hand_meld() -> None:
     # The joker could go onto the run, but it makes the set of 7s in hand: 0.
-    result = tt.layoff("7h Jk 7c 7d", ["4h 5h 6h"], wild=None, rules="bga")
+    result = both.layoff("7h Jk 7c 7d", ["4h 5h 6h"], wild=None, rules="bga")
     assert (result.score, laid(result)) == (0, [])
     assert [str(meld) for meld in result.melding.melds] == ["7c 7d 7h Jk=7s"]
     # Two jokers make kings of the Kd; 2h and 9h would need a wild each.
-    result = tt.layoff("2h 9h Jk Jk Kd", ["4h 5h 6h"], wild=None, rules="bga")
+    result = both.layoff("2h 9h Jk Jk Kd", ["4h 5h 6h"], wild=None, rules="bga")
     assert (result.score, laid(result)) == (11, [])
     # Three jokers: one bridges the 2h (as 3h), two make the set of kings; the 9h,
     # two places away, stays.
-    result = tt.layoff("2h 9h Jk Jk Jk Kd", ["4h 5h 6h"], wild=None, rules="bga")
+    result = both.layoff("2h 9h Jk Jk Jk Kd", ["4h 5h 6h"], wild=None, rules="bga")
     assert (result.score, result.melding.deadwood) == (9, (Card.parse("9h"),))
     assert str(result.table[0]) == "2h Jk=3h 4h 5h 6h"
     # Four, and two kings: 3h, 7h and 8h bridge both ends and the kings keep one.
     # (Keeping 9h with two jokers as a set of 9s also scores 0: of equal answers
     # the search keeps the first it finds, and it tries the longest layoffs first.)
-    result = tt.layoff("2h 9h Jk Jk Jk Jk Kd Kc", ["4h 5h 6h"], wild=None, rules="bga")
+    result = both.layoff("2h 9h Jk Jk Jk Jk Kd Kc", ["4h 5h 6h"], wild=None, rules="bga")
     assert result.score == 0
     assert laid(result) == ["Jk=3h -> 0", "2h -> 0", "Jk=7h -> 0", "Jk=8h -> 0", "9h -> 0"]
     assert str(result.table[0]) == "2h Jk=3h 4h 5h 6h Jk=7h Jk=8h 9h"
@@ -166,14 +167,14 @@ def test_a_wild_kept_in_a_hand_meld() -> None:
 
 
 def test_wilds_onto_sets_and_naturals_of_the_wild_rank() -> None:
-    result = tt.layoff("6c 9d 2d", ["9c 9h 9s"], wild=6)
+    result = both.layoff("6c 9d 2d", ["9c 9h 9s"], wild=6)
     assert (result.score, laid(result)) == (2, ["9d -> 0", "6c=9c -> 0"])
     # A wild card on the table written without '=' stands for itself: 6c 7c 6h=8c
     # is the run 6c 7c 8c, which the 8c cannot join.
-    result = tt.layoff("8c", ["6c 7c 6h=8c"], wild=6)
+    result = both.layoff("8c", ["6c 7c 6h=8c"], wild=6)
     assert (result.score, laid(result)) == (8, [])
     assert result.table[0].stands_for == tuple(cards("6c 7c 8c"))
-    assert laid(tt.layoff("9c", ["6c 7c 6h=8c"], wild=6)) == ["9c -> 0"]
+    assert laid(both.layoff("9c", ["6c 7c 6h=8c"], wild=6)) == ["9c -> 0"]
 
 
 # -- errors -----------------------------------------------------------------------------
@@ -206,49 +207,49 @@ def test_wilds_onto_sets_and_naturals_of_the_wild_rank() -> None:
 )
 def test_invalid_table_melds(table: list[str], rules: str, message: str) -> None:
     with pytest.raises(tt.InvalidMeldError) as error:
-        tt.layoff("2c", table, wild=None, rules=rules)
+        both.layoff("2c", table, wild=None, rules=rules)
     assert str(error.value) == message
 
 
 def test_all_wild_table_meld_where_the_rules_forbid_it() -> None:
     rules = tt.Rules.preset("pagat", ["no-all-wild-melds"])
     with pytest.raises(tt.InvalidMeldError, match="wild cards only, which these rules forbid"):
-        tt.layoff("2c", ["6c=9c 6d=9d 6h=9h"], wild=6, rules=rules)
-    assert tt.layoff("9s", ["6c=9c 6d=9d 6h=9h"], wild=6).score == 0
+        both.layoff("2c", ["6c=9c 6d=9d 6h=9h"], wild=6, rules=rules)
+    assert both.layoff("9s", ["6c=9c 6d=9d 6h=9h"], wild=6).score == 0
 
 
 def test_too_many_copies_between_hand_and_table() -> None:
     with pytest.raises(tt.InvalidHandError) as error:
-        tt.layoff("9h 9h", ["9h 9c 9s"], wild=None)
+        both.layoff("9h 9h", ["9h 9c 9s"], wild=None)
     assert (
         str(error.value) == "3 copies of 9h in the hand and on the table, but 2 decks hold only 2"
     )
     with pytest.raises(tt.InvalidHandError, match="these rules have no jokers"):
-        tt.layoff("9h", ["9c 9s Jk=9d"], wild=None)
+        both.layoff("9h", ["9c 9s Jk=9d"], wild=None)
     with pytest.raises(tt.InvalidHandError, match="5 jokers in the hand and on the table"):
-        tt.layoff("Jk Jk Jk", ["9c Jk=9s Jk=9d"], wild=None, rules="bga")
+        both.layoff("Jk Jk Jk", ["9c Jk=9s Jk=9d"], wild=None, rules="bga")
 
 
 def test_bad_input() -> None:
     with pytest.raises(tt.InvalidMeldError, match="wrap a single meld in a list"):
-        tt.layoff("9h", "9c 9s 9d", wild=None)  # type: ignore[arg-type]
+        both.layoff("9h", "9c 9s 9d", wild=None)  # type: ignore[arg-type]
     with pytest.raises(tt.InvalidCardError, match="in meld '9c 9x 9d'"):
-        tt.layoff("9h", ["9c 9x 9d"], wild=None)
+        both.layoff("9h", ["9c 9x 9d"], wild=None)
     with pytest.raises(tt.InvalidMeldError, match="not 42"):
-        tt.layoff("9h", [42], wild=None)  # type: ignore[list-item]
+        both.layoff("9h", [42], wild=None)  # type: ignore[list-item]
     assert issubclass(tt.InvalidMeldError, ValueError)
 
 
 def test_meld_objects_and_empty_inputs() -> None:
     table = [tt.Meld.parse("4h 5h 6c=6h")]
-    result = tt.layoff("7h", table, wild=6)
+    result = both.layoff("7h", table, wild=6)
     assert (result.score, laid(result)) == (0, ["7h -> 0"])
-    assert tt.layoff("", [], wild=None).score == 0
-    assert tt.layoff("Kd Kc Ks", [], wild=None).score == 0
+    assert both.layoff("", [], wild=None).score == 0
+    assert both.layoff("Kd Kc Ks", [], wild=None).score == 0
 
 
 def test_to_dict_is_json_ready() -> None:
-    result = tt.layoff("Jk 8h Kc", ["4h 5h 6h", "Kd Ks Kh"], wild=None, rules="bga")
+    result = both.layoff("Jk 8h Kc", ["4h 5h 6h", "Kd Ks Kh"], wild=None, rules="bga")
     data = json.loads(json.dumps(result.to_dict()))
     assert data["score"] == 0
     assert data["laid_off"] == [
@@ -435,9 +436,9 @@ def check_result(
 def layoff_or_skip(
     hand: list[Card], table: list[tt.Meld], wild_rank: int | None, rules: tt.Rules
 ) -> tt.Layoff:
-    """``tt.layoff``, or skip the example when the drawn table is not valid under the rules."""
+    """``both.layoff``, or skip the example when the drawn table is not valid under the rules."""
     try:
-        return tt.layoff(tt.Hand(hand), table, wild=wild_rank, rules=rules)
+        return both.layoff(tt.Hand(hand), table, wild=wild_rank, rules=rules)
     except (tt.InvalidMeldError, tt.InvalidHandError):
         assume(False)
         raise
@@ -457,7 +458,7 @@ def test_layoff_matches_the_brute_force(
 
 # -- the pruning against the plain search -------------------------------------------------
 
-LAYOFF_MODULE = laying_off
+LAYOFF_MODULE = layoffs
 
 
 def plain_layoff_score(
@@ -474,7 +475,7 @@ def plain_layoff_score(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search_class, "__init__", init)
         patch.setattr(search_class, "bound", lambda self, position, held, used: 0)
-        return tt.layoff(hand, table, wild=wild_rank, rules=rules).score
+        return both.layoff(hand, table, wild=wild_rank, rules=rules).score
 
 
 @st.composite

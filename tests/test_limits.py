@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 import threethirteen as tt
-from threethirteen import analysis
-
-BACKENDS = ("cython",)
+from threethirteen._kernel import COUNT_BITS
 
 # The slowest 16-card hand a random search found: its memo holds hundreds of entries.
 # Its best melding leaves one card worth 2: the solver's cost is 2 << COUNT_BITS, plus 1.
@@ -26,15 +24,15 @@ def resident_kib() -> int:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
 def test_memory_stays_flat_over_many_calls() -> None:
-    game = analysis._round("bga", None)
-    codes = HEAVY._code_bytes
+    game = tt.Round("bga", wild=None, implementation="cython")
+    codes = HEAVY.code_bytes
     for _ in range(200):  # warm up: allocator pools, caches
         game.solver.score(codes, game.params)
         game.solver.best_discard(codes, game.params)
         game.solver.discards(codes, game.params, 0)
     before = resident_kib()
     for _ in range(5000):
-        assert game.solver.score(codes, game.params) == (2 << analysis.COUNT_BITS) + 1
+        assert game.solver.score(codes, game.params) == (2 << COUNT_BITS) + 1
         game.solver.best_discard(codes, game.params)
         game.solver.plan(codes, game.params)
         # every discard: the memo and the arena of vectors both grow on the heap

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
+from tests.common import both
 from tests.conftest import examples
 from tests.reference import (
     is_valid_meld,
@@ -247,8 +248,8 @@ def check_melding(
 def assert_matches_reference(cards: list[tt.Card], wild: int | None, rules: Rules) -> None:
     """The library's score equals the reference's, and its melding is valid and reaches it."""
     expected = reference_score(cards, wild, rules)
-    assert tt.deadwood_score(cards, wild=wild, rules=rules) == expected
-    check_melding(tt.best_melds(cards, wild=wild, rules=rules), cards, wild, rules, expected)
+    assert both.deadwood_score(cards, wild=wild, rules=rules) == expected
+    check_melding(both.best_melds(cards, wild=wild, rules=rules), cards, wild, rules, expected)
 
 
 @pytest.mark.parametrize("rules", RULES_ONLY, ids=RULES_IDS)
@@ -327,12 +328,12 @@ def test_discards_match_reference(rules: Rules, data: st.DataObject) -> None:
     """
     cards, wild = data.draw(_discard_hands(rules), label="hand and wild")
     scores = reference_discard_scores(cards, wild, rules)
-    assert tt.can_go_out(cards, wild=wild, rules=rules) == reference_can_go_out(cards, wild, rules)
+    assert both.can_go_out(cards, wild=wild, rules=rules) == reference_can_go_out(cards, wild, rules)
     if not cards:
         with pytest.raises(tt.InvalidHandError):
-            tt.best_discard(cards, wild=wild, rules=rules)
+            both.best_discard(cards, wild=wild, rules=rules)
         return
-    card, melding = tt.best_discard(cards, wild=wild, rules=rules)
+    card, melding = both.best_discard(cards, wild=wild, rules=rules)
     assert card in cards
     rest = list(cards)
     rest.remove(card)
@@ -357,7 +358,7 @@ def test_can_go_out_needs_every_card_melded(hand: str, wild: int | None, rules: 
     """
     cards = cards_of(hand)
     assert not reference_can_go_out(cards, wild, rules)
-    assert tt.can_go_out(cards, wild=wild, rules=rules) is False
+    assert both.can_go_out(cards, wild=wild, rules=rules) is False
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import json
 import pytest
 
 import threethirteen as tt
+from tests.common import both
 from threethirteen import Card, Rules
 
 PICTURES_10 = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -27,7 +28,7 @@ PICTURES_11_12_13 = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
                 min_run=3,
                 card_values=PICTURES_10,
                 wild_penalty=None,
-                lay_off=False,
+                layoff=False,
                 last_turns=True,
             ),
         ),
@@ -66,7 +67,7 @@ PICTURES_11_12_13 = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
                 min_run=4,
                 card_values=(15, 5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10),
                 wild_penalty=None,
-                lay_off=True,
+                layoff=True,
                 last_turns=False,
             ),
         ),
@@ -165,7 +166,7 @@ def test_unknown_names_list_the_valid_ones() -> None:
     assert str(caught.value).startswith("unknown variation 'joker'; valid: aces-high, jokers,")
     assert all(name in str(caught.value) for name in tt.VARIATIONS)
     with pytest.raises(tt.InvalidRulesError, match="unknown preset 'nope'"):
-        tt.deadwood_score("9s", wild=None, rules="nope")
+        both.deadwood_score("9s", wild=None, rules="nope")
 
 
 @pytest.mark.parametrize(
@@ -267,7 +268,7 @@ def test_bad_wild_ranks(wild: object) -> None:
     with pytest.raises(tt.InvalidWildError, match=f"bad wild rank {wild!r}"):
         tt.parse_wild(wild)  # type: ignore[arg-type]
     with pytest.raises(tt.InvalidWildError):
-        tt.deadwood_score("9s", wild=wild)  # type: ignore[arg-type]
+        both.deadwood_score("9s", wild=wild)  # type: ignore[arg-type]
 
 
 def test_penalties() -> None:
