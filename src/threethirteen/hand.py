@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from . import _faces
 from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
 
@@ -136,6 +137,10 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The hand as SVG card faces, for Jupyter; the same as ``threethirteen.svg.hand``."""
+        return _faces.row_svg([[(code, None) for code in self._code_bytes]], title=self.unicode())
 
 
 HandLike = Hand | str | Iterable[Card | str]
