@@ -176,7 +176,11 @@ def card_svg(code: int, *, stands_for: int | None = None, x: float = 0, y: float
             )
         )
     else:
-        parts.append(_text(middle, 44, symbol, font_size=26, text_anchor="middle", fill=colour))
+        parts.append(
+            _text(
+                middle, 40 if wild else 44, symbol, font_size=26, text_anchor="middle", fill=colour
+            )
+        )
     if wild:
         if stands_for is not None and stands_for >= 0:
             label = "=" + card_unicode(stands_for)
