@@ -291,3 +291,14 @@ def test_faces_do_not_overlap_and_fit_the_view_box() -> None:
     assert all(b - a >= _faces.CARD_WIDTH for a, b in pairwise(lefts))
     assert lefts[0] >= 0
     assert lefts[-1] + _faces.CARD_WIDTH <= width
+
+
+def test_docs_example_is_current() -> None:
+    """docs/_static/melding.svg is what docs/pictures.md draws, drawn today."""
+    docs = Path(__file__).resolve().parent.parent / "docs"
+    page = (docs / "pictures.md").read_text(encoding="utf-8")
+    assert "](_static/melding.svg)" in page
+    melding = tt.best_melds("9s 9h 9d 4h 5h 6c 10c 10d Jk Kd 2c", wild=6, rules=JOKERS)
+    committed = (docs / "_static" / "melding.svg").read_text(encoding="utf-8")
+    assert committed == svg.melding(melding), "regenerate it with svg.save(melding, path)"
+    assert len(faces(parse(committed))) == 11
