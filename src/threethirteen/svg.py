@@ -131,9 +131,10 @@ def save(
     :raises TypeError: for anything else.
 
     >>> import pathlib, tempfile
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "hand.svg"
-    >>> save("9s 9h Jk", path, size=50)
-    >>> path.read_text(encoding="utf-8").startswith("<svg")
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "hand.svg"
+    ...     save("9s 9h Jk", path, size=50)
+    ...     path.read_text(encoding="utf-8").startswith("<svg")
     True
     """
     if isinstance(obj, Card):
