@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import _faces
 from .errors import InvalidCardError
 
 __all__ = [
@@ -241,6 +242,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The card face as SVG, for Jupyter; the same as ``threethirteen.svg.card``."""
+        return _faces.row_svg([[(self.code, None)]], title=self.unicode())
 
 
 CARDS = tuple(Card(code) for code in range(NUMBER_OF_CODES))

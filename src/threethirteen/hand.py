@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+from . import _faces
 from .cards import CARDS, NUMBER_OF_CODES, Card, read_card_token
 from .errors import InvalidCardError, InvalidHandError
 
@@ -175,6 +176,10 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The hand as SVG card faces, for Jupyter; the same as ``threethirteen.svg.hand``."""
+        return _faces.row_svg([[(code, None) for code in self.code_bytes]], title=self.unicode())
 
 
 def _card_of(card: Card | str) -> Card:

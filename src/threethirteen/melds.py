@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
+from . import _faces
 from .cards import CARDS, JOKER, Card, read_card_token
 from .errors import InvalidCardError, InvalidHandError, InvalidMeldError
 from .meld_rules import read_meld_text, run_place
@@ -176,6 +177,17 @@ class Meld:
     def __repr__(self) -> str:
         return f"Meld.parse({str(self)!r})"
 
+    def _svg_group(self) -> list[tuple[int, int | None]]:
+        """(code, code it stands for if wild else None) per card, for :mod:`._faces`."""
+        return [
+            (card.code, identity.code if is_wild else None)
+            for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild, strict=True)
+        ]
+
+    def _repr_svg_(self) -> str:
+        """The meld as SVG card faces, for Jupyter; the same as ``threethirteen.svg.meld``."""
+        return _faces.row_svg([self._svg_group()], [self.kind], title=self.unicode())
+
 
 @dataclass(frozen=True)
 class Melding:
@@ -281,6 +293,15 @@ class Melding:
         melds = " ".join(f"[{meld}]" for meld in self.melds)
         deadwood = " ".join(str(card) for card in self.deadwood) or "-"
         return f"{melds} deadwood: {deadwood} score: {self.score}".lstrip()
+
+    def _repr_svg_(self) -> str:
+        """The melding as SVG card faces, for Jupyter; as ``threethirteen.svg.melding``."""
+        return _faces.melding_svg(
+            [meld._svg_group() for meld in self.melds],
+            [card.code for card in self.deadwood],
+            score=self.score,
+            title=self.unicode(),
+        )
 
 
 MeldLike = Meld | str

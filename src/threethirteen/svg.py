@@ -1,0 +1,159 @@
+"""Pictures of cards, hands, melds and meldings as SVG, the way ``chess.svg`` draws boards.
+
+Each function returns a complete SVG document as a string: small card faces in a
+row, melds labelled ``set`` or ``run``, the deadwood last, and every wild card
+with a highlighted border and what it stands for (``=6♥``). The pictures are
+self-contained (no links, images or web fonts), so they can be saved, embedded in
+HTML or Markdown, or shown in Jupyter, where :class:`~threethirteen.Card`,
+:class:`~threethirteen.Hand`, :class:`~threethirteen.Meld` and
+:class:`~threethirteen.Melding` draw themselves with the same pictures.
+
+>>> import threethirteen as tt
+>>> from threethirteen import svg
+>>> picture = svg.melding(tt.best_melds("9s 9h 9d 4h 5h 6c Kd", wild=6))
+>>> picture.startswith("<svg"), picture.count('class="card"'), "=6♥" in picture
+(True, 7, True)
+"""
+
+from __future__ import annotations
+
+import os
+
+from . import _faces
+from .cards import Card, parse_card
+from .hand import Hand, HandLike, as_hand
+from .melds import Meld, Melding
+
+__all__ = ["card", "hand", "meld", "melding", "save"]
+
+
+def card(card: Card | str, *, size: float | None = None) -> str:
+    """The picture of one card.
+
+    :param card: a :class:`~threethirteen.Card` or its notation (``"10h"``, ``"Jk"``).
+    :param size: the height of a card in pixels (default 68).
+    :returns: the SVG document.
+    :raises InvalidCardError: when ``card`` is text that is no card.
+
+    >>> picture = card("10h")
+    >>> picture.startswith("<svg"), 'data-card="10h"' in picture, "10♥" in picture
+    (True, True, True)
+    """
+    if isinstance(card, str):
+        card = parse_card(card)
+    return _faces.row_svg([[(card.code, None)]], title=card.unicode(), size=size)
+
+
+def hand(hand: HandLike, *, wild: int | None = None, size: float | None = None) -> str:
+    """The picture of a hand, its cards sorted as :class:`~threethirteen.Hand` keeps them.
+
+    :param hand: a hand, its notation (``"9s 9h 6c"``) or cards.
+    :param wild: a wild rank (1-13): cards of that rank are marked wild (jokers
+        always are). The picture does not say what they stand for: draw the
+        melding of :func:`~threethirteen.best_melds` for that.
+    :param size: the height of a card in pixels (default 68).
+    :returns: the SVG document.
+    :raises InvalidCardError: when ``hand`` holds text that is no card.
+    :raises ValueError: when ``wild`` is not a rank from 1 to 13.
+
+    >>> picture = hand("9s 9h 6c", wild=6)
+    >>> picture.count('class="card"'), picture.count(">wild<")
+    (3, 1)
+    """
+    parsed = as_hand(hand)
+    if wild is not None and (isinstance(wild, bool) or not 1 <= wild <= 13):
+        raise ValueError(f"wild must be a rank from 1 to 13, not {wild!r}")
+    group = [
+        (
+            code,
+            -1
+            if wild is not None and code != _faces.JOKER_CODE and code % 13 + 1 == wild
+            else None,
+        )
+        for code in parsed.codes
+    ]
+    return _faces.row_svg([group], title=parsed.unicode(), size=size)
+
+
+def meld(meld: Meld | str, *, size: float | None = None) -> str:
+    """The picture of a meld, labelled with its kind; wild cards show what they stand for.
+
+    :param meld: a :class:`~threethirteen.Meld` or its notation (``"4h 5h 6c=6h"``).
+    :param size: the height of a card in pixels (default 68).
+    :returns: the SVG document.
+    :raises InvalidHandError: when ``meld`` is text that is no meld.
+
+    >>> picture = meld("4h 5h 6c=6h")
+    >>> picture.count('class="card"'), 'data-stands-for="6h"' in picture, ">run<" in picture
+    (3, True, True)
+    """
+    if isinstance(meld, str):
+        meld = Meld.parse(meld)
+    return _faces.row_svg([_meld_group(meld)], [meld.kind], title=meld.unicode(), size=size)
+
+
+def melding(melding: Melding, *, score: bool = True, size: float | None = None) -> str:
+    """The picture of a melding: its melds, then the deadwood, and the score under them.
+
+    :param melding: a :class:`~threethirteen.Melding` (from :func:`~threethirteen.best_melds`).
+    :param score: whether to write the deadwood score under the cards.
+    :param size: the height of a card in pixels (default 68).
+    :returns: the SVG document.
+
+    >>> import threethirteen as tt
+    >>> picture = melding(tt.best_melds("4h 5h 6c", wild=6), size=100)
+    >>> 'data-card="6c" data-stands-for="6h"' in picture, "deadwood score: 0" in picture
+    (True, True)
+    """
+    return _faces.melding_svg(
+        [_meld_group(item) for item in melding.melds],
+        [item.code for item in melding.deadwood],
+        score=melding.score if score else None,
+        title=melding.unicode(),
+        size=size,
+    )
+
+
+def save(
+    obj: Card | Hand | Meld | Melding | str,
+    path: str | os.PathLike[str],
+    *,
+    size: float | None = None,
+) -> None:
+    """Write the picture of a card, hand, meld or melding to an SVG file (UTF-8).
+
+    Text is read as a hand (``"9s 9h"``); for other options call :func:`card`,
+    :func:`hand`, :func:`meld` or :func:`melding` and write the string yourself.
+
+    :param obj: what to draw.
+    :param path: the file to write.
+    :param size: the height of a card in pixels (default 68).
+    :raises TypeError: for anything else.
+
+    >>> import pathlib, tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "hand.svg"
+    ...     save("9s 9h Jk", path, size=50)
+    ...     path.read_text(encoding="utf-8").startswith("<svg")
+    True
+    """
+    if isinstance(obj, Card):
+        picture = card(obj, size=size)
+    elif isinstance(obj, Meld):
+        picture = meld(obj, size=size)
+    elif isinstance(obj, Melding):
+        picture = melding(obj, size=size)
+    elif isinstance(obj, (Hand, str)):
+        picture = hand(obj, size=size)
+    else:
+        raise TypeError(f"cannot draw {obj!r}: give a Card, Hand, Meld, Melding or hand text")
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(picture)
+
+
+def _meld_group(meld: Meld) -> list[tuple[int, int | None]]:
+    """A meld as (code, stands_for) pairs, stands_for None for a card that is not wild."""
+    return [
+        (held.code, identity.code if is_wild else None)
+        for held, identity, is_wild in zip(meld.cards, meld.stands_for, meld.wild, strict=True)
+    ]
