@@ -529,7 +529,7 @@ class Report:
             out.append(
                 [
                     "single call, parsed Hand, uniform 10 cards: < 2 µs",
-                    f'{us(row.compiled)} µs (two decks, rules="pagat")',
+                    f"{us(row.compiled)} µs (two decks, pagat's Round)",
                     yes(row.compiled < 2000),
                 ]
             )
