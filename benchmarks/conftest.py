@@ -1,8 +1,10 @@
 """Fixtures of the benchmarks: the backend by name, and per-hand timing.
 
-``backend`` switches the solver in-process for one benchmark (parametrize it
+``backend`` is the name of the solver one benchmark times (parametrize it
 indirectly with "cython" or "python"; without a parameter it is the compiled
-solver). A missing compiled solver skips the compiled benchmarks.
+solver): the benchmark builds its rounds for it (``hands.round_of(rules, wild,
+backend)``) and passes them to the analysis functions. Nothing switches the
+backend of the process. A missing compiled solver skips the compiled benchmarks.
 
 ``timed(group, function, hands)`` runs ``function`` under pytest-benchmark in
 ``group`` and records the number of hands it handles and, when timed, the
@@ -13,21 +15,20 @@ can check the answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from hands import Timed, compiled_available, using
+from hands import Timed, compiled_available
 
 
 @pytest.fixture
-def backend(request: pytest.FixtureRequest) -> Iterator[str]:
+def backend(request: pytest.FixtureRequest) -> str:
     name: str = getattr(request, "param", "cython")
     if name == "cython" and not compiled_available():
         pytest.skip("the compiled solver is not built")
-    with using(name):
-        yield name
+    return name
 
 
 @pytest.fixture

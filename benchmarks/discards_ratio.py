@@ -26,7 +26,8 @@ from hands import (
     uniform_hands,
     wild_hands,
 )
-from threethirteen import Hand, Rules, analysis
+from threethirteen import Hand, Rules
+from threethirteen.rounds import round_for
 
 HANDS = 200
 REPEAT = 30
@@ -36,15 +37,15 @@ def measure(kind: str, hands: list[Hand], wild: int | None, rules: Rules) -> str
     """One line: the medians and ratios for these hands of 14 cards."""
     rng = random.Random(1)
     pairs = [(hand, hand.without(rng.choice(hand.cards))) for hand in hands]
-    game = analysis._round(rules, wild)
+    game = round_for(rules, wild)
     solver, params = game.solver, game.params
     solve, ranking, best, raw_solve, raw_discards = interleaved_calls_ns(
         [
             CallTimer(lambda p: tt.deadwood_score(p[1], wild=wild, rules=rules), pairs, REPEAT),
             CallTimer(lambda p: tt.discards(p[0], wild=wild, rules=rules), pairs, REPEAT),
             CallTimer(lambda p: tt.best_discard(p[0], wild=wild, rules=rules), pairs, REPEAT),
-            CallTimer(lambda p: solver.score(p[1]._code_bytes, params), pairs, REPEAT),
-            CallTimer(lambda p: solver.discards(p[0]._code_bytes, params, 6), pairs, REPEAT),
+            CallTimer(lambda p: solver.score(p[1].code_bytes, params), pairs, REPEAT),
+            CallTimer(lambda p: solver.discards(p[0].code_bytes, params, 6), pairs, REPEAT),
         ]
     )
     return (

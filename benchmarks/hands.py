@@ -10,8 +10,10 @@ Every generator is seeded, so runs compare. The kinds of hand:
   :data:`WILD_RULES` (pagat with jokers, so up to 12 wilds fit);
 * **adversarial**: the named hands of :data:`ADVERSARIAL`, the worst cases we know.
 
-Also: switching the solver backend in-process (:func:`using`), OpenSpiel's card
-numbering (:func:`to_openspiel`), and the timing helpers of the scripts.
+Also: the round of a solver by name (:func:`round_of`: nothing switches the
+backend of the process, a benchmark passes a :class:`~threethirteen.Round` built
+for the solver it times), OpenSpiel's card numbering (:func:`to_openspiel`), and
+the timing helpers of the scripts.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, NamedTuple, TypeAlias
 
 import threethirteen as tt
@@ -47,10 +50,11 @@ __all__ = [
     "meld_rich_hands",
     "openspiel_utils",
     "preset_hands",
+    "reference_implementation",
+    "round_of",
     "round_wild",
     "to_openspiel",
     "uniform_hands",
-    "using",
     "wild_hands",
 ]
 
@@ -242,8 +246,18 @@ def compiled_available() -> bool:
     return _backend.compiled is not None
 
 
-using = _backend.using
-"""Run the analysis with the backend ``name`` ("cython" or "python") inside."""
+def reference_implementation() -> str:
+    """The solver whose answers the benchmarks check against: the compiled one when
+    it is built, else the pure-Python one."""
+    return "cython" if compiled_available() else "python"
+
+
+@cache
+def round_of(rules: str | Rules, wild: int | None, implementation: str) -> tt.Round:
+    """The round of ``rules`` and wild rank ``wild`` (any hand size) solved by
+    ``implementation`` ("cython" or "python"), prepared once: pass it to the
+    analysis functions (``tt.deadwood_score(hand, round_)``) to time that solver."""
+    return tt.Round(rules, wild=wild, implementation=implementation)
 
 
 # OpenSpiel numbers a card suit * 13 + rank index (A=0 ... K=12) with the suits in
@@ -272,21 +286,19 @@ def openspiel_utils() -> Any | None:
 
 
 class CallTimer(NamedTuple):
-    """Time ``function(item)`` for each item, ``repeat`` times, with the solver
-    ``backend`` ("cython", "python"; None: the one in use)."""
+    """Time ``function(item)`` for each item, ``repeat`` times (the function picks
+    its solver by the round it passes: :func:`round_of`)."""
 
     function: Callable[[Any], object]
     items: Sequence[Any]
     repeat: int
-    backend: str | None = None
 
 
 class LoopTimer(NamedTuple):
-    """Time ``function()``, ``repeat`` times, with the solver ``backend``."""
+    """Time ``function()``, ``repeat`` times."""
 
     function: Callable[[], object]
     repeat: int
-    backend: str | None = None
 
 
 def median_call_ns(function: Callable[[Any], object], items: Sequence[Any], repeat: int) -> float:
@@ -302,28 +314,21 @@ def median_loop_ns(function: Callable[[], object], repeat: int, per: int = 1) ->
 
 @contextmanager
 def _quiet() -> Iterator[None]:
-    """The garbage collector off, and the backend in use restored afterwards."""
+    """The garbage collector off inside."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        with _backend.using(_backend.IMPLEMENTATION):
-            yield
+        yield
     finally:
         if enabled:
             gc.enable()
-
-
-def _switch(backend: str | None) -> None:
-    if backend is not None:
-        _backend.IMPLEMENTATION, _backend.solver = _backend.load(backend)
 
 
 def interleaved_calls_ns(timers: Sequence[CallTimer]) -> list[float]:
     """The median time of one call for each timer. The timers take turns pass by
     pass over the items (each in its first ``repeat`` rounds): a load that comes and
     goes on a shared machine weighs on each alike, while within a pass the caches
-    stay warm for the code timed. Switching backends is not timed; the garbage
-    collector is off."""
+    stay warm for the code timed. The garbage collector is off."""
     clock = time.perf_counter_ns
     times: list[list[int]] = [[] for _ in timers]
     rounds = max(timer.repeat for timer in timers)
@@ -332,7 +337,6 @@ def interleaved_calls_ns(timers: Sequence[CallTimer]) -> list[float]:
             for k, timer in enumerate(timers):
                 if round_ >= timer.repeat:
                     continue
-                _switch(timer.backend)
                 function, out = timer.function, times[k]
                 for item in timer.items:
                     start = clock()
@@ -351,7 +355,6 @@ def interleaved_loops_ns(timers: Sequence[LoopTimer]) -> list[float]:
         for round_ in range(rounds):
             for k, timer in enumerate(timers):
                 if round_ < timer.repeat:
-                    _switch(timer.backend)
                     function = timer.function
                     start = clock()
                     function()

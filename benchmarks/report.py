@@ -19,6 +19,12 @@ A row's hands are up to 1000 (fewer where the pure-Python solver or OpenSpiel
 would take more than ``--budget`` seconds over them). Every row checks that
 the backends (and OpenSpiel) give the same scores. A last section checks the
 performance targets of issue 3 against the figures.
+
+Each solver is timed through a ``tt.Round`` built for it (``hands.round_of``) and
+passed to the call; nothing switches the backend of the process. The section on
+where the time of one call goes also times ``rules=`` and ``wild=``, which use the
+solver chosen at import: run with the compiled one (``THREETHIRTEEN_IMPLEMENTATION``
+unset or ``cython``).
 """
 
 from __future__ import annotations
@@ -49,13 +55,14 @@ from hands import (
     meld_rich_hands,
     openspiel_utils,
     preset_hands,
+    round_of,
     round_wild,
     to_openspiel,
     uniform_hands,
-    using,
     wild_hands,
 )
-from threethirteen import Hand, Rules, analysis
+from threethirteen import Hand, Rules
+from threethirteen.rounds import round_for
 
 MAX_HANDS = 1000
 MIN_HANDS = 20
@@ -100,12 +107,11 @@ class Report:
         fits = int(self.budget * 1e9 / max(per_hand_ns, 1.0))
         return max(MIN_HANDS, min(MAX_HANDS, available, fits))
 
-    def probe(self, score: Callable[[Hand], object], hands: Sequence[Hand], backend: str) -> float:
-        with using(backend):
-            start = time.perf_counter_ns()
-            for hand in hands[:5]:
-                score(hand)
-            return (time.perf_counter_ns() - start) / len(hands[:5])
+    def probe(self, score: Callable[[Hand], object], hands: Sequence[Hand]) -> float:
+        start = time.perf_counter_ns()
+        for hand in hands[:5]:
+            score(hand)
+        return (time.perf_counter_ns() - start) / len(hands[:5])
 
     def deadwood_rows(
         self,
@@ -124,11 +130,17 @@ class Report:
         """Rows for ``tt.deadwood_score`` (single) and ``tt.deadwood_scores`` (batch)
         on the same hands: compiled, pure Python and OpenSpiel."""
 
+        compiled_round = round_of(rules, wild, "cython")
+        python_round = round_of(rules, wild, "python")
+
         def score(hand: Hand) -> int:
-            return tt.deadwood_score(hand, wild=wild, rules=rules)
+            return tt.deadwood_score(hand, compiled_round)
+
+        def score_python(hand: Hand) -> int:
+            return tt.deadwood_score(hand, python_round)
 
         utils = self.openspiel if openspiel else None
-        slowest = self.probe(score, hands, "python") if python else 0.0
+        slowest = self.probe(score_python, hands) if python else 0.0
         if utils is not None:
             theirs_all = [to_openspiel(hand) for hand in hands[:5]]
             start = time.perf_counter_ns()
@@ -140,12 +152,10 @@ class Report:
         theirs = [to_openspiel(hand) for hand in hands] if utils is not None else []
 
         # the answers agree
-        with using("cython"):
-            expected = tt.deadwood_scores(codes, wild=wild, rules=rules).tolist()
-            assert [score(hand) for hand in hands] == expected, (section, kind, size)
+        expected = tt.deadwood_scores(codes, compiled_round).tolist()
+        assert [score(hand) for hand in hands] == expected, (section, kind, size)
         if python:
-            with using("python"):
-                assert [score(hand) for hand in hands] == expected, (section, kind, size)
+            assert [score_python(hand) for hand in hands] == expected, (section, kind, size)
         if utils is not None:
             assert [utils.min_deadwood(cards) for cards in theirs] == expected
 
@@ -155,9 +165,9 @@ class Report:
         rows = []
         if single:
             row = Row("deadwood_score", kind, size, 0.0)
-            calls = [CallTimer(score, hands, fast_repeat, "cython")]
+            calls = [CallTimer(score, hands, fast_repeat)]
             if python:
-                calls.append(CallTimer(score, hands, slow_repeat, "python"))
+                calls.append(CallTimer(score_python, hands, slow_repeat))
             if min_deadwood is not None:
                 calls.append(CallTimer(min_deadwood, theirs, slow_repeat))
             found = interleaved_calls_ns(calls)
@@ -169,14 +179,17 @@ class Report:
             row = Row("deadwood_scores (batch)", kind, size, 0.0)
 
             def run() -> object:
-                return tt.deadwood_scores(codes, wild=wild, rules=rules)
+                return tt.deadwood_scores(codes, compiled_round)
+
+            def run_python() -> object:
+                return tt.deadwood_scores(codes, python_round)
 
             def loop() -> object:
                 return [min_deadwood(cards) for cards in theirs]  # type: ignore[misc]
 
-            loops = [LoopTimer(run, max(15, fast_repeat), "cython")]
+            loops = [LoopTimer(run, max(15, fast_repeat))]
             if python:
-                loops.append(LoopTimer(run, slow_repeat, "python"))
+                loops.append(LoopTimer(run_python, slow_repeat))
             if min_deadwood is not None:
                 loops.append(LoopTimer(loop, max(3, slow_repeat)))
             found = [ns / len(hands) for ns in interleaved_loops_ns(loops)]
@@ -269,16 +282,20 @@ class Report:
         for case, hand in adversarial_hands():
             row = Row("deadwood_score", case.name, len(hand), 0.0)
 
-            def score(hand: Hand, case: Any = case) -> int:
-                return tt.deadwood_score(hand, wild=case.wild, rules=case.rules)
+            compiled_round = round_of(case.rules, case.wild, "cython")
+            python_round = round_of(case.rules, case.wild, "python")
 
-            with using("cython"):
-                expected = score(hand)
-            with using("python"):
-                assert score(hand) == expected, case.name
+            def score(hand: Hand, round_: tt.Round = compiled_round) -> int:
+                return tt.deadwood_score(hand, round_)
+
+            def score_python(hand: Hand, round_: tt.Round = python_round) -> int:
+                return tt.deadwood_score(hand, round_)
+
+            expected = score(hand)
+            assert score_python(hand) == expected, case.name
             calls = [
-                CallTimer(score, [hand], 301, "cython"),
-                CallTimer(score, [hand], 1 if self.quick else 5, "python"),
+                CallTimer(score, [hand], 301),
+                CallTimer(score_python, [hand], 1 if self.quick else 5),
             ]
             if case.openspiel and self.openspiel is not None:
                 cards = to_openspiel(hand)
@@ -316,43 +333,37 @@ class Report:
                 codes, smaller_codes = tt.encode_hands(hands), tt.encode_hands(smaller)
                 less_each = [[hand.without(card) for card in set(hand.cards)] for hand in hands]
                 repeat = 3
-                with using("cython"):
-                    best = tt.best_discards(codes, wild=wild, rules=rules)
-                    found = [tt.best_discard(hand, wild=wild, rules=rules) for hand in hands]
-                    assert [f.card.code for f in found] == best.cards.tolist()
-                    assert [f.melding.score for f in found] == best.scores.tolist()
-                    outs = [tt.can_go_out(hand, wild=wild, rules=rules) for hand in hands]
-                    assert outs == (best.scores == 0).tolist()
+                round_ = round_of(rules, wild, "cython")
+                best = tt.best_discards(codes, round_)
+                found = [tt.best_discard(hand, round_) for hand in hands]
+                assert [f.card.code for f in found] == best.cards.tolist()
+                assert [f.melding.score for f in found] == best.scores.tolist()
+                outs = [tt.can_go_out(hand, round_) for hand in hands]
+                assert outs == (best.scores == 0).tolist()
 
-                    def solve(hand: Hand, wild: int | None = wild, rules: Rules = rules) -> int:
-                        return tt.deadwood_score(hand, wild=wild, rules=rules)
+                def solve(hand: Hand, round_: tt.Round = round_) -> int:
+                    return tt.deadwood_score(hand, round_)
 
-                    def discard(hand: Hand, wild: int | None = wild, rules: Rules = rules) -> Any:
-                        return tt.best_discard(hand, wild=wild, rules=rules)
+                def discard(hand: Hand, round_: tt.Round = round_) -> Any:
+                    return tt.best_discard(hand, round_)
 
-                    def go_out(hand: Hand, wild: int | None = wild, rules: Rules = rules) -> Any:
-                        return tt.can_go_out(hand, wild=wild, rules=rules)
+                def go_out(hand: Hand, round_: tt.Round = round_) -> Any:
+                    return tt.can_go_out(hand, round_)
 
-                    def loop(each: list[Hand], solve: Callable[[Hand], int] = solve) -> int:
-                        return min(solve(less) for less in each)
+                def loop(each: list[Hand], solve: Callable[[Hand], int] = solve) -> int:
+                    return min(solve(less) for less in each)
 
-                    assert [loop(each) for each in less_each] == best.scores.tolist()
-                    solve_ns = median_call_ns(solve, smaller, repeat)
-                    discard_ns = median_call_ns(discard, hands, repeat)
-                    go_out_ns = median_call_ns(go_out, hands, repeat)
-                    loop_ns = median_call_ns(loop, less_each, 1)
-                    batch_solve_ns = median_loop_ns(
-                        lambda c=smaller_codes, w=wild, r=rules: tt.deadwood_scores(
-                            c, wild=w, rules=r
-                        ),
-                        15,
-                        len(hands),
-                    )
-                    batch_discard_ns = median_loop_ns(
-                        lambda c=codes, w=wild, r=rules: tt.best_discards(c, wild=w, rules=r),
-                        15,
-                        len(hands),
-                    )
+                assert [loop(each) for each in less_each] == best.scores.tolist()
+                solve_ns = median_call_ns(solve, smaller, repeat)
+                discard_ns = median_call_ns(discard, hands, repeat)
+                go_out_ns = median_call_ns(go_out, hands, repeat)
+                loop_ns = median_call_ns(loop, less_each, 1)
+                batch_solve_ns = median_loop_ns(
+                    lambda c=smaller_codes, r=round_: tt.deadwood_scores(c, r), 15, len(hands)
+                )
+                batch_discard_ns = median_loop_ns(
+                    lambda c=codes, r=round_: tt.best_discards(c, r), 15, len(hands)
+                )
                 table.append(
                     [
                         kind,
@@ -382,59 +393,57 @@ class Report:
         hands = uniform_hands(10, MAX_HANDS, seed=13)
         texts = [str(hand) for hand in hands]
         codes = tt.encode_hands(hands)
-        bytes_ = [hand._code_bytes for hand in hands]
+        bytes_ = [hand.code_bytes for hand in hands]
         lines = []
-        with using("cython"):
-            # internals: the measures that use them say n/a when they have changed
+        # rules= and wild= use the solver chosen at import (main checks it is compiled)
+        round_ = round_for(PAGAT, None)
+        raw, params = round_.solver.score, round_.params
+
+        def api_round(hand: Hand) -> int:
+            return tt.deadwood_score(hand, round_)
+
+        def api_str(hand: Hand) -> int:
+            return tt.deadwood_score(hand, wild=None, rules="pagat")
+
+        def api_rules(hand: Hand) -> int:
+            return tt.deadwood_score(hand, wild=None, rules=PAGAT)
+
+        def api_text(text: str) -> int:
+            return tt.deadwood_score(text, wild=None, rules="pagat")
+
+        measures = [
+            ("timer and call of an empty function", lambda b: None, bytes_),
+            (
+                "raw solver: `round.solver.score(hand.code_bytes, round.params)`",
+                lambda b: raw(b, params),
+                bytes_,
+            ),
+            (
+                "`rounds.round_for(rules, wild)` alone (rules = preset name)",
+                lambda b: round_for("pagat", None),
+                bytes_,
+            ),
+            ("`tt.deadwood_score(hand, round)`", api_round, hands),
+            ("`tt.deadwood_score(hand, wild=None, rules=Rules)`", api_rules, hands),
+            ('`tt.deadwood_score(hand, wild=None, rules="pagat")`', api_str, hands),
+            ('`tt.deadwood_score("text", wild=None, rules="pagat")`', api_text, texts),
+            ("`tt.parse_hand(text)` alone", tt.parse_hand, texts),
+        ]
+        for label, function, items in measures:
             try:
-                game = analysis._round(PAGAT, None)
-                raw, params = game.solver.score, game.params
-            except Exception:
-                raw = params = None
-
-            def api_str(hand: Hand) -> int:
-                return tt.deadwood_score(hand, wild=None, rules="pagat")
-
-            def api_rules(hand: Hand) -> int:
-                return tt.deadwood_score(hand, wild=None, rules=PAGAT)
-
-            def api_text(text: str) -> int:
-                return tt.deadwood_score(text, wild=None, rules="pagat")
-
-            measures = [
-                ("timer and call of an empty function", lambda b: None, bytes_),
-                (
-                    "raw solver: `game.solver.score(hand._code_bytes, game.params)`",
-                    lambda b: raw(b, params),
-                    bytes_,
-                ),
-                (
-                    "`analysis._round(rules, wild)` alone (rules = preset name)",
-                    lambda b: analysis._round("pagat", None),
-                    bytes_,
-                ),
-                ("`tt.deadwood_score(hand, wild=None, rules=Rules)`", api_rules, hands),
-                ('`tt.deadwood_score(hand, wild=None, rules="pagat")`', api_str, hands),
-                ('`tt.deadwood_score("text", wild=None, rules="pagat")`', api_text, texts),
-                ("`tt.parse_hand(text)` alone", tt.parse_hand, texts),
-            ]
-            for label, function, items in measures:
-                try:
-                    lines.append([label, us(median_call_ns(function, items, 3))])
-                except Exception as error:  # the internals changed: say so, go on
-                    lines.append([label, f"n/a ({type(error).__name__})"])
-            for threads in (1, 2):
-                big = np.concatenate([codes] * 10)
-                ns = median_loop_ns(
-                    lambda b=big, t=threads: tt.deadwood_scores(
-                        b, wild=None, rules=PAGAT, threads=t
-                    ),
-                    9,
-                    len(big),
-                )
-                lines.append([f"`tt.deadwood_scores` batch of 10000, threads={threads}", us(ns)])
-            ns = median_loop_ns(lambda: tt.encode_hands(hands), 9, len(hands))
-            lines.append(["`tt.encode_hands` (parsed hands to an array)", us(ns)])
+                lines.append([label, us(median_call_ns(function, items, 3))])
+            except Exception as error:  # the internals changed: say so, go on
+                lines.append([label, f"n/a ({type(error).__name__})"])
+        for threads in (1, 2):
+            big = np.concatenate([codes] * 10)
+            ns = median_loop_ns(
+                lambda b=big, t=threads: tt.deadwood_scores(b, wild=None, rules=PAGAT, threads=t),
+                9,
+                len(big),
+            )
+            lines.append([f"`tt.deadwood_scores` batch of 10000, threads={threads}", us(ns)])
+        ns = median_loop_ns(lambda: tt.encode_hands(hands), 9, len(hands))
+        lines.append(["`tt.encode_hands` (parsed hands to an array)", us(ns)])
         print("  measured: overhead", file=sys.stderr)
         return lines
 
@@ -520,7 +529,7 @@ class Report:
             out.append(
                 [
                     "single call, parsed Hand, uniform 10 cards: < 2 µs",
-                    f'{us(row.compiled)} µs (two decks, rules="pagat")',
+                    f"{us(row.compiled)} µs (two decks, pagat's Round)",
                     yes(row.compiled < 2000),
                 ]
             )
@@ -633,6 +642,8 @@ def main() -> None:
     args = parser.parse_args()
     if not compiled_available():
         sys.exit("the compiled solver is not built: nothing to compare")
+    if tt.implementation != "cython":
+        sys.exit("run with the compiled solver in use (THREETHIRTEEN_IMPLEMENTATION=cython)")
     started = time.perf_counter()
     report = Report(args.budget, args.quick)
     sizes = (4, 7, 10, 13, 16) if args.quick else range(3, 17)

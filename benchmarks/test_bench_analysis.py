@@ -13,7 +13,8 @@ no wild, pagat rules; in it the same hands are scored by single calls
 with the pure-Python one, so pytest-benchmark's relative column is the ratio.
 The times are per round of all the group's hands; ``extra_info`` has the
 median per hand. Every benchmark checks its answers against the compiled
-batch's: the two backends must agree.
+batch's: the two backends must agree. Each benchmark passes the ``tt.Round``
+of its solver (``hands.round_of``) where it used to pass ``wild`` and ``rules``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import numpy.typing as npt
 import pytest
 
 import threethirteen as tt
-from hands import Timed, compiled_available, meld_rich_hands, uniform_hands, using
+from hands import Timed, meld_rich_hands, reference_implementation, round_of, uniform_hands
 
 SIZES = range(3, 17)
 KINDS = ("uniform", "meld-rich")
@@ -47,8 +48,8 @@ def codes_of(kind: str, size: int) -> npt.NDArray[np.int8]:
 @cache
 def expected(kind: str, size: int) -> tuple[int, ...]:
     """The scores by the compiled batch (the reference every benchmark checks)."""
-    with using("cython" if compiled_available() else "python"):
-        scores = tt.deadwood_scores(codes_of(kind, size), wild=None, rules="pagat")
+    round_ = round_of("pagat", None, reference_implementation())
+    scores = tt.deadwood_scores(codes_of(kind, size), round_)
     return tuple(int(score) for score in scores)
 
 
@@ -57,9 +58,10 @@ def expected(kind: str, size: int) -> tuple[int, ...]:
 @pytest.mark.parametrize("size", SIZES)
 def test_deadwood_score_single(timed: Timed, backend: str, kind: str, size: int) -> None:
     hands = hands_of(kind, size)
+    round_ = round_of("pagat", None, backend)
 
     def run() -> list[int]:
-        return [tt.deadwood_score(hand, wild=None, rules="pagat") for hand in hands]
+        return [tt.deadwood_score(hand, round_) for hand in hands]
 
     scores = timed(f"deadwood {kind}, {size} cards", run, len(hands))
     assert tuple(scores) == expected(kind, size)
@@ -70,9 +72,10 @@ def test_deadwood_score_single(timed: Timed, backend: str, kind: str, size: int)
 @pytest.mark.parametrize("size", SIZES)
 def test_deadwood_scores_batch(timed: Timed, backend: str, kind: str, size: int) -> None:
     codes = codes_of(kind, size)
+    round_ = round_of("pagat", None, backend)
 
     def run() -> npt.NDArray[np.int64]:
-        return tt.deadwood_scores(codes, wild=None, rules="pagat")
+        return tt.deadwood_scores(codes, round_)
 
     scores = timed(f"deadwood {kind}, {size} cards", run, len(codes))
     assert tuple(scores.tolist()) == expected(kind, size)
@@ -83,9 +86,10 @@ def test_deadwood_scores_batch(timed: Timed, backend: str, kind: str, size: int)
 def test_deadwood_score_from_text(timed: Timed, backend: str, kind: str, size: int) -> None:
     """The slow path: a string parsed on every call."""
     texts = [str(hand) for hand in hands_of(kind, size)]
+    round_ = round_of("pagat", None, backend)
 
     def run() -> list[int]:
-        return [tt.deadwood_score(text, wild=None, rules="pagat") for text in texts]
+        return [tt.deadwood_score(text, round_) for text in texts]
 
     scores = timed(f"deadwood {kind}, {size} cards", run, len(texts))
     assert tuple(scores) == expected(kind, size)
@@ -95,9 +99,10 @@ def test_deadwood_score_from_text(timed: Timed, backend: str, kind: str, size: i
 def test_deadwood_scores_threads(timed: Timed, backend: str, threads: int) -> None:
     """A large batch over worker threads (the machine may have only 2 cores)."""
     codes = np.concatenate([codes_of("uniform", 13)] * 25)
+    round_ = round_of("pagat", None, backend)
 
     def run() -> npt.NDArray[np.int64]:
-        return tt.deadwood_scores(codes, wild=None, rules="pagat", threads=threads)
+        return tt.deadwood_scores(codes, round_, threads=threads)
 
     scores = timed("deadwood_scores threads, 5000 uniform 13-card hands", run, len(codes))
     assert tuple(scores[:HANDS].tolist()) == expected("uniform", 13)

@@ -29,14 +29,13 @@ import threethirteen as tt
 from hands import (
     WILD_RULES,
     Timed,
-    compiled_available,
     meld_rich_hands,
+    reference_implementation,
+    round_of,
     round_wild,
     uniform_hands,
-    using,
     wild_hands,
 )
-from threethirteen import Hand
 
 KINDS = ("uniform", "meld-rich", "4 wilds")
 SIZES = (3, 7, 10, 13, 15)  # n: the hands hold n + 1 cards
@@ -45,7 +44,8 @@ PYTHON_HANDS = 10
 
 
 class Batch:
-    """The hands of ``n + 1`` cards, each less one card (at random), and the round."""
+    """The hands of ``n + 1`` cards, each less one card (at random), and the round
+    (``b.round(backend)``: its ``tt.Round`` for that solver)."""
 
     def __init__(self, kind: str, n: int) -> None:
         if kind == "4 wilds":
@@ -62,11 +62,10 @@ class Batch:
         self.codes = tt.encode_hands(self.hands)
         self.smaller_codes = tt.encode_hands(self.smaller)
         self.less_each = [[hand.without(card) for card in hand.cards] for hand in self.hands]
-        with using("cython" if compiled_available() else "python"):
-            self.best = tt.best_discards(self.codes, wild=self.wild, rules=self.rules)
+        self.best = tt.best_discards(self.codes, self.round(reference_implementation()))
 
-    def score(self, hand: Hand) -> int:
-        return tt.deadwood_score(hand, wild=self.wild, rules=self.rules)
+    def round(self, backend: str) -> tt.Round:
+        return round_of(self.rules, self.wild, backend)
 
 
 @cache
@@ -86,7 +85,10 @@ N = pytest.mark.parametrize("n", SIZES)
 @N
 def test_solve_n(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
-    scores = timed(group(kind, n), lambda: [b.score(hand) for hand in b.smaller], HANDS)
+    round_ = b.round(backend)
+    scores = timed(
+        group(kind, n), lambda: [tt.deadwood_score(hand, round_) for hand in b.smaller], HANDS
+    )
     assert all(score >= best for score, best in zip(scores, b.best.scores, strict=True))
 
 
@@ -94,9 +96,10 @@ def test_solve_n(timed: Timed, backend: str, kind: str, n: int) -> None:
 @N
 def test_solve_n_batch(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
 
     def run() -> npt.NDArray[np.int64]:
-        return tt.deadwood_scores(b.smaller_codes, wild=b.wild, rules=b.rules)
+        return tt.deadwood_scores(b.smaller_codes, round_)
 
     scores = timed(group(kind, n), run, HANDS)
     assert (scores >= b.best.scores).all()
@@ -106,9 +109,10 @@ def test_solve_n_batch(timed: Timed, backend: str, kind: str, n: int) -> None:
 @N
 def test_best_discard(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
 
-    def run() -> list[tt.BestDiscard]:
-        return [tt.best_discard(hand, wild=b.wild, rules=b.rules) for hand in b.hands]
+    def run() -> list[tt.Discard]:
+        return [tt.best_discard(hand, round_) for hand in b.hands]
 
     found = timed(group(kind, n), run, HANDS)
     assert [found.card.code for found in found] == b.best.cards.tolist()
@@ -119,9 +123,10 @@ def test_best_discard(timed: Timed, backend: str, kind: str, n: int) -> None:
 @N
 def test_best_discards_batch(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
 
     def run() -> tt.BatchDiscards:
-        return tt.best_discards(b.codes, wild=b.wild, rules=b.rules)
+        return tt.best_discards(b.codes, round_)
 
     cards, scores = timed(group(kind, n), run, HANDS)
     assert (cards == b.best.cards).all()
@@ -132,9 +137,10 @@ def test_best_discards_batch(timed: Timed, backend: str, kind: str, n: int) -> N
 @N
 def test_can_go_out(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
 
     def run() -> list[bool]:
-        return [tt.can_go_out(hand, wild=b.wild, rules=b.rules) for hand in b.hands]
+        return [tt.can_go_out(hand, round_) for hand in b.hands]
 
     flags = timed(group(kind, n), run, HANDS)
     assert flags == (b.best.scores == 0).tolist()
@@ -144,25 +150,26 @@ def test_can_go_out(timed: Timed, backend: str, kind: str, n: int) -> None:
 @N
 def test_discards(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
 
     def run() -> list[tt.Discards]:
-        return [tt.discards(hand, wild=b.wild, rules=b.rules) for hand in b.hands]
+        return [tt.discards(hand, round_) for hand in b.hands]
 
     found = timed(group(kind, n), run, HANDS)
     assert [ranking.scores[0] for ranking in found] == b.best.scores.tolist()
     assert [ranking.cards[0].code for ranking in found] == b.best.cards.tolist()
-    assert [min(b.score(less) for less in each) for each in b.less_each[:5]] == [
-        min(ranking.scores) for ranking in found[:5]
-    ]
+    loop = [min(tt.deadwood_score(less, round_) for less in each) for each in b.less_each[:5]]
+    assert loop == [min(ranking.scores) for ranking in found[:5]]
 
 
 @KIND
 @N
 def test_loop_of_solves(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
 
     def run() -> list[int]:
-        return [min(b.score(less) for less in each) for each in b.less_each]
+        return [min(tt.deadwood_score(less, round_) for less in each) for each in b.less_each]
 
     assert timed(group(kind, n), run, HANDS) == b.best.scores.tolist()
 
@@ -172,10 +179,11 @@ def test_loop_of_solves(timed: Timed, backend: str, kind: str, n: int) -> None:
 @N
 def test_best_discard_python(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
     hands = b.hands[:PYTHON_HANDS]
 
-    def run() -> list[tt.BestDiscard]:
-        return [tt.best_discard(hand, wild=b.wild, rules=b.rules) for hand in hands]
+    def run() -> list[tt.Discard]:
+        return [tt.best_discard(hand, round_) for hand in hands]
 
     found = timed(group(kind, n) + ", python", run, len(hands))
     assert [found.card.code for found in found] == b.best.cards[:PYTHON_HANDS].tolist()
@@ -186,10 +194,11 @@ def test_best_discard_python(timed: Timed, backend: str, kind: str, n: int) -> N
 @N
 def test_discards_python(timed: Timed, backend: str, kind: str, n: int) -> None:
     b = batch(kind, n)
+    round_ = b.round(backend)
     hands = b.hands[:PYTHON_HANDS]
 
     def run() -> list[tt.Discards]:
-        return [tt.discards(hand, wild=b.wild, rules=b.rules) for hand in hands]
+        return [tt.discards(hand, round_) for hand in hands]
 
     found = timed(group(kind, n) + ", python", run, len(hands))
     assert [ranking.cards[0].code for ranking in found] == b.best.cards[:PYTHON_HANDS].tolist()

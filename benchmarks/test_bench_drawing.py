@@ -23,7 +23,7 @@ from functools import cache
 import pytest
 
 import threethirteen as tt
-from hands import Timed, meld_rich_hands, uniform_hands
+from hands import Timed, meld_rich_hands, round_of, uniform_hands
 from threethirteen import Card, Hand
 
 KINDS = ("uniform", "meld-rich")
@@ -51,12 +51,12 @@ class Deal:
             self.tops.append(top)
             self.unseen.append(Hand(rng.sample(left, UNSEEN)))
 
-    def outs(self, count: int) -> list[tt.Outs]:
-        return [tt.outs(hand, wild=WILD, rules=RULES) for hand in self.hands[:count]]
+    def outs(self, count: int, round_: tt.Round) -> list[tt.Outs]:
+        return [tt.outs(hand, round_) for hand in self.hands[:count]]
 
-    def advice(self, count: int) -> list[tt.DrawAdvice]:
+    def advice(self, count: int, round_: tt.Round) -> list[tt.DrawAdvice]:
         return [
-            tt.draw_advice(hand, discard_top=top, wild=WILD, rules=RULES, unseen=unseen)
+            tt.draw_advice(hand, round_, discard_top=top, unseen=unseen)
             for hand, top, unseen in zip(
                 self.hands[:count], self.tops[:count], self.unseen[:count], strict=True
             )
@@ -82,7 +82,8 @@ def group(kind: str, what: str) -> str:
 @BACKENDS
 def test_outs(timed: Timed, backend: str, count: int, kind: str) -> None:
     d = deal(kind)
-    found = timed(group(kind, "outs"), lambda: d.outs(count), count)
+    round_ = round_of(RULES, WILD, backend)
+    found = timed(group(kind, "outs"), lambda: d.outs(count, round_), count)
     for outs in found:
         assert all(out.copies <= RULES.decks for out in outs)
         assert outs.unseen == 104 - SIZE
@@ -92,7 +93,9 @@ def test_outs(timed: Timed, backend: str, count: int, kind: str) -> None:
 @BACKENDS
 def test_draw_advice(timed: Timed, backend: str, count: int, kind: str) -> None:
     d = deal(kind)
-    advice = timed(group(kind, f"draw_advice, {UNSEEN} unseen"), lambda: d.advice(count), count)
+    round_ = round_of(RULES, WILD, backend)
+    what = f"draw_advice, {UNSEEN} unseen"
+    advice = timed(group(kind, what), lambda: d.advice(count, round_), count)
     for each in advice:
         assert sum(draw.copies for draw in each.stock.draws) == UNSEEN
         assert each.choice in ("discard", "stock")

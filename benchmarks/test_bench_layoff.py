@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 import threethirteen as tt
-from hands import Timed
+from hands import Timed, round_of
 
 FAMILY_JOKERS = tt.Rules.preset("family", ["jokers"])
 
@@ -70,7 +70,8 @@ def test_layoff(timed: Timed, backend: str, case: str) -> None:
     if backend == "python" and case == "bad":
         pytest.skip("seconds with the pure-Python solver")
     hand, table, wild, rules, score = CASES[case]
-    result = timed(f"layoff {case}", lambda: tt.layoff(hand, table, wild=wild, rules=rules), 1)
+    round_ = round_of(rules, wild, backend)
+    result = timed(f"layoff {case}", lambda: tt.layoff(hand, table, round_), 1)
     assert result.score == score
 
 
@@ -78,6 +79,7 @@ def test_layoff(timed: Timed, backend: str, case: str) -> None:
 def test_check_melds(timed: Timed, backend: str) -> None:
     hand = "9s 9h 9d 4h 5h 6c Kd Kh Ah 2h"
     melds = ["9s 9h 9d", "4h 5h 6c=6h", "Kh Ah 2h"]
-    check = timed("check_melds", lambda: tt.check_melds(hand, melds, wild=6, rules="bga"), 1)
+    round_ = round_of("bga", 6, backend)
+    check = timed("check_melds", lambda: tt.check_melds(hand, melds, round_), 1)
     assert [problem.index for problem in check.problems] == [2]
     assert check.better is not None

@@ -27,6 +27,7 @@ from hands import (
     Timed,
     meld_rich_hands,
     openspiel_utils,
+    round_of,
     to_openspiel,
     uniform_hands,
 )
@@ -81,9 +82,10 @@ def test_openspiel_min_deadwood(timed: Timed, kind: str, size: int) -> None:
 @SIZE
 def test_ours_batch(timed: Timed, backend: str, kind: str, size: int) -> None:
     b = batch(kind, size)
+    round_ = round_of(GIN_RULES, None, backend)
 
     def run() -> npt.NDArray[np.int64]:
-        return tt.deadwood_scores(b.codes, wild=None, rules=GIN_RULES)
+        return tt.deadwood_scores(b.codes, round_)
 
     assert timed(f"vs OpenSpiel {kind}, {size} cards", run, HANDS).tolist() == b.expected
 
@@ -92,9 +94,10 @@ def test_ours_batch(timed: Timed, backend: str, kind: str, size: int) -> None:
 @SIZE
 def test_ours_single(timed: Timed, backend: str, kind: str, size: int) -> None:
     b = batch(kind, size)
+    round_ = round_of(GIN_RULES, None, backend)
 
     def run() -> list[int]:
-        return [tt.deadwood_score(hand, wild=None, rules=GIN_RULES) for hand in b.hands]
+        return [tt.deadwood_score(hand, round_) for hand in b.hands]
 
     assert timed(f"vs OpenSpiel {kind}, {size} cards", run, HANDS) == b.expected
 
@@ -108,10 +111,11 @@ def test_worst_case_vs_openspiel(timed: Timed, backend: str, case: Any, who: str
     hand = tt.parse_hand(case.hand)
     theirs = to_openspiel(hand)
     min_deadwood = utils().min_deadwood
+    round_ = round_of(GIN_RULES, None, backend)
 
     def run() -> int:
         if who == "openspiel":
             return int(min_deadwood(theirs))
-        return tt.deadwood_score(hand, wild=None, rules=GIN_RULES)
+        return tt.deadwood_score(hand, round_)
 
     assert timed(f"vs OpenSpiel worst case: {case.name}", run, 1) == min_deadwood(theirs)

@@ -23,10 +23,10 @@ from hands import (
     PRESETS,
     WILD_RULES,
     Timed,
-    compiled_available,
     preset_hands,
+    reference_implementation,
+    round_of,
     round_wild,
-    using,
     wild_hands,
 )
 from threethirteen import Rules
@@ -47,8 +47,8 @@ def wild_batch(kind: str, size: int, wilds: int) -> tuple[tuple[tt.Hand, ...], o
 @cache
 def wild_expected(kind: str, size: int, wilds: int) -> tuple[int, ...]:
     _, codes = wild_batch(kind, size, wilds)
-    with using("cython" if compiled_available() else "python"):
-        scores = tt.deadwood_scores(codes, wild=round_wild(size), rules=WILD_RULES)
+    round_ = round_of(WILD_RULES, round_wild(size), reference_implementation())
+    scores = tt.deadwood_scores(codes, round_)
     return tuple(scores.tolist())
 
 
@@ -66,10 +66,10 @@ def _ids(case: tuple[str, int, int]) -> str:
 def test_wild_single(timed: Timed, backend: str, case: tuple[str, int, int]) -> None:
     kind, size, wilds = case
     hands, _ = wild_batch(kind, size, wilds)
-    wild = round_wild(size)
+    round_ = round_of(WILD_RULES, round_wild(size), backend)
 
     def run() -> list[int]:
-        return [tt.deadwood_score(hand, wild=wild, rules=WILD_RULES) for hand in hands]
+        return [tt.deadwood_score(hand, round_) for hand in hands]
 
     scores = timed(f"wilds {kind}, {size} cards, {wilds} wild", run, len(hands))
     assert tuple(scores) == wild_expected(kind, size, wilds)
@@ -79,10 +79,10 @@ def test_wild_single(timed: Timed, backend: str, case: tuple[str, int, int]) -> 
 def test_wild_batch(timed: Timed, backend: str, case: tuple[str, int, int]) -> None:
     kind, size, wilds = case
     _, codes = wild_batch(kind, size, wilds)
-    wild = round_wild(size)
+    round_ = round_of(WILD_RULES, round_wild(size), backend)
 
     def run() -> npt.NDArray[np.int64]:
-        return tt.deadwood_scores(codes, wild=wild, rules=WILD_RULES)
+        return tt.deadwood_scores(codes, round_)
 
     scores = timed(f"wilds {kind}, {size} cards, {wilds} wild", run, HANDS)
     assert tuple(scores.tolist()) == wild_expected(kind, size, wilds)
@@ -93,10 +93,10 @@ def test_wild_batch(timed: Timed, backend: str, case: tuple[str, int, int]) -> N
 def test_wild_single_python(timed: Timed, backend: str, case: tuple[str, int, int]) -> None:
     kind, size, wilds = case
     hands = wild_batch(kind, size, wilds)[0][:PYTHON_HANDS]
-    wild = round_wild(size)
+    round_ = round_of(WILD_RULES, round_wild(size), backend)
 
     def run() -> list[int]:
-        return [tt.deadwood_score(hand, wild=wild, rules=WILD_RULES) for hand in hands]
+        return [tt.deadwood_score(hand, round_) for hand in hands]
 
     # its own group: fewer hands than the compiled benchmarks (compare per hand)
     scores = timed(f"wilds {kind}, {size} cards, {wilds} wild, python", run, len(hands))
@@ -115,8 +115,8 @@ def preset_batch(name: str, kind: str, size: int) -> tuple[tuple[tt.Hand, ...], 
     rules = PRESET_RULES[name]
     hands = tuple(preset_hands(rules, size, HANDS, kind=kind))
     codes = tt.encode_hands(hands)
-    with using("cython" if compiled_available() else "python"):
-        scores = tt.deadwood_scores(codes, wild=rules.wild_for_cards(size), rules=rules)
+    round_ = round_of(rules, rules.wild_for_cards(size), reference_implementation())
+    scores = tt.deadwood_scores(codes, round_)
     return hands, codes, tuple(scores.tolist())
 
 
@@ -129,10 +129,10 @@ def test_preset_single(timed: Timed, backend: str, name: str, kind: str, size: i
     hands, _, expected = preset_batch(name, kind, size)
     if backend == "python":
         hands, expected = hands[:PYTHON_HANDS], expected[:PYTHON_HANDS]
-    wild = rules.wild_for_cards(size)
+    round_ = round_of(rules, rules.wild_for_cards(size), backend)
 
     def run() -> list[int]:
-        return [tt.deadwood_score(hand, wild=wild, rules=rules) for hand in hands]
+        return [tt.deadwood_score(hand, round_) for hand in hands]
 
     group = f"preset {name}, {kind}, {size} cards" + (", python" if backend == "python" else "")
     assert tuple(timed(group, run, len(hands))) == expected
@@ -144,9 +144,9 @@ def test_preset_single(timed: Timed, backend: str, name: str, kind: str, size: i
 def test_preset_batch(timed: Timed, backend: str, name: str, kind: str, size: int) -> None:
     rules = PRESET_RULES[name]
     _, codes, expected = preset_batch(name, kind, size)
-    wild = rules.wild_for_cards(size)
+    round_ = round_of(rules, rules.wild_for_cards(size), backend)
 
     def run() -> npt.NDArray[np.int64]:
-        return tt.deadwood_scores(codes, wild=wild, rules=rules)
+        return tt.deadwood_scores(codes, round_)
 
     assert tuple(timed(f"preset {name}, {kind}, {size} cards", run, HANDS).tolist()) == expected

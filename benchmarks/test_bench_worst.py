@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import threethirteen as tt
-from hands import ADVERSARIAL, Adversarial, Timed, adversarial_hands, compiled_available, using
+from hands import ADVERSARIAL, Adversarial, Timed, adversarial_hands, compiled_available, round_of
 
 CASES = adversarial_hands()
 
@@ -18,11 +18,9 @@ CASES = adversarial_hands()
 @pytest.mark.parametrize("backend", ["cython", "python"], indirect=True)
 @pytest.mark.parametrize(("case", "hand"), CASES, ids=[case.name for case in ADVERSARIAL])
 def test_worst_case(timed: Timed, backend: str, case: Adversarial, hand: tt.Hand) -> None:
-    def run() -> int:
-        return tt.deadwood_score(hand, wild=case.wild, rules=case.rules)
-
-    score = timed(f"worst case: {case.name}", run, 1)
+    round_ = round_of(case.rules, case.wild, backend)
+    score = timed(f"worst case: {case.name}", lambda: tt.deadwood_score(hand, round_), 1)
     other = "python" if backend == "cython" else "cython"
     if other == "python" or compiled_available():
-        with using(other):
-            assert run() == score, "the backends disagree"
+        other_round = round_of(case.rules, case.wild, other)
+        assert tt.deadwood_score(hand, other_round) == score, "the backends disagree"

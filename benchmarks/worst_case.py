@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 
 import threethirteen as tt
-from hands import compiled_available, using
+from hands import compiled_available, round_of
 from threethirteen import JOKER, Card, Hand, Rules
 
 MAX_SIZE = 16
@@ -120,14 +120,15 @@ def valid(cards: list[Card], rules: Rules) -> bool:
 
 
 def timed(candidate: Candidate, calls: int, statistic: str = "min") -> float:
-    """Microseconds per ``tt.deadwood_score`` call: the best or the median of ``calls``."""
+    """Microseconds per ``tt.deadwood_score`` call with the compiled solver: the best
+    or the median of ``calls``."""
     name, hand, wild = candidate
-    rules = RULES[name]
+    round_ = round_of(RULES[name], wild, "cython")
     clock = time.perf_counter_ns
     times = []
     for _ in range(calls):
         start = clock()
-        tt.deadwood_score(hand, wild=wild, rules=rules)
+        tt.deadwood_score(hand, round_)
         times.append(clock() - start)
     times.sort()
     value = times[0] if statistic == "min" else times[len(times) // 2]
@@ -189,26 +190,25 @@ def main() -> None:
         sys.exit("the compiled solver is not built")
     rng = random.Random(args.seed)
     started = time.perf_counter()
-    with using("cython"):
-        found = []
-        for _ in range(args.candidates):
-            candidate = random_candidate(rng)
-            found.append((timed(candidate, 3), candidate))
-        found.sort(key=lambda item: -item[0])
-        print(f"{args.candidates} random candidates; the slowest (best of 3 calls):")
-        for us, candidate in found[:5]:
-            print(f"  {us:8.1f} us  {describe(candidate)}")
-        climbed = []
-        for us, candidate in found[: args.seeds]:
-            best, best_us = candidate, us
-            for _ in range(args.climb):
-                trial = mutate(rng, best)
-                trial_us = timed(trial, 3)
-                if trial_us > best_us:
-                    best, best_us = trial, trial_us
-            climbed.append(best)
-        finalists = climbed + [candidate for _, candidate in found[:10]]
-        final = sorted(((timed(c, 201, "median"), c) for c in finalists), key=lambda x: -x[0])
+    found = []
+    for _ in range(args.candidates):
+        candidate = random_candidate(rng)
+        found.append((timed(candidate, 3), candidate))
+    found.sort(key=lambda item: -item[0])
+    print(f"{args.candidates} random candidates; the slowest (best of 3 calls):")
+    for us, candidate in found[:5]:
+        print(f"  {us:8.1f} us  {describe(candidate)}")
+    climbed = []
+    for us, candidate in found[: args.seeds]:
+        best, best_us = candidate, us
+        for _ in range(args.climb):
+            trial = mutate(rng, best)
+            trial_us = timed(trial, 3)
+            if trial_us > best_us:
+                best, best_us = trial, trial_us
+        climbed.append(best)
+    finalists = climbed + [candidate for _, candidate in found[:10]]
+    final = sorted(((timed(c, 201, "median"), c) for c in finalists), key=lambda x: -x[0])
     seen = set()
     print(f"\nafter {args.seeds} x {args.climb} hill-climbing steps; median of 201 calls:")
     for us, candidate in final:
@@ -216,13 +216,13 @@ def main() -> None:
             continue
         seen.add(candidate)
         name, hand, wild = candidate
-        score = tt.deadwood_score(hand, wild=wild, rules=RULES[name])
+        score = tt.deadwood_score(hand, round_of(RULES[name], wild, "cython"))
         print(f"  {us:8.1f} us  score {score:3}  {describe(candidate)}")
     us, (name, hand, wild) = final[0]
-    with using("python"):
-        start = time.perf_counter_ns()
-        tt.deadwood_score(hand, wild=wild, rules=RULES[name])
-        python_us = (time.perf_counter_ns() - start) / 1000
+    python_round = round_of(RULES[name], wild, "python")
+    start = time.perf_counter_ns()
+    tt.deadwood_score(hand, python_round)
+    python_us = (time.perf_counter_ns() - start) / 1000
     print(f"\nworst: {us:.1f} us compiled, {python_us:.0f} us pure Python (one call)")
     print(f"search took {time.perf_counter() - started:.0f} s")
 
