@@ -53,7 +53,7 @@ else:  # dask and numpy are imported when a function here runs, not with the pac
 
 __all__ = ["BlockDiscards", "best_discards", "deadwood_scores", "go_out_flags"]
 
-_ROW = re.compile(r"row (\d+)")
+_ROW = re.compile(r"^row (\d+)")
 
 
 class BlockDiscards(NamedTuple):
