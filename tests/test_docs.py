@@ -58,6 +58,7 @@ def test_make_api_check_mode() -> None:
         "docs/notation.md",
         "docs/cli.md",
         "docs/performance.md",
+        "docs/scale.md",
     ],
 )
 def test_local_links_resolve(page: str) -> None:
