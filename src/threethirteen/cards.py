@@ -186,6 +186,7 @@ class Card:
     """
 
     code: int
+    """The card's code: ``suit * 13 + rank - 1`` (0-51), or :data:`~threethirteen.JOKER` (52)."""
 
     def __post_init__(self) -> None:
         if isinstance(self.code, bool) or not isinstance(self.code, int):

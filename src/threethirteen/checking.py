@@ -44,8 +44,11 @@ class MeldProblem:
     """
 
     index: int
+    """The index of the meld among those declared (from 0)."""
     meld: str
+    """The meld as written."""
     reason: str
+    """Why it is not a valid meld."""
 
     def to_dict(self) -> dict[str, Any]:
         """The problem as JSON-ready data."""
@@ -68,11 +71,17 @@ class MeldCheck:
     """
 
     problems: tuple[MeldProblem, ...]
+    """The invalid melds; empty when every meld is valid."""
     deadwood: tuple[Card, ...]
+    """The hand's cards in no valid meld (an invalid meld's cards among them)."""
     score: int
+    """What the deadwood costs."""
     goes_out: bool
+    """Whether every meld is valid and no card is left over."""
     best: Melding
+    """A best melding of the hand."""
     better: Melding | None
+    """The best melding when it scores less than the arrangement, else ``None``."""
 
     @property
     def is_valid(self) -> bool:

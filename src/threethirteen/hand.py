@@ -41,6 +41,7 @@ class Hand:
     """
 
     cards: tuple[Card, ...]
+    """The cards, sorted by code; twins appear twice."""
     code_bytes: bytes = field(init=False, repr=False, compare=False, hash=False)
     """The card codes, sorted, as ``bytes``: what the solver reads."""
 

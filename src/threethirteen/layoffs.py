@@ -45,9 +45,13 @@ class LayoffCard:
     """
 
     card: Card
+    """The card laid off."""
     meld_index: int
+    """The index of the table meld it goes onto (from 0, in the order given)."""
     stands_for: Card
+    """What it stands for in that meld."""
     wild: bool
+    """Whether it is wild."""
 
     def to_dict(self) -> dict[str, Any]:
         """The card laid off as JSON-ready data."""
@@ -74,9 +78,13 @@ class Layoff:
     """
 
     score: int
+    """The deadwood score left: ``melding.score``."""
     laid_off: tuple[LayoffCard, ...]
+    """The cards laid off, in an order that can be played."""
     melding: Melding
+    """A best melding of the cards kept."""
     table: tuple[Meld, ...]
+    """The table's melds after the cards are laid off."""
 
     @property
     def kept(self) -> tuple[Card, ...]:

@@ -34,8 +34,11 @@ class Meld:
     """
 
     cards: tuple[Card, ...]
+    """The cards held, in meld order (a run from its lowest rank up)."""
     stands_for: tuple[Card, ...]
+    """What each card stands for: ``stands_for[i]`` for ``cards[i]``."""
     wild: tuple[bool, ...]
+    """Whether each card is wild (a wild card may stand for itself)."""
 
     def __post_init__(self) -> None:
         if not len(self.cards) == len(self.stands_for) == len(self.wild):
@@ -202,8 +205,11 @@ class Melding:
     """
 
     melds: tuple[Meld, ...]
+    """The melds, disjoint."""
     deadwood: tuple[Card, ...]
+    """The cards in no meld."""
     score: int
+    """What the deadwood costs under the rules: the deadwood score."""
 
     @classmethod
     def from_trusted(
@@ -337,7 +343,9 @@ class Discard(NamedTuple):
     """
 
     card: Card
+    """The card discarded."""
     melding: Melding
+    """A best melding of the cards it leaves."""
 
     @property
     def score(self) -> int:

@@ -1,0 +1,137 @@
+"""Sphinx configuration of the threethirteen docs.
+
+Build (CI does this through ``tests/test_docs.py``; every warning fails)::
+
+    python -m sphinx -W --keep-going -b html docs /tmp/site
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from typing import Any
+
+import threethirteen
+
+project = "threethirteen"
+author = "The threethirteen developers"
+copyright = "The threethirteen developers"
+release = version = threethirteen.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build", "_inventories"]
+myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 3
+
+html_theme = "furo"
+html_title = f"threethirteen {release}"
+html_static_path = ["_static"]
+
+# Every cross-reference must resolve: with -W, a broken one fails the build.
+nitpicky = True
+
+# Intersphinx, offline. The build must not touch the network (CI has none), so the
+# inventories are local files: docs/_inventories/python.inv and numpy.inv hold
+# only the Python and numpy objects these docs refer to, in Sphinx's objects.inv
+# format, with their real URLs on docs.python.org and numpy.org. They were made
+# with sphobjinv by docs/_inventories/make_inventories.py; when a new docstring
+# refers to another Python or numpy object, the nitpicky build fails with the
+# missing name: add it there and rerun the script.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", "_inventories/python.inv"),
+    "numpy": ("https://numpy.org/doc/stable", "_inventories/numpy.inv"),
+}
+
+python_use_unqualified_type_names = True
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"members": True, "undoc-members": False}
+autodoc_type_aliases = {
+    name: f"threethirteen.{name}" for name in threethirteen.__all__ if name.endswith("Like")
+} | {"npt.ArrayLike": "numpy.typing.ArrayLike"}
+autodoc_preserve_defaults = True
+
+
+# References to private modules of the kernel layer, which the site does not
+# document (the design page describes them): shown as text, not links.
+nitpick_ignore = [
+    ("py:class", "threethirteen._kernel.Solver"),
+    ("py:func", "threethirteen._kernel.cost_of"),
+]
+
+
+def _attribute_docs() -> dict[str, list[str]]:
+    """The docstrings under module-level assignments (``X = 1`` then a string),
+    keyed by name, from the public modules of the package."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    docs: dict[str, list[str]] = {}
+    for info in pkgutil.iter_modules(threethirteen.__path__):
+        if info.name.startswith("_") or info.name in {"cli", "laying_off"}:
+            continue  # the public names live in the public modules
+        module = importlib.import_module(f"threethirteen.{info.name}")
+        analyzer = ModuleAnalyzer.for_module(module.__name__)
+        for (scope, name), lines in analyzer.find_attr_docs().items():
+            if scope == "" and name in threethirteen.__all__:
+                docs.setdefault(name, list(lines))
+    return docs
+
+
+def _add_reexported_attribute_docs(
+    app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """``threethirteen.JOKER`` is defined in ``cards.py``: autodoc looks for its
+    docstring in ``__init__.py`` only, so take the docstring under the assignment
+    from the defining module."""
+    if what in {"data", "attribute"} and name.startswith("threethirteen."):
+        found = app.env.temp_data.setdefault("threethirteen_attribute_docs", _attribute_docs())
+        short = name.removeprefix("threethirteen.")
+        if short in found:  # else autodoc may show the value's type's docstring (dict's)
+            lines[:] = [*found[short], ""]
+
+
+_ALIAS = re.compile(r"TypeAliasForwardRef\('([^']+)'\)")
+_UNSET = re.compile(r" \| ~?(?:threethirteen\.rounds\.)?UnsetType")
+
+
+def _tidy_signature(
+    app: Any,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str | None, str | None]:
+    """Signatures as a reader wants them: ``wild: WildLike = UNSET``, not the
+    sentinel's type (``UNSET`` only means "not given") nor Sphinx's wrapper of a
+    type alias inside a union."""
+
+    def tidy(text: str | None) -> str | None:
+        return None if text is None else _UNSET.sub("", _ALIAS.sub(r"\1", text))
+
+    return tidy(signature), tidy(return_annotation)
+
+
+def _numpy_names(app: Any, env: Any, node: Any, contnode: Any) -> None:
+    """numpy is imported lazily, so annotations keep its short names (``npt.NDArray``,
+    ``np.int8``): point them at the numpy inventory before intersphinx looks."""
+    target = node.get("reftarget", "")
+    for short, full in (("npt.", "numpy.typing."), ("np.", "numpy.")):
+        if target.startswith(short):
+            node["reftarget"] = full + target.removeprefix(short).split("[")[0]
+            return
+
+
+def setup(app: Any) -> None:
+    app.connect("autodoc-process-docstring", _add_reexported_attribute_docs)
+    app.connect("autodoc-process-signature", _tidy_signature)
+    app.connect("missing-reference", _numpy_names, priority=100)
