@@ -166,16 +166,55 @@ def test_meld_notation_and_order() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("4h 5h 7h", "neither a set nor a run"),
-        ("4h 5s 6h", "neither a set nor a run"),
-        ("4h 4h 5h", "neither a set nor a run"),
-        ("4h 5h Jk", "a joker is always wild"),
-        ("4h 5h 6c=Jk", "cannot stand for a joker"),
+        ("4h 5h 7h", "meld '4h 5h 7h': the ranks are not consecutive"),
+        ("4h 5s 6h", "meld '4h 5s 6h': neither a set nor a run"),
+        ("4h 4h 5h", "meld '4h 4h 5h': a run holds each rank once (twins cannot share a run)"),
+        ("Kh Ah 2h", "meld 'Kh Ah 2h': a run cannot wrap around from K to A to 2"),
+        ("4h 5h Jk", "meld '4h 5h Jk': a joker is always wild (write Jk=9c)"),
+        ("4h 5h 6c=Jk", "6c cannot stand for a joker in meld '4h 5h 6c=Jk'"),
+        ("9s", "meld '9s': too few cards (at least 3)"),
+        ("4h 5h", "meld '4h 5h': too few cards (at least 3)"),
+        ("9s 7x 9h", "unknown suit 'x' in '7x' in meld '9s 7x 9h'"),
+        ("9s 9h 9c=9x", "unknown suit 'x' in '9x' in meld '9s 9h 9c=9x'"),
+        ("9s, 1h 9d", "unknown rank '1' in '1h': write A for an ace in meld '9s, 1h 9d'"),
+        ("  ", "a meld needs cards: '  '"),
     ],
 )
 def test_bad_melds(text: str, message: str) -> None:
-    with pytest.raises(tt.InvalidHandError, match=message):
+    with pytest.raises(tt.InvalidMeldError) as caught:
         Meld.parse(text)
+    assert str(caught.value) == message
+
+
+def test_meld_parse_min_size() -> None:
+    """Two cards are a meld only under rules with 2-card melds; one card never is."""
+    pair = Meld.parse("4h 5h", min_size=2)
+    assert pair.kind == "run"
+    assert repr(pair) == "Meld.parse('4h 5h', min_size=2)"
+    assert eval(repr(pair), PUBLIC_NAMESPACE) == pair
+    with pytest.raises(tt.InvalidMeldError) as caught:
+        Meld.parse("9s", min_size=2)
+    assert str(caught.value) == "meld '9s': too few cards (at least 2)"
+    with pytest.raises(tt.InvalidMeldError) as caught:
+        Meld.parse("9s 9h", min_size=1)
+    assert str(caught.value) == "min_size is an int of 2 or more, not 1"
+    with pytest.raises(tt.InvalidMeldError) as caught:
+        Meld.parse("9s 9h 9d", min_size=4)
+    assert str(caught.value) == "meld '9s 9h 9d': too few cards (at least 4)"
+
+
+def test_meld_values_are_checked_without_rules() -> None:
+    nine, ten = Card.parse("9s"), Card.parse("10s")
+    with pytest.raises(tt.InvalidMeldError) as caught:
+        Meld((nine,), (nine,), (False,))
+    assert str(caught.value) == "meld '9s': a meld has at least 2 cards"
+    with pytest.raises(tt.InvalidMeldError) as caught:
+        Meld((nine, ten), (nine,), (False,))
+    assert str(caught.value) == "a meld needs one identity and one wild flag per card"
+    with pytest.raises(tt.InvalidMeldError) as caught:
+        Meld((nine, ten), (nine, nine), (False, False))
+    assert str(caught.value) == "meld '9s 10s': 10s is not wild, so it stands for itself"
+    assert str(Meld((ten, nine), (ten, nine), (False, False))) == "9s 10s"
 
 
 def test_melding_value_type() -> None:

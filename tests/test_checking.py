@@ -139,7 +139,7 @@ def test_bad_input() -> None:
         both.check_melds("9h", [" "], wild=None)
     with pytest.raises(tt.InvalidMeldError, match="9c cannot stand for a joker in meld"):
         both.check_melds("9h", ["9c=Jk 9h 9d"], wild=9)
-    with pytest.raises(tt.InvalidCardError, match="unknown rank '1' in '1h'"):
+    with pytest.raises(tt.InvalidMeldError, match="unknown rank '1' in '1h'"):
         both.check_melds("9h", ["1h 2h 3h"], wild=None)
     with pytest.raises(tt.InvalidHandError, match="3 copies of 9h"):
         both.check_melds("9h 9h 9h", [], wild=None)

@@ -233,7 +233,7 @@ def test_too_many_copies_between_hand_and_table() -> None:
 def test_bad_input() -> None:
     with pytest.raises(tt.InvalidMeldError, match="wrap a single meld in a list"):
         both.layoff("9h", "9c 9s 9d", wild=None)  # type: ignore[arg-type]
-    with pytest.raises(tt.InvalidCardError, match="in meld '9c 9x 9d'"):
+    with pytest.raises(tt.InvalidMeldError, match="in meld '9c 9x 9d'"):
         both.layoff("9h", ["9c 9x 9d"], wild=None)
     with pytest.raises(tt.InvalidMeldError, match="not 42"):
         both.layoff("9h", [42], wild=None)  # type: ignore[list-item]

@@ -40,6 +40,7 @@ from .errors import (
 )
 from .hand import MAX_HAND_SIZE, Hand, HandLike
 from .layoffs import Layoff, LayoffCard, layoff
+from .meld_rules import is_valid_meld, verify_meld
 from .melds import Discard, Discards, Meld, Melding, MeldLike
 from .pool import check_hand, parse_hand
 from .rounds import Round
@@ -102,12 +103,14 @@ __all__ = [
     "hand_from_counts",
     "implementation",
     "is_out",
+    "is_valid_meld",
     "layoff",
     "outs",
     "parse_card",
     "parse_hand",
     "parse_wild",
     "unseen_cards",
+    "verify_meld",
     "wild_rank_for_cards",
 ]
 

@@ -23,6 +23,7 @@ __all__ = [
     "Mode",
     "Solver",
     "cost_of",
+    "discard_order_for",
     "make_params",
     "score_of",
 ]
@@ -36,6 +37,9 @@ so that the lowest cost is the lowest score and, of equal scores, the fewest car
 left over. "Going out" is then a cost of exactly 0, even where the rules let some
 cards cost 0 points."""
 
+JOKER_CODE = 52
+"""The joker's card code (the kernel knows no card values; ``cards.JOKER`` is the same)."""
+
 if (1 << COUNT_BITS) <= MAX_CARDS:  # pragma: no cover - a constant's invariant
     raise AssertionError("COUNT_BITS must count every card of a hand")
 
@@ -48,6 +52,35 @@ def cost_of(penalty: int) -> int:
 def score_of(cost: int) -> int:
     """The score (the sum of penalties) of a kernel cost."""
     return cost >> COUNT_BITS
+
+
+def discard_order_for(
+    natural_costs: Sequence[int], wild_costs: Sequence[int], wild_rank: int | None
+) -> list[int]:
+    """The discard tie-break, the one policy both backends follow: for each card code
+    0-52, its place in the order in which discards of equal cost are ranked (0 first).
+
+    Of discards that leave the same cost, a natural card comes before a wild one,
+    then the dearer (by ``natural_costs`` for a natural card, ``wild_costs`` for a
+    wild one), then the higher code. The solver ranks discards by (cost, place).
+
+    :param natural_costs: the cost of each code 0-51 when it is not wild.
+    :param wild_costs: the cost of each code 0-52 when it is wild.
+    :param wild_rank: the round's wild rank, 1-13, or ``None``.
+
+    >>> order = discard_order_for([cost_of(5)] * 52, [cost_of(20)] * 53, wild_rank=3)
+    >>> order[51], order[0], order[52], order[2]  # K♠, A♣, the joker, 3♣ (wild)
+    (0, 47, 48, 52)
+    """
+
+    def rank(code: int) -> tuple[bool, int, int]:
+        wild = code == JOKER_CODE or code % 13 + 1 == wild_rank
+        return (wild, -(wild_costs[code] if wild else natural_costs[code]), -code)
+
+    order = [0] * (JOKER_CODE + 1)
+    for place, code in enumerate(sorted(range(JOKER_CODE + 1), key=rank)):
+        order[code] = place
+    return order
 
 
 class Mode(IntEnum):
@@ -119,6 +152,7 @@ def make_params(
     min_run: int,
     high_aces: bool,
     all_wild_melds: bool,
+    discard_order: Sequence[int] | None = None,
 ) -> Any:
     """The ``solver``'s parameters of a round, built by keyword.
 
@@ -126,7 +160,11 @@ def make_params(
         it is not wild (see :func:`cost_of`).
     :param wild_costs: the cost of each code 0-52 when it is wild.
     :param wild_rank: the round's wild rank, 1-13, or ``None``.
+    :param discard_order: each code's place in the discard tie-break; by default
+        :func:`discard_order_for` these costs (the library's one policy).
     """
+    if discard_order is None:
+        discard_order = discard_order_for(natural_costs, wild_costs, wild_rank)
     return solver.Params(
         natural_costs,
         wild_costs,
@@ -137,4 +175,5 @@ def make_params(
         min_run,
         high_aces,
         all_wild_melds,
+        discard_order,
     )

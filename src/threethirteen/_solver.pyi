@@ -17,6 +17,7 @@ class Params:
         min_run: int,
         high_aces: bool,
         all_wild: bool,
+        discard_order: Sequence[int],
     ) -> None: ...
 
 def score(codes: bytes, params: Params) -> int: ...

@@ -62,6 +62,12 @@ cdef enum:
     TOO_MANY_JOKERS = -3
     TOO_MANY_COPIES = -4
 
+# What solve() computes: the values of _kernel.Mode.
+cdef enum:
+    MODE_SCORE = 0
+    MODE_GO_OUT = 1
+    MODE_BEST_DISCARD = 2
+
 # What encode() does with the cards no meld can hold.
 cdef enum:
     KEEP_ISOLATED = 0
@@ -79,20 +85,27 @@ cdef class Params:
     :param wild_rank: the round's wild rank, 1-13, or 0 for none.
     :param decks: copies of each card a hand may hold.
     :param jokers: jokers a hand may hold.
+    :param discard_order: each code's place 0-52 in the discard tie-break (lower
+        is discarded first among equal costs): ``_kernel.discard_order_for``.
     """
 
     cdef int64_t natural[NUMBER_OF_CODES]
     cdef int64_t wild[NUMBER_OF_CODES]
+    cdef int order[NUMBER_OF_CODES]
     cdef int wild_rank, decks, jokers, min_set, min_run
     cdef bint high_aces, all_wild
 
     def __init__(
         self, natural_costs, wild_costs, int wild_rank, int decks, int jokers,
-        int min_set, int min_run, bint high_aces, bint all_wild,
+        int min_set, int min_run, bint high_aces, bint all_wild, discard_order,
     ):
         cdef int code
         if len(natural_costs) != 52 or len(wild_costs) != NUMBER_OF_CODES:
             raise ValueError("52 natural costs and 53 wild costs")
+        if sorted(discard_order) != list(range(NUMBER_OF_CODES)):
+            raise ValueError("the discard order places each code 0-52 once")
+        for code in range(NUMBER_OF_CODES):
+            self.order[code] = discard_order[code]
         for code in range(52):
             self.natural[code] = natural_costs[code]
         self.natural[JOKER] = 0
@@ -251,8 +264,8 @@ cdef int isolated(
     """The natural cards that no meld can hold, whatever the others do: too few of
     their rank for a set, and outside every run ``covered`` allows. They are deadwood
     in every melding. Returns how many there are (copies included), adds their cost
-    to ``cost``, sets ``dearest`` to the position of the dearest (then highest code)
-    of them, and with ``remove`` takes them out of ``counts`` (by solver position)."""
+    to ``cost``, sets ``dearest`` to the position of the dearest (then first in the
+    discard order) of them, and with ``remove`` takes them out of ``counts`` (by solver position)."""
     cdef int rank_total[15]
     cdef uint64_t bits
     cdef int position, rank, suit, found = 0
@@ -278,7 +291,7 @@ cdef int isolated(
             CODE_AT[dearest[0]]
         ] or (
             params.natural[CODE_AT[position]] == params.natural[CODE_AT[dearest[0]]]
-            and CODE_AT[position] > CODE_AT[dearest[0]]
+            and params.order[CODE_AT[position]] < params.order[CODE_AT[dearest[0]]]
         ):
             dearest[0] = position
         if remove:
@@ -329,14 +342,16 @@ cdef int encode(
         wild_costs[P.wilds] = cost
         P.wild_code[P.wilds] = code
         P.wilds += 1
-        if cost > dearest_cost or (cost == dearest_cost and code > P.dearest_wild):
+        if cost > dearest_cost or (
+            cost == dearest_cost and params.order[code] < params.order[P.dearest_wild]
+        ):
             dearest_cost = cost
             P.dearest_wild = code
     if jokers > params.jokers:
         return TOO_MANY_JOKERS
 
-    # Discard preference over every natural card (pruned ones too): the dearest card
-    # first, then the highest code; key k names the card of code key_code[k].
+    # Discard preference over every natural card (pruned ones too), in the order of
+    # params.order (_kernel.discard_order); key k names the card of code key_code[k].
     if keyed:
         bits = present
         while bits:
@@ -348,10 +363,7 @@ cdef int encode(
             while others:
                 i = lowest_bit64(others)
                 others &= others - 1
-                j = CODE_AT[i]
-                if params.natural[j] > params.natural[code] or (
-                    params.natural[j] == params.natural[code] and j > code
-                ):
+                if params.order[CODE_AT[i]] < params.order[code]:
                     rank += 1
             key_at[position] = rank
             P.key_code[rank] = code
@@ -1171,24 +1183,26 @@ cdef int every_discard(
 cdef int64_t solve(
     const int8_t* codes, Py_ssize_t length, Params params, int mode, int64_t* discard
 ) noexcept nogil:
-    """Mode 0: the best cost. Mode 1: can the hand go out (0 or 1). Mode 2: the best
-    discard's cost, and its code in ``discard``. Negative: an encoding error."""
+    """MODE_SCORE: the best cost. MODE_GO_OUT: can the hand go out (0 or 1).
+    MODE_BEST_DISCARD: the best discard's cost, and its code in ``discard``.
+    Negative: an encoding error."""
     cdef Problem P
     cdef Slot stack_slots[STACK_SLOTS]
     cdef int status
     cdef int64_t result, dropped, key
-    status = encode(&P, codes, length, params, 32 if mode == 2 else 1, mode == 2,
+    cdef bint keyed = mode == MODE_BEST_DISCARD
+    status = encode(&P, codes, length, params, 1 << KEY_BITS if keyed else 1, keyed,
                     LEAVE_OUT_ISOLATED)
     if status != OK:
         return status
-    if mode == 0:
+    if mode == MODE_SCORE:
         return P.base + search(&P, stack_slots, 0)
     if P.n == 0 and P.wilds == 0 and P.isolated == 0:  # an empty hand
-        if mode == 1:
+        if mode == MODE_GO_OUT:
             return 0
         discard[0] = -1
         return INFINITY
-    if mode == 1:
+    if mode == MODE_GO_OUT:
         # Cards no meld can hold: two cannot both go; one must be the discard.
         if P.isolated > 1:
             return 0
@@ -1230,9 +1244,9 @@ def score(bytes codes, Params params):
     cdef Py_ssize_t length = len(codes)
     cdef int64_t result
     if length < 8:
-        return solve(data, length, params, 0, NULL)
+        return solve(data, length, params, MODE_SCORE, NULL)
     with nogil:
-        result = solve(data, length, params, 0, NULL)
+        result = solve(data, length, params, MODE_SCORE, NULL)
     return result
 
 
@@ -1242,7 +1256,7 @@ def can_go_out(bytes codes, Params params):
     cdef Py_ssize_t length = len(codes)
     cdef int64_t result
     with nogil:
-        result = solve(data, length, params, 1, NULL)
+        result = solve(data, length, params, MODE_GO_OUT, NULL)
     return result
 
 
@@ -1253,7 +1267,7 @@ def best_discard(bytes codes, Params params):
     cdef Py_ssize_t length = len(codes)
     cdef int64_t result, discard = -1
     with nogil:
-        result = solve(data, length, params, 2, &discard)
+        result = solve(data, length, params, MODE_BEST_DISCARD, &discard)
     return result, discard
 
 
@@ -1272,8 +1286,7 @@ def discards(bytes codes, Params params, int shift):
         return TOO_MANY_CARDS
     with nogil:
         found = every_discard(data, length, params, out_codes, out_costs)
-        # Best first: the lowest cost, then a natural card before a wild, then the
-        # dearest, then the highest code (the order of best_discard).
+        # Best first: the lowest cost, then params.order (the order of best_discard).
         for i in range(1, found):
             code = out_codes[i]
             cost = out_costs[i]
@@ -1294,17 +1307,9 @@ def discards(bytes codes, Params params, int shift):
 cdef inline bint discard_before(
     Params params, int64_t cost, int code, int64_t other_cost, int other_code
 ) noexcept nogil:
-    cdef bint wild = code == JOKER or code % 13 + 1 == params.wild_rank
-    cdef bint other_wild = other_code == JOKER or other_code % 13 + 1 == params.wild_rank
-    cdef int64_t value = params.wild[code] if wild else params.natural[code]
-    cdef int64_t other_value = params.wild[other_code] if other_wild else params.natural[other_code]
     if cost != other_cost:
         return cost < other_cost
-    if wild != other_wild:
-        return other_wild
-    if value != other_value:
-        return value > other_value
-    return code > other_code
+    return params.order[code] < params.order[other_code]
 
 
 def plan(bytes codes, Params params):
@@ -1379,6 +1384,6 @@ def solve_rows(const int8_t[:, ::1] codes, Params params, int mode, int64_t[::1]
                 error = result
                 break
             out[row] = result
-            if mode == 2:
+            if mode == MODE_BEST_DISCARD:
                 discards[row] = discard
     return failed, error

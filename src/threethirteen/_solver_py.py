@@ -63,6 +63,11 @@ _INFINITY = 1 << 60
 _MAX_CARDS = 20
 _JOKER = 52
 
+# What solve_rows computes: the values of _kernel.Mode.
+SCORE = 0
+GO_OUT = 1
+BEST_DISCARD = 2
+
 # Error codes, as the compiled solver returns them.
 BAD_CODE = -1
 TOO_MANY_CARDS = -2
@@ -92,6 +97,8 @@ class Params:
     :param wild_rank: the round's wild rank, 1-13, or 0 for none.
     :param decks: copies of each card a hand may hold.
     :param jokers: jokers a hand may hold.
+    :param discard_order: each code's place 0-52 in the discard tie-break (lower
+        is discarded first among equal costs): ``_kernel.discard_order_for``.
     """
 
     __slots__ = (
@@ -102,6 +109,7 @@ class Params:
         "min_run",
         "min_set",
         "natural",
+        "order",
         "wild",
         "wild_rank",
     )
@@ -117,9 +125,13 @@ class Params:
         min_run: int,
         high_aces: bool,
         all_wild: bool,
+        discard_order: Sequence[int],
     ) -> None:
         if len(natural_costs) != 52 or len(wild_costs) != 53:
             raise ValueError("52 natural costs and 53 wild costs")
+        if sorted(discard_order) != list(range(53)):
+            raise ValueError("the discard order places each code 0-52 once")
+        self.order = [int(place) for place in discard_order]
         self.natural = [int(cost) for cost in natural_costs]
         self.wild = [int(cost) for cost in wild_costs]
         self.wild_rank = wild_rank
@@ -166,7 +178,8 @@ class _Hand:
             else:
                 self.state += count << (BITS * _position(code))
         if wilds:
-            self.dearest_wild = max(wilds)[1]
+            # The dearest wild; of equal costs, the first in the discard order.
+            self.dearest_wild = min(wilds, key=lambda item: (-item[0], params.order[item[1]]))[1]
         self.wild_costs = sorted(cost for cost, _code in wilds)
 
 
@@ -370,12 +383,8 @@ def discards(
             rest.remove(params.wild[code])
             results.append((Search(params, rest).value(hand.state, wilds - 1, 0), code))
 
-    def preference(result: tuple[int, int]) -> tuple[int, bool, int, int]:
-        cost, code = result
-        wild = _is_wild(code, params)
-        return (cost, wild, -(params.wild[code] if wild else params.natural[code]), -code)
-
-    results.sort(key=preference)
+    order = params.order
+    results.sort(key=lambda result: (result[0], order[result[1]]))
     return bytes(code for _cost, code in results), tuple(cost >> shift for cost, _code in results)
 
 
@@ -392,21 +401,18 @@ def can_go_out(codes: bytes | Sequence[int], params: Params) -> int:
 
 
 def best_discard(codes: bytes | Sequence[int], params: Params) -> tuple[int, int]:
-    """``(cost, code)`` of the best discard: the lowest cost, then a natural card over
-    a wild, then the dearest, then the highest code. ``(_INFINITY, -1)`` for an
-    empty hand, ``(error code, -1)`` for a bad one."""
+    """``(cost, code)`` of the best discard: the lowest cost, then the first in
+    ``params.order`` (the discard tie-break). ``(_INFINITY, -1)`` for an empty hand,
+    ``(error code, -1)`` for a bad one."""
     hand = _Hand(codes, params)
     if hand.error:
         return hand.error, -1
-    natural = params.natural
-
-    def preference(result: tuple[int, int]) -> tuple[int, int, int, int]:
-        cost, code = result
-        if code == hand.dearest_wild:
-            return (cost, 1, 0, 0)
-        return (cost, 0, -natural[code], -code)
-
-    return min(_discards(hand, params, stop_at_zero=False), key=preference, default=(_INFINITY, -1))
+    order = params.order
+    return min(
+        _discards(hand, params, stop_at_zero=False),
+        key=lambda result: (result[0], order[result[1]]),
+        default=(_INFINITY, -1),
+    )
 
 
 def solve_rows(
@@ -418,14 +424,15 @@ def solve_rows(
     start: int,
     stop: int,
 ) -> tuple[int, int]:
-    """Solve rows ``start:stop`` of a 2-D array of codes into ``out`` (mode 0: cost,
-    1: can go out, 2: best discard's cost, its code into ``discards``). Returns the
-    first failing row and its error code, or ``(-1, 0)``."""
+    """Solve rows ``start:stop`` of a 2-D array of codes into ``out`` (``SCORE``: the
+    cost, ``GO_OUT``: 1 if the hand can go out, ``BEST_DISCARD``: the best discard's
+    cost, its code into ``discards``). Returns the first failing row and its error
+    code, or ``(-1, 0)``."""
     for row in range(start, stop):
         line = [int(code) for code in codes[row] if code >= 0]
-        if mode == 0:
+        if mode == SCORE:
             result = score(line, params)
-        elif mode == 1:
+        elif mode == GO_OUT:
             result = can_go_out(line, params)
         else:
             result, discard = best_discard(line, params)

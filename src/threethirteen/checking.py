@@ -24,8 +24,8 @@ from .analysis import best_melds
 from .cards import Card
 from .errors import InvalidMeldError
 from .hand import HandLike, as_hand
-from .meld_rules import meld_problem, meld_text
-from .melds import Meld, Melding, MeldLike, meld_parts
+from .meld_rules import meld_parts, meld_problem, meld_text
+from .melds import Meld, Melding, MeldLike
 from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import RulesLike, WildLike
 
@@ -134,9 +134,9 @@ def check_melds(
     :param wild: the round's wild rank, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :returns: a :class:`MeldCheck`.
-    :raises InvalidCardError: for text that is no card.
-    :raises InvalidMeldError: for a meld that is no meld at all (no cards, not a
-        string or a Meld, an identity that is a joker).
+    :raises InvalidCardError: for hand text that is no card.
+    :raises InvalidMeldError: for a meld that is no meld at all (no cards, a token
+        that is no card, not a string or a Meld, an identity that is a joker).
     :raises InvalidHandError: for a hand impossible under the rules.
 
     >>> check = check_melds("4s 5s 6s 6h 6d", ["4s 5s 6s"], wild=None)

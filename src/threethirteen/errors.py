@@ -37,8 +37,9 @@ class InvalidHandError(ThreeThirteenError):
 
 
 class InvalidMeldError(ThreeThirteenError):
-    """A meld that is not valid under the rules (a table meld given to
-    :func:`~threethirteen.layoff`), or text that is no meld at all."""
+    """A meld that is not valid under the rules (:func:`~threethirteen.verify_meld`,
+    a table meld given to :func:`~threethirteen.layoff`), or a meld's text or value
+    that is no meld at all (a token in it that is no card included)."""
 
 
 class InvalidRulesError(ThreeThirteenError):

@@ -24,8 +24,17 @@ from ._kernel import COUNT_BITS, cost_of
 from .cards import CARDS, JOKER, Card
 from .errors import InvalidMeldError
 from .hand import Hand, HandLike, as_hand
-from .meld_rules import is_wild, meld_problem, meld_text, set_identities
-from .melds import Meld, Melding, MeldLike, meld_parts
+from .meld_rules import (
+    extend_run,
+    is_wild,
+    meld_parts,
+    meld_problem,
+    meld_text,
+    run_code,
+    run_span,
+    set_identities,
+)
+from .melds import Meld, Melding, MeldLike
 from .pool import check_counts, check_hand
 from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import Rules, RulesLike, WildLike
@@ -123,11 +132,6 @@ class _Run(NamedTuple):
     high: int
 
 
-def _code_at(suit: int, place: int) -> int:
-    """The card code of the card of ``suit`` at run place ``place`` (1-14)."""
-    return suit * 13 + (0 if place == 14 else place - 1)
-
-
 def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
     """A table meld, checked under the rules; a wild card written without an
     identity stands for itself there."""
@@ -162,13 +166,9 @@ def _check_pool(hand: Hand, table: list[Meld], rules: Rules) -> None:
 
 
 def _run_of(index: int, meld: Meld, high_aces: bool) -> _Run:
-    ranks = [int(card.rank or 0) for card in meld.stands_for]
-    suit = meld.stands_for[0].code // 13
-    if max(ranks) - min(ranks) == len(ranks) - 1:  # ace low, or no ace
-        return _Run(index, suit, min(ranks), max(ranks))
-    assert high_aces  # the meld was checked: the ace is above the king
-    places = [14 if rank == 1 else rank for rank in ranks]
-    return _Run(index, suit, min(places), max(places))
+    span = run_span([int(card.rank or 0) for card in meld.stands_for], high_aces)
+    assert span is not None  # the meld was checked under the rules
+    return _Run(index, meld.stands_for[0].code // 13, *span)
 
 
 def _chains(
@@ -183,7 +183,7 @@ def _chains(
     def walk(place: int, fills: tuple[int | None, ...], wilds_left: int) -> None:
         if len(fills) >= room or not 1 <= place <= top:
             return
-        code = _code_at(suit, place)
+        code = run_code(suit, place)
         if held.count(code) > fills.count(code):
             found.append((*fills, code))
             walk(place + step, (*fills, code), wilds_left)
@@ -250,7 +250,7 @@ def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
         left = wilds
         length = run.high - run.low + 1
         while 1 <= place <= top and length < 13:
-            code = _code_at(run.suit, place)
+            code = run_code(run.suit, place)
             if code in held:
                 found.add(code)
             elif left:
@@ -310,7 +310,7 @@ class _Search:
             space = 13 - (run.high - run.low + 1)
             down = range(run.low - 1, max(0, run.low - 1 - space), -1)
             up = range(run.high + 1, min(self.top, run.high + space) + 1)
-            self.paths += [[_code_at(run.suit, place) for place in places] for places in (down, up)]
+            self.paths += [[run_code(run.suit, place) for place in places] for places in (down, up)]
         # Index: run i's paths are paths[2i] and paths[2i + 1].
         self.seen: set[tuple[int, bytes, int, int, Fills | None]] = set()
         self.same = [
@@ -478,7 +478,7 @@ def layoff(
     :raises InvalidMeldError: for a table meld that is not valid under the rules.
     :raises InvalidHandError: for a hand impossible under the rules, or when the
         hand and the table hold more copies of a card (or jokers) than the game has.
-    :raises InvalidCardError: for text that is no card.
+    :raises InvalidCardError: for hand text that is no card.
 
     >>> print(layoff("10h Kd", ["10c 10d 10s"], wild=None))
     laid off: 10h -> 0 kept: deadwood: Kd score: 10
@@ -536,7 +536,7 @@ def layoff(
             for code in fills:
                 span = spans[run.meld]
                 place = span[0] - 1 if step < 0 else span[1] + 1
-                identity = CARDS[_code_at(run.suit, place)]
+                identity = CARDS[run_code(run.suit, place)]
                 if code is None:
                     card = CARDS[wilds[next_wild]]
                     next_wild += 1
@@ -550,9 +550,10 @@ def layoff(
             low, high = spans[run.meld]
             if high - low + 1 >= 13:
                 continue
-            place = high + 1 if high < top else low - 1
-            spans[run.meld] = [min(low, place), max(high, place)]
-            identity = CARDS[_code_at(suits[run.meld], place)]
+            new_low, new_high = extend_run(low, high, 1, high_aces, frozenset())
+            place = new_high if new_high > high else new_low
+            spans[run.meld] = [new_low, new_high]
+            identity = CARDS[run_code(suits[run.meld], place)]
             card = CARDS[wilds[next_wild]]
             additions[run.meld].append(LayoffCard(card, run.meld, identity, True))
             next_wild += 1

@@ -12,17 +12,16 @@ A meld lists the cards held and what each stands for; a wild card is written
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
 from . import _faces
-from .cards import CARDS, JOKER, Card, read_card_token
-from .errors import InvalidCardError, InvalidHandError, InvalidMeldError
-from .meld_rules import read_meld_text, run_place
+from .cards import CARDS, Card
+from .errors import InvalidHandError, InvalidMeldError
+from .meld_rules import meld_text, read_meld_text, run_place, run_span, value_problem
 
-__all__ = ["Discard", "Discards", "Meld", "MeldLike", "Melding", "meld_parts"]
+__all__ = ["Discard", "Discards", "Meld", "MeldLike", "Melding"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +30,13 @@ class Meld:
 
     ``cards[i]`` stands for ``stands_for[i]``; a card that is not wild stands for
     itself. Cards are kept in meld order (a run from its lowest rank up).
+
+    A meld value knows no rules: it checks only what no rules allow (fewer than 2
+    cards, identities that make no set or run under any ace rule, a joker not
+    wild). Whether it is valid in a round is :func:`~threethirteen.verify_meld`'s
+    question.
+
+    :raises InvalidMeldError: for fields that make no meld under any rules.
     """
 
     cards: tuple[Card, ...]
@@ -41,30 +47,21 @@ class Meld:
     """Whether each card is wild (a wild card may stand for itself)."""
 
     def __post_init__(self) -> None:
-        if not len(self.cards) == len(self.stands_for) == len(self.wild):
-            raise InvalidHandError("a meld needs one identity and one wild flag per card")
-        if not self.cards:
-            raise InvalidHandError("a meld needs cards")
-        for card, identity, is_wild in zip(self.cards, self.stands_for, self.wild, strict=True):
-            if card.code == JOKER and not is_wild:
-                raise InvalidHandError("a joker is always wild")
-            if identity.code == JOKER:
-                raise InvalidHandError(f"{card} cannot stand for a joker")
-            if not is_wild and identity != card:
-                raise InvalidHandError(f"{card} is not wild, so it stands for itself")
-        ranks = {identity.rank for identity in self.stands_for}
-        if len(ranks) > 1:
-            suits = {identity.suit for identity in self.stands_for}
-            if len(suits) != 1 or len(ranks) != len(self.cards):
-                raise InvalidHandError(f"{self} is neither a set nor a run")
-            ace_high = 1 in ranks and 13 in ranks and 2 not in ranks
-            positions = sorted(run_place(rank, ace_high) for rank in ranks if rank)
-            if positions[-1] - positions[0] != len(positions) - 1:
-                raise InvalidHandError(f"{self} is neither a set nor a run")
-            order = sorted(
-                range(len(self.cards)),
-                key=lambda i: run_place(self.stands_for[i].rank or 0, ace_high),
-            )
+        problem = value_problem(self.cards, self.stands_for, self.wild)
+        if problem is not None:
+            if len(self.cards) == len(self.stands_for) == len(self.wild):
+                written = [
+                    identity if is_wild else None
+                    for identity, is_wild in zip(self.stands_for, self.wild, strict=True)
+                ]
+                problem = f"meld {meld_text(list(self.cards), written)!r}: {problem}"
+            raise InvalidMeldError(problem)
+        ranks = [int(identity.rank or 0) for identity in self.stands_for]
+        if len(set(ranks)) > 1:
+            span = run_span(ranks, high_aces=True)
+            assert span is not None  # value_problem checked it
+            ace_high = span[1] == 14
+            order = sorted(range(len(self.cards)), key=lambda i: run_place(ranks[i], ace_high))
         else:
             order = sorted(range(len(self.cards)), key=lambda i: (self.wild[i], self.cards[i].code))
         object.__setattr__(self, "cards", tuple(self.cards[i] for i in order))
@@ -90,28 +87,46 @@ class Meld:
         return meld
 
     @classmethod
-    def parse(cls, text: str) -> Meld:
+    def parse(cls, text: str, *, min_size: int = 3) -> Meld:
         """Read a meld in the notation of ``str(meld)``: ``"4h 5h 6c=6h"``.
+
+        A wild card is written ``card=identity``; a card written alone stands for
+        itself. Without rules, a meld has at least ``min_size`` cards: 3, the
+        smallest meld of every preset; give 2 for rules whose ``min_set`` or
+        ``min_run`` is 2 (the solver makes such melds; their ``repr`` says so).
+        Whether the meld is valid in a round (wild rank, ace rules, sizes) is
+        :func:`~threethirteen.verify_meld`'s question.
+
+        :param text: the meld's notation.
+        :param min_size: the fewest cards a meld may hold, 2 or more.
+        :raises InvalidMeldError: for text that is no meld: a token that is no
+            card (naming it), too few cards, cards that make no set or run.
 
         >>> Meld.parse("9s 9h Jk=9c").kind
         'set'
+        >>> Meld.parse("4h 5h")
+        Traceback (most recent call last):
+        ...
+        threethirteen.errors.InvalidMeldError: meld '4h 5h': too few cards (at least 3)
+        >>> Meld.parse("4h 5h", min_size=2)
+        Meld.parse('4h 5h', min_size=2)
         """
-        cards, identities, wilds = [], [], []
-        for token in re.split(r"[\s,;]+", text.strip()):
-            held, _, identity = token.partition("=")
-            card = Card.parse(held)
-            if identity:
-                code, problem = read_card_token(identity)
-                if code is None:
-                    raise InvalidCardError(f"{problem} in meld {text!r}")
-                cards.append(card)
-                identities.append(Card(code))
-                wilds.append(True)
-            else:
-                cards.append(card)
-                identities.append(card)
-                wilds.append(False)
-        return cls(tuple(cards), tuple(identities), tuple(wilds))
+        if isinstance(min_size, bool) or not isinstance(min_size, int) or min_size < 2:
+            raise InvalidMeldError(f"min_size is an int of 2 or more, not {min_size!r}")
+        cards, written = read_meld_text(text)
+        identities = tuple(
+            card if identity is None else identity
+            for card, identity in zip(cards, written, strict=True)
+        )
+        wild = tuple(identity is not None for identity in written)
+        problem = (
+            f"too few cards (at least {min_size})"
+            if len(cards) < min_size
+            else value_problem(cards, identities, wild)
+        )
+        if problem is not None:
+            raise InvalidMeldError(f"meld {text!r}: {problem}")
+        return cls(tuple(cards), identities, wild)
 
     @property
     def kind(self) -> Literal["set", "run"]:
@@ -178,6 +193,8 @@ class Meld:
         return self._notation("str")
 
     def __repr__(self) -> str:
+        if len(self.cards) < 3:
+            return f"Meld.parse({str(self)!r}, min_size={len(self.cards)})"
         return f"Meld.parse({str(self)!r})"
 
     def _svg_group(self) -> list[tuple[int, int | None]]:
@@ -313,26 +330,6 @@ class Melding:
 MeldLike = Meld | str
 """A meld as callers give it: a :class:`Meld` or its notation (``"4h 5h 6c=6h"``;
 a wild card is written ``card=identity``)."""
-
-
-def meld_parts(item: object) -> tuple[list[Card], list[Card | None]]:
-    """The cards of a meld and the identity written for each (``None`` where none is
-    written: a card not marked wild). A :class:`Meld` gives its wild cards' identities.
-
-    :raises InvalidMeldError: for what is no meld at all.
-
-    >>> meld_parts("9s Jk=9c")
-    ([Card.parse('9s'), Card.parse('Jk')], [None, Card.parse('9c')])
-    """
-    if isinstance(item, Meld):
-        identities: list[Card | None] = [
-            identity if is_wild else None
-            for identity, is_wild in zip(item.stands_for, item.wild, strict=True)
-        ]
-        return list(item.cards), identities
-    if not isinstance(item, str):
-        raise InvalidMeldError(f"a meld is a Meld or a string such as '4h 5h 6h', not {item!r}")
-    return read_meld_text(item)
 
 
 class Discard(NamedTuple):

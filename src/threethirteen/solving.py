@@ -18,7 +18,7 @@ from ._kernel import score_of
 from .cards import CARDS, JOKER, Card
 from .errors import InvalidHandError
 from .hand import Hand
-from .meld_rules import extend_run, run_card, set_identities
+from .meld_rules import extend_run, is_wild_code, run_card, set_identities
 from .melds import Meld, Melding
 from .pool import check_hand
 from .rounds import Round
@@ -66,7 +66,7 @@ def decode(
     high_aces = rules.aces == "high-or-low"
     if penalties is None:
         penalties = round.penalties
-    wild_codes = [code for code in hand.code_bytes if code == JOKER or code % 13 + 1 == wild_rank]
+    wild_codes = [code for code in hand.code_bytes if is_wild_code(code, wild_rank)]
     if len(wild_codes) > 1:
         wild_codes.sort(key=lambda code: (-penalties[code], code))
     wild_cards = [CARDS[code] for code in wild_codes]
@@ -112,10 +112,9 @@ def decode(
         slots: list[Slot] = [(card, card) for card in naturals]
         layouts.append((True, slots + [(None, card) for card in identities]))
     for suit, low, high, positions in runs:
-        base = suit * 13 - 1  # the code of rank r of this suit is base + r (an ace: 14 -> 1)
         slots = []
         for position in range(low, high + 1):
-            card = CARDS[base + (position if position <= 13 else 1)]
+            card = run_card(suit, position)
             slots.append((card if position in positions else None, card))
         layouts.append((False, slots))
     if extra:  # a meld of wilds only, as the rules allow
