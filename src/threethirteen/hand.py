@@ -9,12 +9,13 @@ Hand.parse('6c 9d 4h 5h 9h 9s')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from ._validate import MAX_CARDS, as_index, quote, tokens
 from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
 
@@ -27,7 +28,6 @@ MAX_HAND_SIZE = 20
 """The most cards a hand may hold for analysis."""
 
 _BY_CODE = attrgetter("code")
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +48,14 @@ class Hand:
     """The card codes as bytes: what the solver reads."""
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
-        cards = tuple(cards)
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise InvalidHandError(f"a Hand is made of Cards, not {quote(cards)} (use parse_hand)")
+        cards = tuple(islice(cards, MAX_CARDS + 1))
+        if len(cards) > MAX_CARDS:
+            raise InvalidHandError(f"a hand holds at most {MAX_CARDS} cards")
         for card in cards:
             if not isinstance(card, Card):
-                raise InvalidCardError(f"not a Card: {card!r} (use parse_hand for text)")
+                raise InvalidCardError(f"not a Card: {quote(card)} (use parse_hand for text)")
         ordered = tuple(sorted(cards, key=_BY_CODE))
         object.__setattr__(self, "cards", ordered)
         object.__setattr__(self, "_code_bytes", bytes(card.code for card in ordered))
@@ -63,12 +67,24 @@ class Hand:
 
     @classmethod
     def from_codes(cls, codes: Iterable[int]) -> Hand:
-        """The hand of the given card codes (0-51 cards, 52 a joker).
+        """The hand of the given card codes (0-51 cards, 52 a joker): ints or numpy
+        integers, such as a row of :func:`~threethirteen.encode_hands`, whose padding
+        (:data:`~threethirteen.PADDING`, -1) is skipped.
 
-        >>> Hand.from_codes([47, 34, 52])
+        :raises InvalidCardError: for a code that is not an int from 0 to 52 (or -1).
+        :raises InvalidHandError: for more than 1000 codes, or codes not iterable.
+
+        >>> Hand.from_codes([47, 34, 52, -1])
         Hand.parse('9h 9s Jk')
         """
-        return cls(Card(int(code)) for code in codes)
+        if isinstance(codes, (str, bytes)) or not isinstance(codes, Iterable):
+            raise InvalidHandError(f"card codes are a list of ints, not {quote(codes)}")
+        cards = []
+        for code in islice(codes, MAX_CARDS + 1):
+            number = as_index(code, "a card code", InvalidCardError)
+            if number != -1:  # the padding of encode_hands
+                cards.append(Card(number))
+        return cls(cards)
 
     @classmethod
     def _of_codes(cls, codes: list[int]) -> Hand:
@@ -112,7 +128,7 @@ class Hand:
         held = self._code_bytes
         index = held.find(card.code)
         if index < 0:
-            raise InvalidHandError(f"the hand {str(self)!r} holds no {card}")
+            raise InvalidHandError(f"the hand {quote(str(self))} holds no {card}")
         return Hand._of_codes(list(held[:index] + held[index + 1 :]))
 
     def unicode(self) -> str:
@@ -143,12 +159,11 @@ HandLike = Hand | str | Iterable[Card | str]
 
 
 def _parse_text(text: str) -> Hand:
-    tokens = [token for token in _SEPARATORS.split(text) if token]
     codes = []
-    for position, token in enumerate(tokens, start=1):
+    for position, token in enumerate(tokens(text, InvalidHandError), start=1):
         code, problem = _token_problem(token)
         if code is None:
-            raise InvalidCardError(f"{problem} (card {position} of {text.strip()!r})")
+            raise InvalidCardError(f"{problem} (card {position} of {quote(text.strip())})")
         codes.append(code)
     return Hand._of_codes(codes)
 
@@ -164,7 +179,8 @@ def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
     :param rules: optional rules (or a preset name) to check the hand against.
     :returns: the :class:`Hand`.
     :raises InvalidCardError: naming the token that is no card, where, and why.
-    :raises InvalidHandError: when ``rules`` are given and the hand is impossible.
+    :raises InvalidHandError: for more than 1000 cards, for a value that is no hand,
+        and when ``rules`` are given and the hand is impossible.
 
     >>> parse_hand("9s 10h Th J♠ a♦ QS")
     Hand.parse('Ad 10h 10h 9s Js Qs')
@@ -178,8 +194,14 @@ def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
     elif isinstance(hand, str):
         parsed = _parse_text(hand)
     else:
+        if isinstance(hand, bytes) or not isinstance(hand, Iterable):
+            raise InvalidHandError(
+                f"a hand is a Hand, a string or a list of cards, not {quote(hand)}"
+            )
         cards = []
         for position, item in enumerate(hand, start=1):
+            if position > MAX_CARDS:
+                raise InvalidHandError(f"a hand holds at most {MAX_CARDS} cards")
             if isinstance(item, Card):
                 cards.append(item)
             elif isinstance(item, str):
@@ -188,7 +210,7 @@ def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
                     raise InvalidCardError(f"{problem} (card {position})")
                 cards.append(Card(code))
             else:
-                raise InvalidCardError(f"not a card: {item!r} (card {position})")
+                raise InvalidCardError(f"not a card: {quote(item)} (card {position})")
         parsed = Hand(cards)
     if rules is not None:
         check_hand(parsed, rules)
@@ -213,9 +235,9 @@ def check_hand(hand: HandLike, rules: Rules | str) -> None:
     rules = Rules.find(rules)
     if len(hand) > MAX_HAND_SIZE:
         raise InvalidHandError(
-            f"{len(hand)} cards in {str(hand)!r}: at most {MAX_HAND_SIZE} are supported"
+            f"{len(hand)} cards in {quote(str(hand))}: at most {MAX_HAND_SIZE} are supported"
         )
-    _check_counts(hand.counts(), rules, f"in {str(hand)!r}")
+    _check_counts(hand.counts(), rules, f"in {quote(str(hand))}")
 
 
 def _too_many(code: int, held: int, rules: Rules, where: str) -> InvalidHandError:
