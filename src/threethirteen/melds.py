@@ -12,13 +12,14 @@ A meld lists the cards held and what each stands for; a wild card is written
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
+from ._validate import MAX_CARDS, quote, tokens
 from .cards import _CARDS, JOKER, Card, _token_problem
-from .errors import InvalidCardError, InvalidHandError
+from .errors import InvalidCardError, InvalidHandError, InvalidMeldError
+from .rules import MAX_PENALTY
 
 __all__ = ["BestDiscard", "Discard", "Discards", "Meld", "Melding"]
 
@@ -40,6 +41,14 @@ class Meld:
     wild: tuple[bool, ...]
 
     def __post_init__(self) -> None:
+        for name, kind in (("cards", Card), ("stands_for", Card), ("wild", bool)):
+            values = getattr(self, name)
+            if not isinstance(values, (tuple, list)) or len(values) > MAX_CARDS:
+                raise InvalidMeldError(f"a meld's {name} is a tuple, not {quote(values)}")
+            for value in values:
+                if not isinstance(value, kind):
+                    what = "a Card" if kind is Card else "True or False"
+                    raise InvalidMeldError(f"a meld's {name} holds {what}, not {quote(value)}")
         if not len(self.cards) == len(self.stands_for) == len(self.wild):
             raise InvalidHandError("a meld needs one identity and one wild flag per card")
         if not self.cards:
@@ -92,17 +101,22 @@ class Meld:
     def parse(cls, text: str) -> Meld:
         """Read a meld in the notation of ``str(meld)``: ``"4h 5h 6c=6h"``.
 
+        :raises InvalidMeldError: for a ``text`` that is no string, or no meld.
+        :raises InvalidCardError: for a token that is no card.
+
         >>> Meld.parse("9s 9h Jk=9c").kind
         'set'
         """
+        if not isinstance(text, str):
+            raise InvalidMeldError(f"a meld is text such as '4h 5h 6h', not {quote(text)}")
         cards, identities, wilds = [], [], []
-        for token in re.split(r"[\s,;]+", text.strip()):
+        for token in tokens(text, InvalidMeldError, "a meld") or [""]:
             held, _, identity = token.partition("=")
             card = Card.parse(held)
             if identity:
                 code, problem = _token_problem(identity)
                 if code is None:
-                    raise InvalidCardError(f"{problem} in meld {text!r}")
+                    raise InvalidCardError(f"{problem} in meld {quote(text)}")
                 cards.append(card)
                 identities.append(Card(code))
                 wilds.append(True)
@@ -158,17 +172,28 @@ class Meld:
     def from_dict(cls, data: dict[str, Any]) -> Meld:
         """The meld of :meth:`to_dict`'s data (``kind`` is not needed).
 
+        :raises InvalidHandError: for data that is no dict with the three lists.
+        :raises InvalidCardError: for a card that is not a card's text.
+        :raises InvalidMeldError: for a wild flag that is not True or False, or
+            lists that make no meld.
+
         >>> meld = Meld.parse("9s 9h Jk=9c")
         >>> Meld.from_dict(meld.to_dict()) == meld
         True
         """
         try:
-            cards = tuple(Card.parse(text) for text in data["cards"])
-            stands_for = tuple(Card.parse(text) for text in data["stands_for"])
-            wild = tuple(bool(flag) for flag in data["wild"])
-        except (KeyError, TypeError) as error:
-            raise InvalidHandError(f"not a meld's data: {data!r}") from error
-        return cls(cards, stands_for, wild)
+            lists = [data["cards"], data["stands_for"], data["wild"]]
+        except (KeyError, TypeError, IndexError) as error:
+            raise InvalidHandError(f"not a meld's data: {quote(data)}") from error
+        for values in lists:
+            if not isinstance(values, (list, tuple)) or len(values) > MAX_CARDS:
+                raise InvalidHandError(f"not a meld's data: {quote(data)}")
+        cards = tuple(Card.parse(text) for text in lists[0])
+        stands_for = tuple(Card.parse(text) for text in lists[1])
+        for flag in lists[2]:
+            if not isinstance(flag, bool):
+                raise InvalidMeldError(f"a meld's wild flag is true or false, not {quote(flag)}")
+        return cls(cards, stands_for, tuple(lists[2]))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -195,6 +220,28 @@ class Melding:
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
     score: int
+
+    def __post_init__(self) -> None:
+        """Check the types, and the score as far as it can be checked without the
+        rules: an int from 0 (always 0 without deadwood) to the most the deadwood
+        can cost (:data:`~threethirteen.rules.MAX_PENALTY` a card)."""
+        for name, kind in (("melds", Meld), ("deadwood", Card)):
+            values = getattr(self, name)
+            if not isinstance(values, (tuple, list)) or len(values) > MAX_CARDS:
+                raise InvalidHandError(f"a melding's {name} is a tuple, not {quote(values)}")
+            for value in values:
+                if not isinstance(value, kind):
+                    raise InvalidHandError(
+                        f"a melding's {name} holds {kind.__name__}s, not {quote(value)}"
+                    )
+            object.__setattr__(self, name, tuple(values))
+        score = self.score
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise InvalidHandError(f"a melding's score is an int, not {quote(score)}")
+        most = len(self.deadwood) * MAX_PENALTY
+        if not 0 <= score <= most:
+            why = "no deadwood scores 0" if not self.deadwood else f"at most {most}"
+            raise InvalidHandError(f"a melding's score of {quote(score)} is impossible: {why}")
 
     @classmethod
     def _of_solver(cls, melds: tuple[Meld, ...], deadwood: tuple[Card, ...], score: int) -> Melding:
@@ -250,19 +297,26 @@ class Melding:
     def from_dict(cls, data: dict[str, Any]) -> Melding:
         """The melding of :meth:`to_dict`'s data.
 
+        :raises InvalidHandError: for data that is no dict of melds, deadwood and a
+            score; for a score that is no int, is negative, is not 0 without
+            deadwood, or is more than the deadwood can cost (see ``__post_init__``).
+        :raises InvalidCardError: for a card that is not a card's text.
+
         >>> import threethirteen as tt
         >>> melding = tt.best_melds("9s 9h 9d 4h 5h 6c Kd", wild=6)
         >>> Melding.from_dict(melding.to_dict()) == melding
         True
         """
         try:
-            melds = tuple(Meld.from_dict(item) for item in data["melds"])
-            deadwood = tuple(sorted(Card.parse(text) for text in data["deadwood"]))
+            lists = [data["melds"], data["deadwood"]]
             score = data["score"]
-        except (KeyError, TypeError) as error:
-            raise InvalidHandError(f"not a melding's data: {data!r}") from error
-        if isinstance(score, bool) or not isinstance(score, int):
-            raise InvalidHandError(f"a melding's score is an int, not {score!r}")
+        except (KeyError, TypeError, IndexError) as error:
+            raise InvalidHandError(f"not a melding's data: {quote(data)}") from error
+        for values in lists:
+            if not isinstance(values, (list, tuple)) or len(values) > MAX_CARDS:
+                raise InvalidHandError(f"not a melding's data: {quote(data)}")
+        melds = tuple(Meld.from_dict(item) for item in lists[0])
+        deadwood = tuple(sorted(Card.parse(text) for text in lists[1]))
         return cls(melds, deadwood, score)
 
     @property
