@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
+from ._validate import MAX_CARDS, items, quote
 from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import InvalidHandError
 from .hand import MAX_HAND_SIZE, Hand, HandLike, _too_many, parse_hand
@@ -124,7 +125,11 @@ def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
             )
         return matrix.astype(np.uint8)
     if not isinstance(hands, np.ndarray):
-        parsed = [_hand_counts(parse_hand(hand)) for hand in hands]  # type: ignore[union-attr, arg-type]
+        if isinstance(hands, (str, Hand)):
+            raise InvalidHandError("hands is a list of hands: wrap a single hand in a list")
+        if not isinstance(hands, Iterable):
+            raise InvalidHandError(f"hands is a list of hands or an array, not {quote(hands)}")
+        parsed = [_hand_counts(parse_hand(hand)) for hand in hands]  # type: ignore[arg-type]
         return np.array(parsed, dtype=np.uint8).reshape(len(parsed), NUMBER_OF_CODES)
     codes = _as_codes(hands).astype(np.int64)
     rows = codes.shape[0]
@@ -168,7 +173,7 @@ def _codes_of_counts(matrix: npt.NDArray[Any]) -> npt.NDArray[np.int8]:
 
 def _count_list(vector: object, what: str = "a count vector") -> list[int]:
     """The 53 counts of ``vector`` (a numpy array or a sequence of ints) as a list,
-    checked: one dimension, 53 entries, each an integer of at least 0."""
+    checked: one dimension, 53 entries, each an integer from 0 to 255."""
     import numpy as np
 
     if isinstance(vector, np.ndarray):
@@ -180,23 +185,30 @@ def _count_list(vector: object, what: str = "a count vector") -> list[int]:
         if vector.dtype.kind not in "iub":
             raise InvalidHandError(f"{what} holds integers, not {vector.dtype}")
         values: list[Any] = vector.tolist()
-    elif isinstance(vector, Sequence) and not isinstance(vector, str):
-        values = list(vector)
-        if len(values) != NUMBER_OF_CODES:
+    elif isinstance(vector, Sequence) and not isinstance(vector, (str, bytes)):
+        if len(vector) != NUMBER_OF_CODES:
             raise InvalidHandError(
                 f"{what} has {NUMBER_OF_CODES} entries (52 cards, then the jokers),"
-                f" not {len(values)}"
+                f" not {len(vector)}"
             )
+        values = list(vector)
     else:
-        raise InvalidHandError(f"{what} is a sequence of {NUMBER_OF_CODES} ints, not {vector!r}")
+        raise InvalidHandError(
+            f"{what} is a sequence of {NUMBER_OF_CODES} ints, not {quote(vector)}"
+        )
     counts = []
     for code, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, Integral):
             raise InvalidHandError(
-                f"{what}: entry {code} ({_CARDS[code]}) is {value!r}, not an integer"
+                f"{what}: entry {code} ({_CARDS[code]}) is {quote(value)}, not an integer"
             )
         if value < 0:
             raise InvalidHandError(f"{what}: entry {code} ({_CARDS[code]}) is negative: {value}")
+        if int(value) > _MAX_COUNT:
+            raise InvalidHandError(
+                f"{what}: entry {code} ({_CARDS[code]}) is {quote(int(value))}:"
+                f" a count is at most {_MAX_COUNT}"
+            )
         counts.append(int(value))
     return counts
 
@@ -204,10 +216,13 @@ def _count_list(vector: object, what: str = "a count vector") -> list[int]:
 def hand_from_counts(vector: npt.ArrayLike | Sequence[int]) -> Hand:
     """The hand of a count vector: the inverse of :func:`count_vector`.
 
-    :param vector: 53 counts (a numpy array or a sequence of ints), the jokers last.
+    :param vector: 53 counts (a numpy array or a sequence of ints), the jokers last;
+        each from 0 to 255 (what a ``uint8`` entry holds), at most 1000 cards in all
+        (the most a :class:`~threethirteen.Hand` holds).
     :returns: the :class:`~threethirteen.Hand` holding those copies.
-    :raises InvalidHandError: for a wrong length or shape, or an entry that is
-        negative or not an integer, naming the entry and its card.
+    :raises InvalidHandError: for a wrong length or shape, an entry that is
+        negative, more than 255 or not an integer, naming the entry and its card;
+        for more than 1000 cards.
 
     >>> hand_from_counts([1] + [0] * 51 + [2])
     Hand.parse('Ac Jk Jk')
@@ -217,6 +232,10 @@ def hand_from_counts(vector: npt.ArrayLike | Sequence[int]) -> Hand:
     threethirteen.errors.InvalidHandError: a count vector: entry 47 (9s) is negative: -1
     """
     counts = _count_list(vector)
+    if sum(counts) > MAX_CARDS:
+        raise InvalidHandError(
+            f"a count vector of {sum(counts)} cards: a hand holds at most {MAX_CARDS}"
+        )
     return Hand._of_codes([code for code, count in enumerate(counts) for _ in range(count)])
 
 
@@ -231,7 +250,7 @@ def _seen_hands(seen: HandLike | Iterable[HandLike | Card]) -> Iterable[Hand]:
     if isinstance(seen, (Hand, str)):
         return [parse_hand(seen)]
     hands = []
-    for item in seen:
+    for item in items(seen, "seen", InvalidHandError):
         if isinstance(item, Card):
             hands.append(Hand._of_codes([item.code]))
         else:
