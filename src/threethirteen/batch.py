@@ -39,6 +39,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import analysis
+from ._validate import MAX_CARDS, as_index, check_int, quote
 from .cards import NUMBER_OF_CODES
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand, HandLike, parse_hand
@@ -58,6 +59,8 @@ PADDING = -1
 
 _SCORE, _GO_OUT, _DISCARD = 0, 1, 2
 _ROWS_PER_TASK = 256  # the smallest share of rows worth a worker thread
+MAX_THREADS = 256
+"""The most worker threads a batch function takes."""
 
 if TYPE_CHECKING:  # numpy is imported when a batch is solved, not with the package
     import numpy as np
@@ -81,9 +84,11 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
     padded on the right with :data:`PADDING` (-1).
 
     :param hands: hands, strings or iterables of cards.
-    :param width: the number of columns; by default the largest hand's size.
+    :param width: the number of columns (0 to 1000); by default the largest hand's size.
     :raises InvalidCardError: for text that is no card (naming the hand).
-    :raises InvalidHandError: when a hand has more cards than ``width``.
+    :raises InvalidHandError: when a hand has more cards than ``width``; for
+        ``hands`` that are not a list of hands.
+    :raises ThreeThirteenError: for a ``width`` that is no int from 0 to 1000.
 
     >>> encode_hands(["Ac Jk", "Kc"], width=3)
     array([[ 0, 52, -1],
@@ -91,6 +96,12 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
     """
     import numpy as np
 
+    if width is not None:
+        width = check_int("width", width, 0, MAX_CARDS)
+    if isinstance(hands, (str, Hand)):
+        raise InvalidHandError("hands is a list of hands: wrap a single hand in a list")
+    if isinstance(hands, bytes) or not isinstance(hands, Iterable):
+        raise InvalidHandError(f"hands is a list of hands or an array, not {quote(hands)}")
     parsed = [parse_hand(hand) for hand in hands]
     longest = max((len(hand) for hand in parsed), default=0)
     if width is None:
@@ -139,14 +150,16 @@ def _solve(
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     import numpy as np
 
+    workers = 1 if threads is None else as_index(threads, "threads")
+    if workers < 1:
+        raise ThreeThirteenError(f"threads must be at least 1, not {quote(threads)}")
+    if workers > MAX_THREADS:
+        raise ThreeThirteenError(f"threads must be at most {MAX_THREADS}, not {quote(threads)}")
     codes = _as_codes(hands)
     game = analysis._round(rules, wild)
     rows = codes.shape[0]
     out = np.zeros(rows, dtype=np.int64)
     discards = np.full(rows, PADDING, dtype=np.int64)
-    workers = 1 if threads is None else int(threads)
-    if workers < 1:
-        raise ThreeThirteenError(f"threads must be at least 1, not {threads!r}")
 
     def run(bounds: tuple[int, int]) -> tuple[int, int]:
         failed: tuple[int, int] = game.solver.solve_rows(
@@ -184,7 +197,8 @@ def deadwood_scores(
         module's docstring), or a list of hands or strings.
     :param wild: the wild rank of every hand, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name.
-    :param threads: worker threads to share the rows (the GIL is released).
+    :param threads: worker threads to share the rows (the GIL is released): an int
+        from 1 to 256 (a numpy integer too), or ``None`` for one.
     :returns: an ``int64`` array, one score per row.
     :raises InvalidHandError: naming the first row that is not a valid hand.
 
