@@ -15,12 +15,12 @@ meld 0 [Kh Ah 2h]: a run cannot wrap around from K to A to 2
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ._validate import items, quote, tokens
 from .analysis import _round, best_melds
 from .cards import JOKER, Card, _token_problem
 from .errors import InvalidCardError, InvalidMeldError
@@ -33,8 +33,6 @@ __all__ = ["MeldCheck", "MeldLike", "MeldProblem", "check_melds"]
 MeldLike = Meld | str
 """A meld as callers give it: a :class:`~threethirteen.Meld` or its notation
 (``"4h 5h 6c=6h"``; a wild card is written ``card=identity``)."""
-
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def _is_wild(card: Card, wild_rank: int | None) -> bool:
@@ -51,28 +49,28 @@ def _read_meld(item: object) -> tuple[list[Card], list[Card | None]]:
         ]
         return list(item.cards), identities
     if not isinstance(item, str):
-        raise InvalidMeldError(f"a meld is a Meld or a string such as '4h 5h 6h', not {item!r}")
+        raise InvalidMeldError(
+            f"a meld is a Meld or a string such as '4h 5h 6h', not {quote(item)}"
+        )
     cards: list[Card] = []
     identities = []
-    for token in _SEPARATORS.split(item.strip()):
-        if not token:
-            continue
+    for token in tokens(item, InvalidMeldError, "a meld"):
         held, marked, identity = token.partition("=")
         code, problem = _token_problem(held)
         if code is None:
-            raise InvalidCardError(f"{problem} in meld {item!r}")
+            raise InvalidCardError(f"{problem} in meld {quote(item)}")
         cards.append(Card(code))
         if not marked:
             identities.append(None)
             continue
         identity_code, problem = _token_problem(identity)
         if identity_code is None:
-            raise InvalidCardError(f"{problem} in meld {item!r}")
+            raise InvalidCardError(f"{problem} in meld {quote(item)}")
         if identity_code == JOKER:
-            raise InvalidMeldError(f"{held} cannot stand for a joker in meld {item!r}")
+            raise InvalidMeldError(f"{Card(code)} cannot stand for a joker in meld {quote(item)}")
         identities.append(Card(identity_code))
     if not cards:
-        raise InvalidMeldError(f"a meld needs cards: {item!r}")
+        raise InvalidMeldError(f"a meld needs cards: {quote(item)}")
     return cards, identities
 
 
@@ -243,7 +241,8 @@ def check_melds(
     :returns: a :class:`MeldCheck`.
     :raises InvalidCardError: for text that is no card.
     :raises InvalidMeldError: for a meld that is no meld at all (no cards, not a
-        string or a Meld, an identity that is a joker).
+        string or a Meld, an identity that is a joker), or ``melds`` that are not
+        a list (of at most 1000).
     :raises InvalidHandError: for a hand impossible under the rules.
 
     >>> check = check_melds("4s 5s 6s 6h 6d", ["4s 5s 6s"], wild=None)
@@ -260,7 +259,7 @@ def check_melds(
     held = Counter(parsed.cards)
     used: Counter[Card] = Counter()
     problems: list[MeldProblem] = []
-    for index, item in enumerate(melds):
+    for index, item in enumerate(items(melds, "melds", InvalidMeldError)):
         cards, identities = _read_meld(item)
         needed = Counter(cards)
         reason = None

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ._validate import items, quote
 from .analysis import COUNT_BITS, _cost, _decode, _Round, _round, _set_identities
 from .cards import _CARDS, JOKER, Card
 from .checking import MeldLike, _is_wild, _meld_problem, _meld_text, _read_meld
@@ -126,12 +127,12 @@ def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
     for card, identity in zip(cards, written, strict=True):
         if identity is None and card.code == JOKER:
             raise InvalidMeldError(
-                f"table meld {text!r}: a joker on the table stands for a card (write Jk=9c)"
+                f"table meld {quote(text)}: a joker on the table stands for a card (write Jk=9c)"
             )
         identities.append(card if identity is None and _is_wild(card, wild_rank) else identity)
     problem = _meld_problem(cards, identities, wild_rank, rules)
     if problem is not None:
-        raise InvalidMeldError(f"table meld {text!r}: {problem}")
+        raise InvalidMeldError(f"table meld {quote(text)}: {problem}")
     if isinstance(item, Meld):
         return item
     return Meld(
@@ -479,7 +480,10 @@ def layoff(
     check_hand(parsed, rules_used)
     if isinstance(table_melds, (str, Meld)):
         raise InvalidMeldError("table_melds is a list of melds: wrap a single meld in a list")
-    table = [_table_meld(item, wild_rank, rules_used) for item in table_melds]
+    table = [
+        _table_meld(item, wild_rank, rules_used)
+        for item in items(table_melds, "table_melds", InvalidMeldError)
+    ]
     _check_pool(parsed, table, rules_used)
     high_aces = rules_used.aces == "high-or-low"
 
