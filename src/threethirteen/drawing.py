@@ -23,13 +23,14 @@ the next card of the stock.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral, Rational
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import analysis
+from ._validate import quote
 from .cards import _CARDS, JOKER, Card
 from .counts import _count_list, _pool_counts
 from .errors import InvalidCardError, InvalidHandError, ThreeThirteenError
@@ -297,8 +298,12 @@ def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list
         return [have - held for have, held in zip(pool, seen, strict=True)]
     if _is_count_vector(unseen):
         counts = _count_list(unseen, "unseen")
-    else:
+    elif isinstance(unseen, Iterable) and not isinstance(unseen, bytes):
         counts = parse_hand(unseen).counts()  # type: ignore[arg-type]
+    else:
+        raise InvalidHandError(
+            f"unseen is a hand, a string or a count vector of 53, not {quote(unseen)}"
+        )
     return counts
 
 
@@ -378,18 +383,19 @@ def _weight(value: object, code: int) -> Fraction:
     """One weight as an exact fraction: an int, a fraction or a finite float, at least 0."""
     if isinstance(value, bool) or not isinstance(value, (Rational, float)):
         raise ThreeThirteenError(
-            f"the weight of {_CARDS[code]} is {value!r}: give an int, a Fraction or a float"
+            f"the weight of {_CARDS[code]} is {quote(value)}: give an int, a Fraction or a float"
         )
     if isinstance(value, float) and not math.isfinite(value):
         raise ThreeThirteenError(f"the weight of {_CARDS[code]} is {value!r}, not a finite number")
     exact = Fraction(value)
     if exact < 0:
-        raise ThreeThirteenError(f"the weight of {_CARDS[code]} is negative: {value!r}")
+        raise ThreeThirteenError(f"the weight of {_CARDS[code]} is negative: {quote(value)}")
     return exact
 
 
-def _weights(weights: WeightsLike | None) -> list[Fraction] | None:
-    """53 exact weights by card code (``None``: every copy alike)."""
+def _weights(weights: WeightsLike | None, pool: list[int]) -> list[Fraction] | None:
+    """53 exact weights by card code (``None``: every copy alike); a mapping may not
+    weigh a card the game's ``pool`` (53 counts) has none of."""
     if weights is None:
         return None
     if isinstance(weights, Mapping):
@@ -400,7 +406,9 @@ def _weights(weights: WeightsLike | None) -> list[Fraction] | None:
             elif isinstance(key, str):
                 card = Card.parse(key)
             else:
-                raise InvalidCardError(f"a weight is given for a card, not for {key!r}")
+                raise InvalidCardError(f"a weight is given for a card, not for {quote(key)}")
+            if not pool[card.code]:
+                raise InvalidCardError(f"a weight is given for {card}, but these rules have none")
             result[card.code] = _weight(value, card.code)
         return result
     import numpy as np
@@ -441,7 +449,8 @@ def draw_advice(
         float is taken exactly), none negative.
     :returns: a :class:`DrawAdvice` with both options, the stock's draws card by
         card, and the choice.
-    :raises InvalidCardError: for a ``discard_top`` that is no card.
+    :raises InvalidCardError: for a ``discard_top`` that is no card; for a weight
+        given for a card the rules have none of (a joker, under rules without jokers).
     :raises InvalidHandError: for a hand impossible under the rules, or with
         ``discard_top`` or ``unseen`` more copies of a card than the rules allow;
         for a bad count vector; when there is nothing to draw from the stock (no
@@ -461,13 +470,13 @@ def draw_advice(
     elif isinstance(discard_top, Card):
         top = discard_top
     else:
-        raise InvalidCardError(f"discard_top is a card, not {discard_top!r}")
+        raise InvalidCardError(f"discard_top is a card, not {quote(discard_top)}")
     game, parsed, seen, pool = _prepare(hand, wild, rules, top.code)
     left = _unseen(unseen, seen, pool)
     if unseen is not None:
         together = [held + more for held, more in zip(seen, left, strict=True)]
         _check_counts(together, game.rules, "in the hand, the discard pile's top and unseen")
-    given = _weights(weights)
+    given = _weights(weights, pool)
     cards = [code for code in range(JOKER + 1) if left[code]]
     if given is None:
         masses: list[Any] = [left[code] for code in cards]
