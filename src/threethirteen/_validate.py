@@ -18,13 +18,21 @@ from __future__ import annotations
 import operator
 import re
 import reprlib
-from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
 from .errors import ThreeThirteenError
 
-__all__ = ["MAX_CARDS", "QUOTE_LIMIT", "as_index", "check_int", "items", "quote", "tokens"]
+__all__ = [
+    "MAX_CARDS",
+    "QUOTE_LIMIT",
+    "as_index",
+    "check_int",
+    "is_iterable",
+    "items",
+    "quote",
+    "tokens",
+]
 
 QUOTE_LIMIT = 80
 """The most characters of the input an error message quotes."""
@@ -58,8 +66,8 @@ def quote(value: object) -> str:
             text = repr(value)
             if len(text) <= QUOTE_LIMIT + 2:
                 return text
-        head = value[: QUOTE_LIMIT - 20]
-        while len(repr(head)) > QUOTE_LIMIT - 16:
+        head = value[: QUOTE_LIMIT - 30]
+        while len(repr(head)) > QUOTE_LIMIT - 26:
             head = head[: len(head) * 3 // 4]
         return f"{head + '...'!r} ({len(value)} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
@@ -112,14 +120,31 @@ def check_int(
     return number
 
 
+def is_iterable(value: object) -> bool:
+    """Whether ``value`` can be iterated over and is no text (a string or bytes): a
+    0-d numpy array, which claims to be iterable, is not.
+
+    >>> import numpy as np
+    >>> is_iterable([1]), is_iterable("9s"), is_iterable(np.array(5)), is_iterable(None)
+    (True, False, False, False)
+    """
+    if isinstance(value, (str, bytes)):
+        return False
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
+
+
 def items(
     values: object, name: str, error: type[ThreeThirteenError], most: int = MAX_CARDS
 ) -> list[Any]:
     """The items of an iterable ``values`` as a list, refusing a value that is not
     iterable (or is a string) and more than ``most`` items (read no further)."""
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+    if not is_iterable(values):
         raise error(f"{name} must be a list, not {quote(values)}")
-    found = list(islice(values, most + 1))
+    found = list(islice(values, most + 1))  # type: ignore[call-overload]
     if len(found) > most:
         raise error(f"{name} holds more than {most} items")
     return found

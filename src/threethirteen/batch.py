@@ -39,7 +39,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import analysis
-from ._validate import MAX_CARDS, as_index, check_int, quote
+from ._validate import MAX_CARDS, as_index, check_int, is_iterable, quote
 from .cards import NUMBER_OF_CODES
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand, HandLike, parse_hand
@@ -100,7 +100,7 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
         width = check_int("width", width, 0, MAX_CARDS)
     if isinstance(hands, (str, Hand)):
         raise InvalidHandError("hands is a list of hands: wrap a single hand in a list")
-    if isinstance(hands, bytes) or not isinstance(hands, Iterable):
+    if not is_iterable(hands):
         raise InvalidHandError(f"hands is a list of hands or an array, not {quote(hands)}")
     parsed = [parse_hand(hand) for hand in hands]
     longest = max((len(hand) for hand in parsed), default=0)

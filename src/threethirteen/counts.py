@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
-from ._validate import MAX_CARDS, items, quote
+from ._validate import MAX_CARDS, is_iterable, items, quote
 from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import InvalidHandError
 from .hand import MAX_HAND_SIZE, Hand, HandLike, _too_many, parse_hand
@@ -127,9 +127,9 @@ def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
     if not isinstance(hands, np.ndarray):
         if isinstance(hands, (str, Hand)):
             raise InvalidHandError("hands is a list of hands: wrap a single hand in a list")
-        if not isinstance(hands, Iterable):
+        if not is_iterable(hands):
             raise InvalidHandError(f"hands is a list of hands or an array, not {quote(hands)}")
-        parsed = [_hand_counts(parse_hand(hand)) for hand in hands]  # type: ignore[arg-type]
+        parsed = [_hand_counts(parse_hand(hand)) for hand in hands]  # type: ignore[union-attr, arg-type]
         return np.array(parsed, dtype=np.uint8).reshape(len(parsed), NUMBER_OF_CODES)
     codes = _as_codes(hands).astype(np.int64)
     rows = codes.shape[0]

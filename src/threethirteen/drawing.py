@@ -23,14 +23,14 @@ the next card of the stock.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral, Rational
 from typing import TYPE_CHECKING, Any, Literal
 
 from . import analysis
-from ._validate import quote
+from ._validate import is_iterable, quote
 from .cards import _CARDS, JOKER, Card
 from .counts import _count_list, _pool_counts
 from .errors import InvalidCardError, InvalidHandError, ThreeThirteenError
@@ -298,7 +298,7 @@ def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list
         return [have - held for have, held in zip(pool, seen, strict=True)]
     if _is_count_vector(unseen):
         counts = _count_list(unseen, "unseen")
-    elif isinstance(unseen, Iterable) and not isinstance(unseen, bytes):
+    elif isinstance(unseen, str) or is_iterable(unseen):
         counts = parse_hand(unseen).counts()  # type: ignore[arg-type]
     else:
         raise InvalidHandError(

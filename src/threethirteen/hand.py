@@ -15,7 +15,7 @@ from itertools import islice
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from ._validate import MAX_CARDS, as_index, quote, tokens
+from ._validate import MAX_CARDS, as_index, is_iterable, quote, tokens
 from .cards import _CARDS, JOKER, NUMBER_OF_CODES, Card, _token_problem
 from .errors import InvalidCardError, InvalidHandError
 
@@ -48,7 +48,7 @@ class Hand:
     """The card codes as bytes: what the solver reads."""
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
-        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        if not is_iterable(cards):
             raise InvalidHandError(f"a Hand is made of Cards, not {quote(cards)} (use parse_hand)")
         cards = tuple(islice(cards, MAX_CARDS + 1))
         if len(cards) > MAX_CARDS:
@@ -77,7 +77,7 @@ class Hand:
         >>> Hand.from_codes([47, 34, 52, -1])
         Hand.parse('9h 9s Jk')
         """
-        if isinstance(codes, (str, bytes)) or not isinstance(codes, Iterable):
+        if not is_iterable(codes):
             raise InvalidHandError(f"card codes are a list of ints, not {quote(codes)}")
         cards = []
         for code in islice(codes, MAX_CARDS + 1):
@@ -194,7 +194,7 @@ def parse_hand(hand: HandLike, *, rules: Rules | str | None = None) -> Hand:
     elif isinstance(hand, str):
         parsed = _parse_text(hand)
     else:
-        if isinstance(hand, bytes) or not isinstance(hand, Iterable):
+        if not is_iterable(hand):
             raise InvalidHandError(
                 f"a hand is a Hand, a string or a list of cards, not {quote(hand)}"
             )
