@@ -121,6 +121,8 @@ def _read_token(token: str) -> tuple[int | None, str]:
     text = token.replace(_VARIATION_SELECTOR, "")
     if text.lower() in _JOKER_SPELLINGS:
         return JOKER, ""
+    if len(text) > 8:  # no card is written so long: say so, quoting the token once
+        return None, f"not a card: {quote(token)}"
     if len(text) < 2:
         if text.upper() in _RANK_BY_NAME:
             return None, f"missing suit in {quote(token)}"
