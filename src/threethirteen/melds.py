@@ -239,8 +239,14 @@ class Melding:
         if isinstance(score, bool) or not isinstance(score, int):
             raise InvalidHandError(f"a melding's score is an int, not {quote(score)}")
         most = len(self.deadwood) * MAX_PENALTY
-        if not 0 <= score <= most:
-            why = "no deadwood scores 0" if not self.deadwood else f"at most {most}"
+        if score < 0:
+            raise InvalidHandError(f"a melding's score is at least 0, not {quote(score)}")
+        if score > most:
+            why = (
+                "a melding without deadwood scores 0"
+                if not self.deadwood
+                else f"{len(self.deadwood)} cards of deadwood cost at most {most}"
+            )
             raise InvalidHandError(f"a melding's score of {quote(score)} is impossible: {why}")
 
     @classmethod
