@@ -13,9 +13,10 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Any, Literal
 
-from ._validate import as_index, quote
+from ._validate import as_index, is_iterable, quote
 from .cards import JOKER, Card, parse_rank, rank_name
 from .errors import InvalidCardError, InvalidRulesError, InvalidWildError
 
@@ -41,6 +42,7 @@ MAX_JOKERS = 16
 MAX_PENALTY = 1_000_000
 """The largest penalty a card may carry (so the compiled solver's sums cannot overflow)."""
 
+_MAX_VARIATIONS = 64  # the most variations Rules.preset reads (there are 14 names)
 _FACE_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _STANDARD_ROUNDS = tuple(range(3, 14))
 
@@ -161,7 +163,7 @@ class Rules:
             _check_int("players", self.players, 2, MAX_PLAYERS)
         _check_int("decks", self.decks, 1, MAX_DECKS)
         _check_int("jokers", self.jokers, 0, MAX_JOKERS)
-        if self.aces not in ("low", "high-or-low"):
+        if not isinstance(self.aces, str) or self.aces not in ("low", "high-or-low"):
             raise InvalidRulesError(f"aces must be 'low' or 'high-or-low', not {quote(self.aces)}")
         _check_int("min_set", self.min_set, 2, 13)
         _check_int("min_run", self.min_run, 2, 13)
@@ -236,8 +238,11 @@ class Rules:
             raise InvalidRulesError(f"unknown preset {quote(name)}; valid: {', '.join(PRESETS)}")
         if isinstance(variations, str):
             variations = [variations]
-        if isinstance(variations, bytes) or not isinstance(variations, Iterable):
+        if not is_iterable(variations):
             raise InvalidRulesError(f"variations must be a list of names, not {quote(variations)}")
+        variations = list(islice(variations, _MAX_VARIATIONS + 1))
+        if len(variations) > _MAX_VARIATIONS:
+            raise InvalidRulesError(f"more than {_MAX_VARIATIONS} variations")
         preset = PRESETS[name.lower()]
         fields = dict(preset.fields)
         fields["name"] = name.lower()
