@@ -187,7 +187,7 @@ class Rules:
         bonus = self.first_out_bonus
         if (
             bonus is not None
-            and bonus != "wild"
+            and not (isinstance(bonus, str) and bonus == "wild")
             and (isinstance(bonus, bool) or not isinstance(bonus, int))
         ):
             raise InvalidRulesError(
