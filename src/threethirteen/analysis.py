@@ -11,6 +11,7 @@ which works on small ints only.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from operator import attrgetter
 from typing import Any
 
@@ -104,7 +105,8 @@ def _round(rules: RulesLike, wild: WildLike) -> _Round:
     found = _Round(Rules.find(rules), parse_wild(wild), solver)
     if len(_ROUNDS) >= _CACHE_SIZE:
         _ROUNDS.clear()
-    _ROUNDS[key] = found
+    with suppress(TypeError):  # a good wild that is unhashable (a 0-d numpy array): no cache
+        _ROUNDS[key] = found
     return found
 
 
