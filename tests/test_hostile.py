@@ -249,10 +249,38 @@ def test_every_public_function_is_driven() -> None:
 
 
 @pytest.mark.parametrize(("name", "index"), SLOTS, ids=[f"{n}-{i}" for n, i in SLOTS])
-@settings(max_examples=examples(30))
+@settings(max_examples=examples(20))
 @given(value=HOSTILE)
 def test_hostile_values_are_refused_cleanly(name: str, index: int, value: object) -> None:
     refused(lambda: ENTRY_POINTS[name][index](value))
+
+
+NASTY = [
+    None,
+    0,
+    -1,
+    53,
+    2**70,
+    1.5,
+    float("nan"),
+    True,
+    b"9s",
+    "",
+    "x" * 500,
+    "9s " * 1500,
+    object(),
+    [None],
+    [[]],
+    {"cards": 1},
+    *ODD_ARRAYS,
+]
+
+
+@pytest.mark.parametrize(("name", "index"), SLOTS, ids=[f"{n}-{i}" for n, i in SLOTS])
+def test_nasty_values_are_refused_cleanly(name: str, index: int) -> None:
+    """Every argument of every entry point, each of a fixed list of nasty values."""
+    for value in NASTY:
+        refused(lambda: ENTRY_POINTS[name][index](value))  # noqa: B023
 
 
 # -- the cases of the issue, one by one ----------------------------------------------
