@@ -6,7 +6,7 @@ caller names) whose message names the value and says why; a quote of the input
 never runs past about :data:`QUOTE_LIMIT` characters, however large the input.
 
 >>> quote("9s " * 1000)
-"'9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s ...' (3000 characters)"
+"'9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s 9s...' (3000 characters)"
 >>> check_int("threads", 0, 1, 256)
 Traceback (most recent call last):
 ...
