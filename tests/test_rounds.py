@@ -80,7 +80,7 @@ def test_rounds_are_values() -> None:
             "no round 12: these rules play rounds 1 to 11",
         ),
         (lambda: tt.Round("pagat", 0), tt.InvalidWildError, "no round 0"),
-        (lambda: tt.Round("pagat", "4"), tt.InvalidWildError, "a round number is an int, not '4'"),
+        (lambda: tt.Round("pagat", "4"), tt.InvalidWildError, "a round number must be an int, not '4'"),
         (
             lambda: tt.Round("pagat", 4, dealt=7),
             tt.InvalidWildError,
@@ -122,7 +122,7 @@ def test_which_round_a_hand_size_belongs_to() -> None:
     assert str(error.value) == (
         "hand has 2 cards; the rounds of these rules deal 3 to 13 cards (3 to 14 with the card drawn)"
     )
-    with pytest.raises(tt.InvalidHandError, match="a hand size is an int, not '6'"):
+    with pytest.raises(tt.InvalidHandError, match="a hand size must be an int, not '6'"):
         tt.Round.for_hand_size("pagat", "6")  # type: ignore[arg-type]
 
 

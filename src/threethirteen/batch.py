@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ._kernel import COUNT_BITS, Mode
 from ._lazy import LazyModule
+from ._validate import as_index, quote
 from .encoding import PADDING, HandsLike, as_codes
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand
@@ -49,6 +50,8 @@ from .solving import refused
 __all__ = ["BatchDiscards", "best_discards", "deadwood_scores", "go_out_flags"]
 
 _ROWS_PER_TASK = 256  # the smallest share of rows worth a worker thread
+MAX_THREADS = 256
+"""The most worker threads a batch function takes."""
 
 if TYPE_CHECKING:
     import numpy as np
@@ -75,13 +78,15 @@ def _solve(
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     import numpy as np
 
+    workers = 1 if threads is None else as_index(threads, "threads")
+    if workers < 1:
+        raise ThreeThirteenError(f"threads must be at least 1, not {quote(threads)}")
+    if workers > MAX_THREADS:
+        raise ThreeThirteenError(f"threads must be at most {MAX_THREADS}, not {quote(threads)}")
     codes = as_codes(hands)
     rows = codes.shape[0]
     out = np.zeros(rows, dtype=np.int64)
     discards = np.full(rows, PADDING, dtype=np.int64)
-    workers = 1 if threads is None else int(threads)
-    if workers < 1:
-        raise ThreeThirteenError(f"threads must be at least 1, not {threads!r}")
 
     def run(bounds: tuple[int, int]) -> tuple[int, int]:
         failed: tuple[int, int] = prepared.solver.solve_rows(
@@ -122,7 +127,8 @@ def deadwood_scores(
         and ``rules``.
     :param wild: the wild rank of every hand, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
-    :param threads: worker threads to share the rows (the GIL is released).
+    :param threads: worker threads to share the rows (the GIL is released): an int
+        from 1 to 256 (a numpy integer too), or ``None`` for one.
     :returns: an ``int64`` array, one score per row.
     :raises InvalidHandError: naming the first row that is not a valid hand.
 

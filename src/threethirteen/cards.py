@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import _faces
+from ._validate import as_index, quote
 from .errors import InvalidCardError
 
 __all__ = [
@@ -81,18 +82,20 @@ def parse_rank(text: str | int) -> int:
     >>> parse_rank("q"), parse_rank(10), parse_rank("A")
     (12, 10, 1)
     """
-    if isinstance(text, bool):
-        raise ValueError(f"not a rank: {text!r}")
-    if isinstance(text, int):
-        if 1 <= text <= 13:
-            return text
-        raise ValueError(f"rank {text} is not between 1 (A) and 13 (K)")
+    if not isinstance(text, str):
+        try:
+            number = as_index(text, "a rank")
+        except ValueError:
+            raise ValueError(f"not a rank: {quote(text)}") from None
+        if 1 <= number <= 13:
+            return number
+        raise ValueError(f"rank {quote(number)} is not between 1 (A) and 13 (K)")
     name = text.strip().upper()
-    if name.isdigit() and name.isascii():
+    if name.isdigit() and name.isascii() and len(name) <= 9:
         return parse_rank(int(name))
     rank = _RANK_BY_NAME.get(name)
     if rank is None:
-        raise ValueError(f"unknown rank {text!r}")
+        raise ValueError(f"unknown rank {quote(text)}")
     return rank
 
 
@@ -102,9 +105,9 @@ def card_code(rank: int, suit: str) -> int:
     >>> card_code(1, "c"), card_code(13, "s")
     (0, 51)
     """
-    suit_index = _SUIT_BY_CHARACTER.get(suit.lower())
+    suit_index = _SUIT_BY_CHARACTER.get(suit.lower()) if isinstance(suit, str) else None
     if suit_index is None or not 1 <= rank <= 13:
-        raise InvalidCardError(f"no card of rank {rank!r} and suit {suit!r}")
+        raise InvalidCardError(f"no card of rank {quote(rank)} and suit {quote(suit)}")
     return suit_index * 13 + rank - 1
 
 
@@ -126,21 +129,23 @@ def _read_token(token: str) -> tuple[int | None, str]:
     text = token.replace(_VARIATION_SELECTOR, "")
     if text.lower() in _JOKER_SPELLINGS:
         return JOKER, ""
+    if len(text) > 8:  # no card is written so long: say so, quoting the token once
+        return None, f"not a card: {quote(token)}"
     if len(text) < 2:
         if text.upper() in _RANK_BY_NAME:
-            return None, f"missing suit in {token!r}"
-        return None, f"not a card: {token!r}"
+            return None, f"missing suit in {quote(token)}"
+        return None, f"not a card: {quote(token)}"
     rank_text, suit_text = text[:-1], text[-1]
     suit_index = _SUIT_BY_CHARACTER.get(suit_text.lower())
     rank = _RANK_BY_NAME.get(rank_text.upper())
     if suit_index is None:
         if rank is None and text.upper() in _RANK_BY_NAME:
-            return None, f"missing suit in {token!r}"
-        return None, f"unknown suit {suit_text!r} in {token!r}"
+            return None, f"missing suit in {quote(token)}"
+        return None, f"unknown suit {quote(suit_text)} in {quote(token)}"
     if rank is None:
         if rank_text in ("1", "01"):
-            return None, f"unknown rank {rank_text!r} in {token!r}: write A for an ace"
-        return None, f"unknown rank {rank_text!r} in {token!r}"
+            return None, f"unknown rank {quote(rank_text)} in {quote(token)}: write A for an ace"
+        return None, f"unknown rank {quote(rank_text)} in {quote(token)}"
     return suit_index * 13 + rank - 1, ""
 
 
@@ -189,10 +194,11 @@ class Card:
     """The card's code: ``suit * 13 + rank - 1`` (0-51), or :data:`~threethirteen.JOKER` (52)."""
 
     def __post_init__(self) -> None:
-        if isinstance(self.code, bool) or not isinstance(self.code, int):
-            raise InvalidCardError(f"a card code is an int from 0 to 52, not {self.code!r}")
+        if type(self.code) is not int:  # a numpy integer is taken as its int
+            code = as_index(self.code, "a card code", InvalidCardError)
+            object.__setattr__(self, "code", code)
         if not 0 <= self.code < NUMBER_OF_CODES:
-            raise InvalidCardError(f"card code {self.code} is not between 0 and 52")
+            raise InvalidCardError(f"card code {quote(self.code)} is not between 0 and 52")
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -200,6 +206,8 @@ class Card:
 
         :raises InvalidCardError: when the text is not one card.
         """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a card is text such as '9s', not {quote(text)}")
         return cls(parse_card_token(text.strip()))
 
     @classmethod

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ._validate import items
 from .analysis import best_melds
 from .cards import Card
 from .errors import InvalidMeldError
@@ -136,7 +137,8 @@ def check_melds(
     :returns: a :class:`MeldCheck`.
     :raises InvalidCardError: for hand text that is no card.
     :raises InvalidMeldError: for a meld that is no meld at all (no cards, a token
-        that is no card, not a string or a Meld, an identity that is a joker).
+        that is no card, not a string or a Meld, an identity that is a joker), or
+        ``melds`` that are not a list (of at most 1000).
     :raises InvalidHandError: for a hand impossible under the rules.
 
     >>> check = check_melds("4s 5s 6s 6h 6d", ["4s 5s 6s"], wild=None)
@@ -153,7 +155,7 @@ def check_melds(
     held = Counter(parsed.cards)
     used: Counter[Card] = Counter()
     problems: list[MeldProblem] = []
-    for index, item in enumerate(melds):
+    for index, item in enumerate(items(melds, "melds", InvalidMeldError)):
         cards, identities = meld_parts(item)
         needed = Counter(cards)
         reason = None

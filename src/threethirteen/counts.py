@@ -32,8 +32,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._lazy import LazyModule
+from ._validate import MAX_CARDS, is_iterable, items, quote
 from .cards import CARDS, NUMBER_OF_CODES, Card
-from .encoding import HandsLike, as_codes, count_list, is_count_matrix
+from .encoding import MAX_COUNT, HandsLike, as_codes, count_list, is_count_matrix
 from .errors import InvalidHandError
 from .hand import Hand, HandLike, as_hand
 from .pool import pool_counts, too_many
@@ -48,18 +49,16 @@ else:  # numpy is imported when a vector is made, not with the package
 
 __all__ = ["count_vector", "count_vectors", "hand_from_counts", "unseen_cards"]
 
-_MAX_COUNT = 255
-"""The most copies of one card a ``uint8`` entry can hold."""
 
 
 def _hand_counts(hand: Hand) -> list[int]:
     """The hand's 53 counts, refusing a hand too large for ``uint8`` entries."""
     counts = hand.counts()
-    if len(hand) > _MAX_COUNT:
+    if len(hand) > MAX_COUNT:
         for code, count in enumerate(counts):
-            if count > _MAX_COUNT:
+            if count > MAX_COUNT:
                 raise InvalidHandError(
-                    f"{count} copies of {CARDS[code]}: a count vector holds at most {_MAX_COUNT}"
+                    f"{count} copies of {CARDS[code]}: a count vector holds at most {MAX_COUNT}"
                 )
     return counts
 
@@ -103,14 +102,18 @@ def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
 
     if is_count_matrix(hands):
         matrix: npt.NDArray[Any] = hands  # type: ignore[assignment]
-        if matrix.size and int(matrix.max()) > _MAX_COUNT:
-            row, column = (int(i) for i in np.argwhere(matrix > _MAX_COUNT)[0])
+        if matrix.size and int(matrix.max()) > MAX_COUNT:
+            row, column = (int(i) for i in np.argwhere(matrix > MAX_COUNT)[0])
             raise InvalidHandError(
                 f"row {row}: {int(matrix[row, column])} copies of {CARDS[column]}:"
-                f" a count vector holds at most {_MAX_COUNT}"
+                f" a count vector holds at most {MAX_COUNT}"
             )
         return matrix.astype(np.uint8)
     if not isinstance(hands, np.ndarray):
+        if isinstance(hands, (str, Hand)):
+            raise InvalidHandError("hands is a list of hands: wrap a single hand in a list")
+        if not is_iterable(hands):
+            raise InvalidHandError(f"hands is a list of hands or an array, not {quote(hands)}")
         parsed = [_hand_counts(as_hand(hand)) for hand in hands]  # type: ignore[union-attr, arg-type]
         return np.array(parsed, dtype=np.uint8).reshape(len(parsed), NUMBER_OF_CODES)
     codes = as_codes(hands).astype(np.int64)
@@ -126,10 +129,13 @@ def count_vectors(hands: HandsLike) -> npt.NDArray[np.uint8]:
 def hand_from_counts(vector: npt.ArrayLike | Sequence[int]) -> Hand:
     """The hand of a count vector: the inverse of :func:`count_vector`.
 
-    :param vector: 53 counts (a numpy array or a sequence of ints), the jokers last.
+    :param vector: 53 counts (a numpy array or a sequence of ints), the jokers last;
+        each from 0 to 255 (what a ``uint8`` entry holds), at most 1000 cards in all
+        (the most a :class:`~threethirteen.Hand` holds).
     :returns: the :class:`~threethirteen.Hand` holding those copies.
-    :raises InvalidHandError: for a wrong length or shape, or an entry that is
-        negative or not an integer, naming the entry and its card.
+    :raises InvalidHandError: for a wrong length or shape, an entry that is
+        negative, more than 255 or not an integer, naming the entry and its card;
+        for more than 1000 cards.
 
     >>> hand_from_counts([1] + [0] * 51 + [2])
     Hand.parse('Ac Jk Jk')
@@ -139,6 +145,10 @@ def hand_from_counts(vector: npt.ArrayLike | Sequence[int]) -> Hand:
     threethirteen.errors.InvalidHandError: a count vector: entry 47 (9s) is negative: -1
     """
     counts = count_list(vector)
+    if sum(counts) > MAX_CARDS:
+        raise InvalidHandError(
+            f"a count vector of {sum(counts)} cards: a hand holds at most {MAX_CARDS}"
+        )
     codes = [code for code, count in enumerate(counts) for _ in range(count)]
     return Hand.from_trusted_codes(codes)
 
@@ -149,7 +159,7 @@ def _seen_hands(seen: HandLike | Iterable[HandLike | Card]) -> Iterable[Hand]:
     if isinstance(seen, (Hand, str)):
         return [as_hand(seen)]
     hands = []
-    for item in seen:
+    for item in items(seen, "seen", InvalidHandError):
         if isinstance(item, Card):
             hands.append(Hand.from_trusted_codes([item.code]))
         else:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 
 from ._kernel import COUNT_BITS, Mode
 from ._lazy import LazyModule
+from ._validate import is_iterable, quote
 from .cards import CARDS, JOKER, Card
 from .encoding import count_list
 from .errors import InvalidCardError, InvalidHandError, ThreeThirteenError
@@ -318,7 +319,11 @@ def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list
         return [have - held for have, held in zip(pool, seen, strict=True)]
     if _is_count_vector(unseen):
         return count_list(unseen, "unseen")
-    return as_hand(unseen).counts()  # type: ignore[arg-type]
+    if isinstance(unseen, str) or is_iterable(unseen):
+        return as_hand(unseen).counts()  # type: ignore[arg-type]
+    raise InvalidHandError(
+        f"unseen is a hand, a string or a count vector of 53, not {quote(unseen)}"
+    )
 
 
 def _prepare(
@@ -398,18 +403,19 @@ def _weight(value: object, code: int) -> Fraction:
     """One weight as an exact fraction: an int, a fraction or a finite float, at least 0."""
     if isinstance(value, bool) or not isinstance(value, (Rational, float)):
         raise ThreeThirteenError(
-            f"the weight of {CARDS[code]} is {value!r}: give an int, a Fraction or a float"
+            f"the weight of {CARDS[code]} is {quote(value)}: give an int, a Fraction or a float"
         )
     if isinstance(value, float) and not math.isfinite(value):
         raise ThreeThirteenError(f"the weight of {CARDS[code]} is {value!r}, not a finite number")
     exact = Fraction(value)
     if exact < 0:
-        raise ThreeThirteenError(f"the weight of {CARDS[code]} is negative: {value!r}")
+        raise ThreeThirteenError(f"the weight of {CARDS[code]} is negative: {quote(value)}")
     return exact
 
 
-def _weights(weights: WeightsLike | None) -> list[Fraction] | None:
-    """53 exact weights by card code (``None``: every copy alike)."""
+def _weights(weights: WeightsLike | None, pool: list[int]) -> list[Fraction] | None:
+    """53 exact weights by card code (``None``: every copy alike); a mapping may not
+    weigh a card the game's ``pool`` (53 counts) has none of."""
     if weights is None:
         return None
     if isinstance(weights, Mapping):
@@ -420,7 +426,9 @@ def _weights(weights: WeightsLike | None) -> list[Fraction] | None:
             elif isinstance(key, str):
                 card = Card.parse(key)
             else:
-                raise InvalidCardError(f"a weight is given for a card, not for {key!r}")
+                raise InvalidCardError(f"a weight is given for a card, not for {quote(key)}")
+            if not pool[card.code]:
+                raise InvalidCardError(f"a weight is given for {card}, but these rules have none")
             result[card.code] = _weight(value, card.code)
         return result
     import numpy as np
@@ -463,7 +471,8 @@ def draw_advice(
         float is taken exactly), none negative.
     :returns: a :class:`DrawAdvice` with both options, the stock's draws card by
         card, and the choice.
-    :raises InvalidCardError: for a ``discard_top`` that is no card.
+    :raises InvalidCardError: for a ``discard_top`` that is no card; for a weight
+        given for a card the rules have none of (a joker, under rules without jokers).
     :raises InvalidHandError: for a hand impossible under the rules, or with
         ``discard_top`` or ``unseen`` more copies of a card than the rules allow;
         for a bad count vector; when there is nothing to draw from the stock (no
@@ -483,7 +492,7 @@ def draw_advice(
     elif isinstance(discard_top, Card):
         top = discard_top
     else:
-        raise InvalidCardError(f"discard_top is a card, not {discard_top!r}")
+        raise InvalidCardError(f"discard_top is a card, not {quote(discard_top)}")
     prepared, parsed, seen, pool = _prepare(
         hand, resolve_round(round, wild, rules, "draw_advice"), top.code
     )
@@ -491,7 +500,7 @@ def draw_advice(
     if unseen is not None:
         together = [held + more for held, more in zip(seen, left, strict=True)]
         check_counts(together, prepared.rules, "in the hand, the discard pile's top and unseen")
-    given = _weights(weights)
+    given = _weights(weights, pool)
     cards = [code for code in range(JOKER + 1) if left[code]]
     if given is None:
         masses: list[Any] = [left[code] for code in cards]

@@ -19,9 +19,10 @@ from numbers import Integral
 from typing import TYPE_CHECKING, Any, Union
 
 from ._lazy import LazyModule
+from ._validate import MAX_CARDS, check_int, is_iterable, quote
 from .cards import CARDS, NUMBER_OF_CODES
 from .errors import InvalidHandError
-from .hand import MAX_HAND_SIZE, HandLike, as_hand
+from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,6 +44,9 @@ __all__ = [
 PADDING = -1
 """The code that fills a row of a batch after its hand's cards."""
 
+MAX_COUNT = 255
+"""The most copies of one card a count (a ``uint8`` entry) holds."""
+
 HandsLike = Union["npt.ArrayLike", Iterable[HandLike]]
 """A 2-D array of card codes, a count matrix, or an iterable of hands (or strings)."""
 
@@ -52,9 +56,11 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
     padded on the right with :data:`PADDING` (-1).
 
     :param hands: hands, strings or iterables of cards.
-    :param width: the number of columns; by default the largest hand's size.
+    :param width: the number of columns (0 to 1000); by default the largest hand's size.
     :raises InvalidCardError: for text that is no card (naming the hand).
-    :raises InvalidHandError: when a hand has more cards than ``width``.
+    :raises InvalidHandError: when a hand has more cards than ``width``; for
+        ``hands`` that are not a list of hands.
+    :raises ThreeThirteenError: for a ``width`` that is no int from 0 to 1000.
 
     >>> encode_hands(["Ac Jk", "Kc"], width=3)
     array([[ 0, 52, -1],
@@ -62,6 +68,12 @@ def encode_hands(hands: Iterable[HandLike], *, width: int | None = None) -> npt.
     """
     import numpy as np
 
+    if width is not None:
+        width = check_int("width", width, 0, MAX_CARDS)
+    if isinstance(hands, (str, Hand)):
+        raise InvalidHandError("hands is a list of hands: wrap a single hand in a list")
+    if not is_iterable(hands):
+        raise InvalidHandError(f"hands is a list of hands or an array, not {quote(hands)}")
     parsed = [as_hand(hand) for hand in hands]
     longest = max((len(hand) for hand in parsed), default=0)
     if width is None:
@@ -145,7 +157,7 @@ def codes_of_counts(matrix: npt.NDArray[Any]) -> npt.NDArray[np.int8]:
 
 def count_list(vector: object, what: str = "a count vector") -> list[int]:
     """The 53 counts of ``vector`` (a numpy array or a sequence of ints) as a list,
-    checked: one dimension, 53 entries, each an integer of at least 0."""
+    checked: one dimension, 53 entries, each an integer from 0 to 255."""
     import numpy as np
 
     if isinstance(vector, np.ndarray):
@@ -157,22 +169,29 @@ def count_list(vector: object, what: str = "a count vector") -> list[int]:
         if vector.dtype.kind not in "iub":
             raise InvalidHandError(f"{what} holds integers, not {vector.dtype}")
         values: list[Any] = vector.tolist()
-    elif isinstance(vector, Sequence) and not isinstance(vector, str):
-        values = list(vector)
-        if len(values) != NUMBER_OF_CODES:
+    elif isinstance(vector, Sequence) and not isinstance(vector, (str, bytes)):
+        if len(vector) != NUMBER_OF_CODES:
             raise InvalidHandError(
                 f"{what} has {NUMBER_OF_CODES} entries (52 cards, then the jokers),"
-                f" not {len(values)}"
+                f" not {len(vector)}"
             )
+        values = list(vector)
     else:
-        raise InvalidHandError(f"{what} is a sequence of {NUMBER_OF_CODES} ints, not {vector!r}")
+        raise InvalidHandError(
+            f"{what} is a sequence of {NUMBER_OF_CODES} ints, not {quote(vector)}"
+        )
     counts = []
     for code, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, Integral):
             raise InvalidHandError(
-                f"{what}: entry {code} ({CARDS[code]}) is {value!r}, not an integer"
+                f"{what}: entry {code} ({CARDS[code]}) is {quote(value)}, not an integer"
             )
         if value < 0:
             raise InvalidHandError(f"{what}: entry {code} ({CARDS[code]}) is negative: {value}")
+        if int(value) > MAX_COUNT:
+            raise InvalidHandError(
+                f"{what}: entry {code} ({CARDS[code]}) is {quote(int(value))}:"
+                f" a count is at most {MAX_COUNT}"
+            )
         counts.append(int(value))
     return counts

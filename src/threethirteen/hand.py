@@ -9,12 +9,13 @@ Hand.parse('6c 9d 4h 5h 9h 9s')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from operator import attrgetter
 
 from . import _faces
+from ._validate import MAX_CARDS, as_index, is_iterable, quote, tokens
 from .cards import CARDS, NUMBER_OF_CODES, Card, read_card_token
 from .errors import InvalidCardError, InvalidHandError
 
@@ -24,7 +25,6 @@ MAX_HAND_SIZE = 20
 """The most cards a hand may hold for analysis."""
 
 _BY_CODE = attrgetter("code")
-_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +46,14 @@ class Hand:
     """The card codes, sorted, as ``bytes``: what the solver reads."""
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
-        cards = tuple(cards)
+        if not is_iterable(cards):
+            raise InvalidHandError(f"a Hand is made of Cards, not {quote(cards)} (use parse_hand)")
+        cards = tuple(islice(cards, MAX_CARDS + 1))
+        if len(cards) > MAX_CARDS:
+            raise InvalidHandError(f"a hand holds at most {MAX_CARDS} cards")
         for card in cards:
             if not isinstance(card, Card):
-                raise InvalidCardError(f"not a Card: {card!r} (use Hand.parse for text)")
+                raise InvalidCardError(f"not a Card: {quote(card)} (use Hand.parse for text)")
         ordered = tuple(sorted(cards, key=_BY_CODE))
         object.__setattr__(self, "cards", ordered)
         object.__setattr__(self, "code_bytes", bytes(card.code for card in ordered))
@@ -61,12 +65,24 @@ class Hand:
 
     @classmethod
     def from_codes(cls, codes: Iterable[int]) -> Hand:
-        """The hand of the given card codes (0-51 cards, 52 a joker).
+        """The hand of the given card codes (0-51 cards, 52 a joker): ints or numpy
+        integers, such as a row of :func:`~threethirteen.encode_hands`, whose padding
+        (:data:`~threethirteen.PADDING`, -1) is skipped.
 
-        >>> Hand.from_codes([47, 34, 52])
+        :raises InvalidCardError: for a code that is not an int from 0 to 52 (or -1).
+        :raises InvalidHandError: for more than 1000 codes, or codes not iterable.
+
+        >>> Hand.from_codes([47, 34, 52, -1])
         Hand.parse('9h 9s Jk')
         """
-        return cls(Card(int(code)) for code in codes)
+        if not is_iterable(codes):
+            raise InvalidHandError(f"card codes are a list of ints, not {quote(codes)}")
+        cards = []
+        for code in islice(codes, MAX_CARDS + 1):
+            number = as_index(code, "a card code", InvalidCardError)
+            if number != -1:  # the padding of encode_hands
+                cards.append(Card(number))
+        return cls(cards)
 
     @classmethod
     def from_trusted_codes(cls, codes: list[int]) -> Hand:
@@ -115,7 +131,7 @@ class Hand:
         held = self.code_bytes
         index = held.find(card.code)
         if index < 0:
-            raise InvalidHandError(f"the hand {str(self)!r} holds no {card}")
+            raise InvalidHandError(f"the hand {quote(str(self))} holds no {card}")
         return Hand.from_trusted_codes(list(held[:index] + held[index + 1 :]))
 
     def __add__(self, other: Card | str | Hand) -> Hand:
@@ -194,12 +210,11 @@ HandLike = Hand | str | Iterable[Card | str]
 
 
 def _parse_text(text: str) -> Hand:
-    tokens = [token for token in _SEPARATORS.split(text) if token]
     codes = []
-    for position, token in enumerate(tokens, start=1):
+    for position, token in enumerate(tokens(text, InvalidHandError), start=1):
         code, problem = read_card_token(token)
         if code is None:
-            raise InvalidCardError(f"{problem} (card {position} of {text.strip()!r})")
+            raise InvalidCardError(f"{problem} (card {position} of {quote(text.strip())})")
         codes.append(code)
     return Hand.from_trusted_codes(codes)
 
@@ -213,6 +228,7 @@ def as_hand(hand: HandLike) -> Hand:
     rules.
 
     :raises InvalidCardError: naming the token that is no card, where, and why.
+    :raises InvalidHandError: for more than 1000 cards, or a value that is no hand.
 
     >>> as_hand("9s 10h Th J♠ a♦ QS")
     Hand.parse('Ad 10h 10h 9s Js Qs')
@@ -226,8 +242,14 @@ def as_hand(hand: HandLike) -> Hand:
     elif isinstance(hand, str):
         parsed = _parse_text(hand)
     else:
+        if not is_iterable(hand):
+            raise InvalidHandError(
+                f"a hand is a Hand, a string or a list of cards, not {quote(hand)}"
+            )
         cards = []
         for position, item in enumerate(hand, start=1):
+            if position > MAX_CARDS:
+                raise InvalidHandError(f"a hand holds at most {MAX_CARDS} cards")
             if isinstance(item, Card):
                 cards.append(item)
             elif isinstance(item, str):
@@ -236,6 +258,6 @@ def as_hand(hand: HandLike) -> Hand:
                     raise InvalidCardError(f"{problem} (card {position})")
                 cards.append(Card(code))
             else:
-                raise InvalidCardError(f"not a card: {item!r} (card {position})")
+                raise InvalidCardError(f"not a card: {quote(item)} (card {position})")
         parsed = Hand(cards)
     return parsed

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ._kernel import COUNT_BITS, cost_of
+from ._validate import items, quote
 from .cards import CARDS, JOKER, Card
 from .errors import InvalidMeldError
 from .hand import Hand, HandLike, as_hand
@@ -141,12 +142,12 @@ def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
     for card, identity in zip(cards, written, strict=True):
         if identity is None and card.code == JOKER:
             raise InvalidMeldError(
-                f"table meld {text!r}: a joker on the table stands for a card (write Jk=9c)"
+                f"table meld {quote(text)}: a joker on the table stands for a card (write Jk=9c)"
             )
         identities.append(card if identity is None and is_wild(card, wild_rank) else identity)
     problem = meld_problem(cards, identities, wild_rank, rules)
     if problem is not None:
-        raise InvalidMeldError(f"table meld {text!r}: {problem}")
+        raise InvalidMeldError(f"table meld {quote(text)}: {problem}")
     if isinstance(item, Meld):
         return item
     return Meld(
@@ -492,7 +493,10 @@ def layoff(
     check_hand(parsed, rules_used)
     if isinstance(table_melds, (str, Meld)):
         raise InvalidMeldError("table_melds is a list of melds: wrap a single meld in a list")
-    table = [_table_meld(item, wild_rank, rules_used) for item in table_melds]
+    table = [
+        _table_meld(item, wild_rank, rules_used)
+        for item in items(table_melds, "table_melds", InvalidMeldError)
+    ]
     _check_pool(parsed, table, rules_used)
     high_aces = rules_used.aces == "high-or-low"
 

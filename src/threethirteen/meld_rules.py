@@ -22,10 +22,10 @@ Q-K-A is not a run
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from ._validate import quote, tokens
 from .cards import CARDS, JOKER, Card, read_card_token
 from .errors import InvalidMeldError
 from .rounds import UNSET, Round, UnsetType, resolve_round
@@ -50,9 +50,6 @@ __all__ = [
     "value_problem",
     "verify_meld",
 ]
-
-_SEPARATORS = re.compile(r"[\s,;]+")
-
 
 def run_place(rank: int, ace_high: bool) -> int:
     """The place of a card of ``rank`` in a run: its rank, or 14 for an ace above a king."""
@@ -103,28 +100,28 @@ def read_meld_text(text: str) -> tuple[list[Card], list[Card | None]]:
     threethirteen.errors.InvalidMeldError: unknown suit 'x' in '7x' in meld '9s 7x 9h'
     """
     if not isinstance(text, str):
-        raise InvalidMeldError(f"a meld is written as a string such as '4h 5h 6h', not {text!r}")
+        raise InvalidMeldError(
+            f"a meld is written as a string such as '4h 5h 6h', not {quote(text)}"
+        )
     cards: list[Card] = []
     identities: list[Card | None] = []
-    for token in _SEPARATORS.split(text.strip()):
-        if not token:
-            continue
+    for token in tokens(text, InvalidMeldError, "a meld"):
         held, marked, identity = token.partition("=")
         code, problem = read_card_token(held)
         if code is None:
-            raise InvalidMeldError(f"{problem} in meld {text!r}")
+            raise InvalidMeldError(f"{problem} in meld {quote(text)}")
         cards.append(CARDS[code])
         if not marked:
             identities.append(None)
             continue
         identity_code, problem = read_card_token(identity)
         if identity_code is None:
-            raise InvalidMeldError(f"{problem} in meld {text!r}")
+            raise InvalidMeldError(f"{problem} in meld {quote(text)}")
         if identity_code == JOKER:
-            raise InvalidMeldError(f"{held} cannot stand for a joker in meld {text!r}")
+            raise InvalidMeldError(f"{held} cannot stand for a joker in meld {quote(text)}")
         identities.append(CARDS[identity_code])
     if not cards:
-        raise InvalidMeldError(f"a meld needs cards: {text!r}")
+        raise InvalidMeldError(f"a meld needs cards: {quote(text)}")
     return cards, identities
 
 
@@ -161,7 +158,7 @@ def meld_parts(item: object) -> tuple[list[Card], list[Card | None]]:
         return list(item.cards), identities
     if isinstance(item, (list, tuple)) and item and all(isinstance(card, Card) for card in item):
         return list(item), [None] * len(item)
-    raise InvalidMeldError(f"a meld is a Meld or a string such as '4h 5h 6h', not {item!r}")
+    raise InvalidMeldError(f"a meld is a Meld or a string such as '4h 5h 6h', not {quote(item)}")
 
 
 def is_wild_code(code: int, wild_rank: int | None) -> bool:

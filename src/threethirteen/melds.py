@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
 from . import _faces
+from ._validate import MAX_CARDS, quote
 from .cards import CARDS, Card
 from .errors import InvalidHandError, InvalidMeldError
 from .meld_rules import meld_text, read_meld_text, run_place, run_span, value_problem
+from .rules import MAX_PENALTY
 
 __all__ = ["Discard", "Discards", "Meld", "MeldLike", "Melding"]
 
@@ -47,6 +49,14 @@ class Meld:
     """Whether each card is wild (a wild card may stand for itself)."""
 
     def __post_init__(self) -> None:
+        for name, kind in (("cards", Card), ("stands_for", Card), ("wild", bool)):
+            values = getattr(self, name)
+            if not isinstance(values, (tuple, list)) or len(values) > MAX_CARDS:
+                raise InvalidMeldError(f"a meld's {name} is a tuple, not {quote(values)}")
+            for value in values:
+                if not isinstance(value, kind):
+                    what = "a Card" if kind is Card else "True or False"
+                    raise InvalidMeldError(f"a meld's {name} holds {what}, not {quote(value)}")
         problem = value_problem(self.cards, self.stands_for, self.wild)
         if problem is not None:
             if len(self.cards) == len(self.stands_for) == len(self.wild):
@@ -125,7 +135,7 @@ class Meld:
             else value_problem(cards, identities, wild)
         )
         if problem is not None:
-            raise InvalidMeldError(f"meld {text!r}: {problem}")
+            raise InvalidMeldError(f"meld {quote(text)}: {problem}")
         return cls(tuple(cards), identities, wild)
 
     @property
@@ -174,17 +184,28 @@ class Meld:
     def from_dict(cls, data: dict[str, Any]) -> Meld:
         """The meld of :meth:`to_dict`'s data (``kind`` is not needed).
 
+        :raises InvalidHandError: for data that is no dict with the three lists.
+        :raises InvalidCardError: for a card that is not a card's text.
+        :raises InvalidMeldError: for a wild flag that is not True or False, or
+            lists that make no meld.
+
         >>> meld = Meld.parse("9s 9h Jk=9c")
         >>> Meld.from_dict(meld.to_dict()) == meld
         True
         """
         try:
-            cards = tuple(Card.parse(text) for text in data["cards"])
-            stands_for = tuple(Card.parse(text) for text in data["stands_for"])
-            wild = tuple(bool(flag) for flag in data["wild"])
-        except (KeyError, TypeError) as error:
-            raise InvalidHandError(f"not a meld's data: {data!r}") from error
-        return cls(cards, stands_for, wild)
+            lists = [data["cards"], data["stands_for"], data["wild"]]
+        except (KeyError, TypeError, IndexError) as error:
+            raise InvalidHandError(f"not a meld's data: {quote(data)}") from error
+        for values in lists:
+            if not isinstance(values, (list, tuple)) or len(values) > MAX_CARDS:
+                raise InvalidHandError(f"not a meld's data: {quote(data)}")
+        cards = tuple(Card.parse(text) for text in lists[0])
+        stands_for = tuple(Card.parse(text) for text in lists[1])
+        for flag in lists[2]:
+            if not isinstance(flag, bool):
+                raise InvalidMeldError(f"a meld's wild flag is true or false, not {quote(flag)}")
+        return cls(cards, stands_for, tuple(lists[2]))
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -227,6 +248,34 @@ class Melding:
     """The cards in no meld."""
     score: int
     """What the deadwood costs under the rules: the deadwood score."""
+
+    def __post_init__(self) -> None:
+        """Check the types, and the score as far as it can be checked without the
+        rules: an int from 0 (always 0 without deadwood) to the most the deadwood
+        can cost (:data:`~threethirteen.rules.MAX_PENALTY` a card)."""
+        for name, kind in (("melds", Meld), ("deadwood", Card)):
+            values = getattr(self, name)
+            if not isinstance(values, (tuple, list)) or len(values) > MAX_CARDS:
+                raise InvalidHandError(f"a melding's {name} is a tuple, not {quote(values)}")
+            for value in values:
+                if not isinstance(value, kind):
+                    raise InvalidHandError(
+                        f"a melding's {name} holds {kind.__name__}s, not {quote(value)}"
+                    )
+            object.__setattr__(self, name, tuple(values))
+        score = self.score
+        if isinstance(score, bool) or not isinstance(score, int):
+            raise InvalidHandError(f"a melding's score is an int, not {quote(score)}")
+        most = len(self.deadwood) * MAX_PENALTY
+        if score < 0:
+            raise InvalidHandError(f"a melding's score is at least 0, not {quote(score)}")
+        if score > most:
+            why = (
+                "a melding without deadwood scores 0"
+                if not self.deadwood
+                else f"{len(self.deadwood)} cards of deadwood cost at most {most}"
+            )
+            raise InvalidHandError(f"a melding's score of {quote(score)} is impossible: {why}")
 
     @classmethod
     def from_trusted(
@@ -285,19 +334,26 @@ class Melding:
     def from_dict(cls, data: dict[str, Any]) -> Melding:
         """The melding of :meth:`to_dict`'s data.
 
+        :raises InvalidHandError: for data that is no dict of melds, deadwood and a
+            score; for a score that is no int, is negative, is not 0 without
+            deadwood, or is more than the deadwood can cost (see ``__post_init__``).
+        :raises InvalidCardError: for a card that is not a card's text.
+
         >>> import threethirteen as tt
         >>> melding = tt.best_melds("9s 9h 9d 4h 5h 6c Kd", wild=6)
         >>> Melding.from_dict(melding.to_dict()) == melding
         True
         """
         try:
-            melds = tuple(Meld.from_dict(item) for item in data["melds"])
-            deadwood = tuple(sorted(Card.parse(text) for text in data["deadwood"]))
+            lists = [data["melds"], data["deadwood"]]
             score = data["score"]
-        except (KeyError, TypeError) as error:
-            raise InvalidHandError(f"not a melding's data: {data!r}") from error
-        if isinstance(score, bool) or not isinstance(score, int):
-            raise InvalidHandError(f"a melding's score is an int, not {score!r}")
+        except (KeyError, TypeError, IndexError) as error:
+            raise InvalidHandError(f"not a melding's data: {quote(data)}") from error
+        for values in lists:
+            if not isinstance(values, (list, tuple)) or len(values) > MAX_CARDS:
+                raise InvalidHandError(f"not a melding's data: {quote(data)}")
+        melds = tuple(Meld.from_dict(item) for item in lists[0])
+        deadwood = tuple(sorted(Card.parse(text) for text in lists[1]))
         return cls(melds, deadwood, score)
 
     @property

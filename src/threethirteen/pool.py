@@ -10,6 +10,7 @@ threethirteen.errors.InvalidHandError: a joker in '9h 9h Jk', but these rules ha
 
 from __future__ import annotations
 
+from ._validate import quote
 from .cards import CARDS, JOKER, NUMBER_OF_CODES
 from .errors import InvalidHandError
 from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
@@ -60,9 +61,9 @@ def check_hand(hand: HandLike, rules: RulesLike) -> None:
     found = Rules.find(rules)
     if len(hand) > MAX_HAND_SIZE:
         raise InvalidHandError(
-            f"{len(hand)} cards in {str(hand)!r}: at most {MAX_HAND_SIZE} are supported"
+            f"{len(hand)} cards in {quote(str(hand))}: at most {MAX_HAND_SIZE} are supported"
         )
-    check_counts(hand.counts(), found, f"in {str(hand)!r}")
+    check_counts(hand.counts(), found, f"in {quote(str(hand))}")
 
 
 def too_many(code: int, held: int, rules: Rules, where: str) -> InvalidHandError:

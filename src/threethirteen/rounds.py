@@ -18,12 +18,14 @@ Round('pagat', 4)
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any, Final
 
 from . import _backend
 from ._kernel import Solver, cost_of, make_params
+from ._validate import as_index, quote
 from .cards import CARDS, JOKER, Card
-from .errors import InvalidHandError, InvalidRulesError, InvalidWildError
+from .errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidWildError
 from .hand import MAX_HAND_SIZE, Hand
 from .rules import Rules, RulesLike, WildLike, parse_wild
 
@@ -123,11 +125,15 @@ class Round:
     ) -> None:
         found = Rules.find(rules)
         wild_rank: int | None
+        if number is not None and type(number) is not int:  # a numpy integer is its int
+            number = as_index(number, "a round number", InvalidWildError)
+        if dealt is not None and type(dealt) is not int:
+            dealt = as_index(dealt, "a number of cards dealt", InvalidWildError)
         if number is not None:
             dealt_by_rules = found.cards_dealt(number)
             if dealt is not None and dealt != dealt_by_rules:
                 raise InvalidWildError(
-                    f"round {number} deals {dealt_by_rules} cards under these rules, not {dealt!r}"
+                    f"round {number} deals {dealt_by_rules} cards under these rules, not {dealt}"
                 )
             dealt = dealt_by_rules
             if isinstance(wild, UnsetType):
@@ -146,16 +152,14 @@ class Round:
                 or not isinstance(dealt, int)
                 or not 1 <= dealt < MAX_HAND_SIZE
             ):
-                raise InvalidWildError(
-                    f"a round deals 1 to {MAX_HAND_SIZE - 1} cards, not {dealt!r}"
-                )
+                raise InvalidWildError(f"a round deals 1 to {MAX_HAND_SIZE - 1} cards, not {dealt}")
         if implementation is None:
             name, solver = _backend.IMPLEMENTATION, _backend.solver
-        elif implementation in ("cython", "python"):
+        elif isinstance(implementation, str) and implementation in ("cython", "python"):
             name, solver = _backend.load(implementation)
         else:
             raise InvalidRulesError(
-                f"implementation must be 'cython' or 'python', not {implementation!r}"
+                f"implementation must be 'cython' or 'python', not {quote(implementation)}"
             )
         penalties = tuple(found.penalty(card, wild=wild_rank) for card in CARDS)
         params = make_params(
@@ -201,8 +205,7 @@ class Round:
         True
         """
         found = Rules.find(rules)
-        if isinstance(size, bool) or not isinstance(size, int):
-            raise InvalidHandError(f"a hand size is an int, not {size!r}")
+        size = as_index(size, "a hand size", InvalidHandError)
         for dealt in (size, size - 1):
             numbers = found.rounds_dealing(dealt)
             if numbers:
@@ -224,7 +227,9 @@ class Round:
         >>> Round("pagat", 4).holds_drawn(7)
         True
         """
-        size = len(hand) if isinstance(hand, Hand) else hand
+        size = (
+            len(hand) if isinstance(hand, Hand) else as_index(hand, "a hand size", InvalidHandError)
+        )
         if self.dealt is None:
             raise InvalidHandError("a round given only a wild rank has no hand size")
         if size == self.dealt:
@@ -239,12 +244,12 @@ class Round:
 
     def is_wild(self, card: Card | str) -> bool:
         """Whether ``card`` is wild this round: a joker, or a card of the wild rank."""
-        code = (Card.parse(card) if isinstance(card, str) else card).code
+        code = _card(card).code
         return code == JOKER or code % 13 + 1 == self.wild
 
     def penalty(self, card: Card | str) -> int:
         """What ``card`` costs left over this round."""
-        return self.penalties[(Card.parse(card) if isinstance(card, str) else card).code]
+        return self.penalties[_card(card).code]
 
     def params_costing(self, natural_costs: list[int], wild_costs: list[int]) -> Any:
         """The solver's parameters of this round with other costs (in the solver's
@@ -298,6 +303,14 @@ class Round:
         return f"Round({', '.join(parts)})"
 
 
+def _card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise InvalidCardError(f"a card is a Card or its text such as '9s', not {quote(card)}")
+
+
 def _rebuild(
     rules: Rules, number: int | None, wild: int | None, dealt: int | None, implementation: str
 ) -> Round:
@@ -330,7 +343,8 @@ def round_for(rules: RulesLike, wild: WildLike) -> Round:
         found = Round(rules, wild=wild)
         if len(_ROUNDS) >= _CACHE_SIZE:
             _ROUNDS.clear()
-        _ROUNDS[key] = found
+        with suppress(TypeError):  # a good wild that is unhashable (a 0-d numpy array)
+            _ROUNDS[key] = found
     return found
 
 
@@ -352,14 +366,9 @@ def resolve_round(
             )
         return round_for("pagat" if isinstance(rules, UnsetType) else rules, wild)
     if not isinstance(round, Round):
-        raise InvalidRulesError(f"round must be a Round, not {_short(round)}")
+        raise InvalidRulesError(f"round must be a Round, not {quote(round)}")
     if not isinstance(wild, UnsetType) or not isinstance(rules, UnsetType):
         raise InvalidRulesError(
             f"{function}() takes a Round or rules and wild, not both: the Round has them"
         )
     return round
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -9,12 +9,15 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from functools import lru_cache
+from itertools import islice
 from typing import Any, ClassVar, Literal
 
+from ._validate import as_index, is_iterable, quote
 from .cards import JOKER, Card, parse_rank, rank_name
 from .errors import InvalidCardError, InvalidRulesError, InvalidWildError
 
@@ -33,10 +36,14 @@ WildLike = int | str | None
 """A wild rank as callers give it: ``6``, ``"6"``, ``"10"``, ``"J"``, ``"q"``, or ``None``."""
 
 MAX_DECKS = 8
+MAX_PLAYERS = 16
+"""The most players a table may seat: every preset then deals from at most
+:data:`MAX_DECKS` decks, even in the longer game."""
 MAX_JOKERS = 16
 MAX_PENALTY = 1_000_000
 """The largest penalty a card may carry (so the compiled solver's sums cannot overflow)."""
 
+_MAX_VARIATIONS = 64  # the most variations Rules.preset reads (there are 14 names)
 _FACE_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _STANDARD_ROUNDS = tuple(range(3, 14))
 
@@ -49,8 +56,7 @@ def wild_rank_for_cards(cards_dealt: int) -> int:
     >>> [rank_name(wild_rank_for_cards(n)) for n in (3, 10, 11, 13, 14, 15)]
     ['3', '10', 'J', 'K', 'A', '2']
     """
-    if isinstance(cards_dealt, bool) or not isinstance(cards_dealt, int):
-        raise InvalidWildError(f"a number of cards dealt is an int, not {cards_dealt!r}")
+    cards_dealt = as_index(cards_dealt, "a number of cards dealt", InvalidWildError)
     if not 3 <= cards_dealt <= 15:
         raise InvalidWildError(f"no round deals {cards_dealt} cards (rounds deal 3 to 15)")
     return cards_dealt if cards_dealt <= 13 else cards_dealt - 13
@@ -66,22 +72,21 @@ def parse_wild(wild: WildLike) -> int | None:
     """
     if wild is None:
         return None
-    if isinstance(wild, (int, str)) and not isinstance(wild, bool):
-        try:
-            return parse_rank(wild)
-        except ValueError:
-            pass
+    try:
+        return parse_rank(wild)
+    except ValueError:
+        pass
     raise InvalidWildError(
-        f"bad wild rank {wild!r}: give A, 2-10, J, Q, K (or 1-13), or None for no wild rank"
+        f"bad wild rank {quote(wild)}: give A, 2-10, J, Q, K (or 1-13), or None for no wild rank"
     )
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRulesError(f"{name} must be an int, not {value!r}")
+        raise InvalidRulesError(f"{name} must be an int, not {quote(value)}")
     if value < low or (high is not None and value > high):
         limit = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise InvalidRulesError(f"{name} must be {limit}, not {value}")
+        raise InvalidRulesError(f"{name} must be {limit}, not {quote(value)}")
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,22 +158,24 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise InvalidRulesError(f"name must be a str, not {self.name!r}")
+            raise InvalidRulesError(f"name must be a str, not {quote(self.name)}")
         if not isinstance(self.variations, tuple) or not all(
             isinstance(item, str) for item in self.variations
         ):
-            raise InvalidRulesError(f"variations must be a tuple of str, not {self.variations!r}")
+            raise InvalidRulesError(
+                f"variations must be a tuple of str, not {quote(self.variations)}"
+            )
         if self.players is not None:
-            _check_int("players", self.players, 2)
+            _check_int("players", self.players, 2, MAX_PLAYERS)
         _check_int("decks", self.decks, 1, MAX_DECKS)
         _check_int("jokers", self.jokers, 0, MAX_JOKERS)
-        if self.aces not in ("low", "high-or-low"):
-            raise InvalidRulesError(f"aces must be 'low' or 'high-or-low', not {self.aces!r}")
+        if not isinstance(self.aces, str) or self.aces not in ("low", "high-or-low"):
+            raise InvalidRulesError(f"aces must be 'low' or 'high-or-low', not {quote(self.aces)}")
         _check_int("min_set", self.min_set, 2, 13)
         _check_int("min_run", self.min_run, 2, 13)
         if not isinstance(self.card_values, tuple) or len(self.card_values) != 13:
             raise InvalidRulesError(
-                f"card_values must be a tuple of 13 ints (A to K), not {self.card_values!r}"
+                f"card_values must be a tuple of 13 ints (A to K), not {quote(self.card_values)}"
             )
         for rank, value in enumerate(self.card_values, start=1):
             _check_int(f"card_values[{rank_name(rank)}]", value, 0, MAX_PENALTY)
@@ -177,7 +184,7 @@ class Rules:
         _check_int("joker_penalty", self.joker_penalty, 0, MAX_PENALTY)
         if not isinstance(self.rounds, tuple) or not self.rounds:
             raise InvalidRulesError(
-                f"rounds must be a non-empty tuple of ints, not {self.rounds!r}"
+                f"rounds must be a non-empty tuple of ints, not {quote(self.rounds)}"
             )
         for dealt in self.rounds:
             _check_int("cards dealt in a round", dealt, 3, 15)
@@ -186,11 +193,11 @@ class Rules:
         bonus = self.first_out_bonus
         if (
             bonus is not None
-            and bonus != "wild"
+            and not (isinstance(bonus, str) and bonus == "wild")
             and (isinstance(bonus, bool) or not isinstance(bonus, int))
         ):
             raise InvalidRulesError(
-                f"first_out_bonus must be an int, 'wild' or None, not {bonus!r}"
+                f"first_out_bonus must be an int, 'wild' or None, not {quote(bonus)}"
             )
         for flag in (
             "all_wild_melds", "layoff", "last_turns", "doubles", "double_naughts",
@@ -198,7 +205,7 @@ class Rules:
         ):  # fmt: skip
             if not isinstance(getattr(self, flag), bool):
                 value = getattr(self, flag)
-                raise InvalidRulesError(f"{flag} must be True or False, not {value!r}")
+                raise InvalidRulesError(f"{flag} must be True or False, not {quote(value)}")
         if self.joker_discards and not self.separate_discards:
             raise InvalidRulesError(
                 "joker_discards ('joker-discards') needs separate_discards ('separate-discards')"
@@ -265,7 +272,9 @@ class Rules:
             ``"first-out-bonus=wild"``, ``"false-out=20"``.
         :param players: the number of players; it sets the deck count of that
             table. Without it ``decks`` is the most the preset's tables use.
-        :raises InvalidRulesError: for an unknown name, listing the valid ones.
+        :raises InvalidRulesError: for an unknown name, listing the valid ones; for
+            variations that are not a list of names; for players not from 2 to
+            ``MAX_PLAYERS`` (16) or outside the preset's range.
 
         >>> Rules.preset("family", players=5).decks
         3
@@ -275,9 +284,14 @@ class Rules:
         threethirteen.errors.InvalidRulesError: unknown variation 'joker'; valid: aces-high, ...
         """
         if not isinstance(name, str) or name.lower() not in PRESETS:
-            raise InvalidRulesError(f"unknown preset {name!r}; valid: {', '.join(PRESETS)}")
+            raise InvalidRulesError(f"unknown preset {quote(name)}; valid: {', '.join(PRESETS)}")
         if isinstance(variations, str):
             variations = [variations]
+        if not is_iterable(variations):
+            raise InvalidRulesError(f"variations must be a list of names, not {quote(variations)}")
+        variations = list(islice(variations, _MAX_VARIATIONS + 1))
+        if len(variations) > _MAX_VARIATIONS:
+            raise InvalidRulesError(f"more than {_MAX_VARIATIONS} variations")
         preset = PRESETS[name.lower()]
         fields = dict(preset.fields)
         fields["name"] = name.lower()
@@ -285,27 +299,28 @@ class Rules:
         keys: set[str] = set()
         for item in variations:
             if not isinstance(item, str):
-                raise InvalidRulesError(f"a variation is a name, not {item!r}")
+                raise InvalidRulesError(f"a variation is a name, not {quote(item)}")
             key, _, value = item.strip().lower().partition("=")
             variation = VARIATIONS.get(key)
             if variation is None:
                 raise InvalidRulesError(
-                    f"unknown variation {item!r}; valid: {', '.join(VARIATIONS)}"
+                    f"unknown variation {quote(item)}; valid: {', '.join(VARIATIONS)}"
                 )
             if value and not variation.takes_value:
-                raise InvalidRulesError(f"variation {key!r} takes no value (got {item!r})")
+                raise InvalidRulesError(f"variation {key!r} takes no value (got {quote(item)})")
             keys.add(key)
             variation.apply(fields, value)
             given.append(item.strip().lower())
         fields["variations"] = tuple(given)
         fields["rounds"] = _round_schedule("longer-game" in keys, "up-and-back" in keys)
         if players is not None:
-            _check_int("players", players, 2)
+            players = as_index(players, "players", InvalidRulesError)
             low, high = preset.players
-            if players < low or (high is not None and players > high):
-                most = f"{low} to {high}" if high is not None else f"{low} or more"
+            high = MAX_PLAYERS if high is None else high
+            if not low <= players <= high:
+                most = f"{low} to {high}"
                 raise InvalidRulesError(
-                    f"the {name.lower()!r} preset is for {most} players, not {players}"
+                    f"the {name.lower()!r} preset is for {most} players, not {quote(players)}"
                 )
             fields["players"] = players
             fields["decks"] = preset.decks_for(players, max(fields["rounds"]))
@@ -324,7 +339,7 @@ class Rules:
             return rules
         if isinstance(rules, str):
             return _plain_preset(rules)
-        raise InvalidRulesError(f"rules must be a Rules or a preset name, not {rules!r}")
+        raise InvalidRulesError(f"rules must be a Rules or a preset name, not {quote(rules)}")
 
     # -- derived values -----------------------------------------------------------
 
@@ -335,7 +350,7 @@ class Rules:
         13
         """
         if isinstance(round_number, bool) or not isinstance(round_number, int):
-            raise InvalidWildError(f"a round number is an int, not {round_number!r}")
+            raise InvalidWildError(f"a round number is an int, not {quote(round_number)}")
         if not 1 <= round_number <= len(self.rounds):
             raise InvalidWildError(
                 f"no round {round_number}: these rules play rounds 1 to {len(self.rounds)}"
@@ -362,7 +377,7 @@ class Rules:
         """
         if cards_dealt not in self.rounds:
             raise InvalidWildError(
-                f"no round of these rules deals {cards_dealt!r} cards"
+                f"no round of these rules deals {quote(cards_dealt)} cards"
                 f" (they deal {min(self.rounds)} to {max(self.rounds)})"
             )
         return wild_rank_for_cards(cards_dealt)
@@ -380,13 +395,20 @@ class Rules:
         except ValueError as error:
             raise InvalidCardError(str(error)) from None
 
-    def penalty(self, card: Card, *, wild: WildLike) -> int:
-        """What ``card`` costs when it is left over in a round whose wild rank is ``wild``.
+    def penalty(self, card: Card | str, *, wild: WildLike) -> int:
+        """What ``card`` (a Card or its text) costs when it is left over in a round
+        whose wild rank is ``wild``.
+
+        :raises InvalidCardError: for a ``card`` that is neither a Card nor a card's text.
 
         >>> rules = Rules.preset("wikipedia")
-        >>> rules.penalty(Card.parse("Ks"), wild=6), rules.penalty(Card.parse("6s"), wild=6)
+        >>> rules.penalty(Card.parse("Ks"), wild=6), rules.penalty("6s", wild=6)
         (13, 6)
         """
+        if isinstance(card, str):
+            card = Card.parse(card)
+        elif not isinstance(card, Card):
+            raise InvalidCardError(f"a card is a Card or text such as '9s', not {quote(card)}")
         wild_rank = parse_wild(wild)
         if card.code == JOKER:
             return self.joker_penalty
@@ -414,10 +436,8 @@ def _round_schedule(longer: bool, up_and_back: bool) -> tuple[int, ...]:
 def _decks_enough(players: int, most_dealt: int, at_least: int) -> int:
     """The fewest decks (at least ``at_least``) that deal every hand, turn one card up,
     and leave a stock of one card per player: 'one more deck whenever the cards would run short'."""
-    decks = at_least
-    while 52 * decks < players * most_dealt + 1 + players:
-        decks += 1
-    return decks
+    needed = players * most_dealt + 1 + players
+    return max(at_least, -(-needed // 52))
 
 
 @dataclass(frozen=True)
@@ -472,11 +492,14 @@ PRESETS: dict[str, _Preset] = {
 """The presets by name."""
 
 
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
 def _integer(value: str, name: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise InvalidRulesError(f"variation {name!r} needs a whole number, not {value!r}") from None
+    """A whole number written in ASCII digits (at most 9), with an optional sign."""
+    if not _WHOLE_NUMBER.fullmatch(value):
+        raise InvalidRulesError(f"variation {name!r} needs a whole number, not {quote(value)}")
+    return int(value)
 
 
 def _aces_high(fields: dict[str, Any], value: str) -> None:
