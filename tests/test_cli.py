@@ -344,8 +344,87 @@ def test_lines_do_not_crash_on_bytes_that_are_not_utf8(
         " | [9d 9h 9s] deadwood: - score: 0"
     )
     assert captured.err == (
-        "threethirteen: error: line 2: unknown rank '\ufffd9' in '\ufffd9h'"
-        " (card 2 of '9s \ufffd9h 9d')\n"
+        "threethirteen: error: line 2: not a card: '\ufffd' (card 2 of '9s \ufffd9h 9d')\n"
+    )
+
+
+# -- hands written without spaces ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9s9h9d", "9d 9h 9s"),
+        ("10h10dJk", "10d 10h Jk"),
+        ("TsJsQs", "10s Js Qs"),
+        ("9♠9♥ 4h5h6c", "6c 4h 5h 9h 9s"),
+        ("9♠\ufe0f9♥\ufe0f", "9h 9s"),
+        ("jokerJK*9s", "9s Jk Jk Jk"),
+        ("9s,10h10d", "10d 10h 9s"),
+    ],
+)
+def test_cards_written_without_spaces(text: str, expected: str) -> None:
+    assert str(tt.parse_hand(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("9s9x9d", "unknown suit 'x' in '9x' (card 2 of '9s9x9d')"),
+        ("9s 9s9h1d", "unknown rank '1' in '1d': write A for an ace (card 4 of '9s 9s9h1d')"),
+        ("9s9h9", "missing suit in '9' (card 3 of '9s9h9')"),
+        ("7x", "unknown suit 'x' in '7x' (card 1 of '7x')"),
+        (
+            "9s" + "x" * 30 + "9d",
+            f"not a card: 'xxxxxxxxxxxxxxxxx...' (card 2 of '9s{'x' * 30}9d')",
+        ),
+        (
+            "9s " + "x" * 200,
+            "not a card: 'xxxxxxxxxxxxxxxxx...' (card 2 of '9s " + "x" * 54 + "...')",
+        ),
+    ],
+)
+def test_a_run_that_is_not_cards_names_the_bad_part(text: str, message: str) -> None:
+    with pytest.raises(tt.InvalidCardError) as caught:
+        tt.parse_hand(text)
+    assert str(caught.value) == message
+    assert len(str(caught.value)) < 120
+
+
+def test_card_notation_splits_one_way_only() -> None:
+    """Any two card spellings written together read back as those two cards, and only
+    so: there is no run of characters that two splits read as cards."""
+    spellings = [
+        f"{rank}{suit}" for rank in ["A", "a", "2", "9", "10", "T", "t", "J", "j", "Q", "K", "k"]
+        for suit in "cdhsCDHS♣♦♥♠♧♢♡♤"
+    ] + ["Jk", "jk", "JK", "joker", "Joker", "JOKER", "*", "★", "🃏", "🃟"]  # fmt: skip
+    for first in spellings:
+        for second in spellings:
+            expected = tt.Hand([tt.Card.parse(first), tt.Card.parse(second)])
+            assert tt.parse_hand(first + second) == expected, first + second
+
+
+def test_two_readings_would_be_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If a spelling were ever added that made a run split two ways, the run is an
+    error, not a guess: here 'abc' reads as 'ab' + 'c' and as 'a' + 'bc'."""
+    from threethirteen import hand
+
+    made_up = {"9s": 47, "ab": 0, "c": 1, "a": 2, "bc": 3}
+    monkeypatch.setattr(
+        hand, "read_card_token", lambda token: (made_up.get(token), f"no card {token!r}")
+    )
+    with pytest.raises(tt.InvalidCardError) as caught:
+        tt.parse_hand("9s abc")
+    assert str(caught.value) == (
+        "'abc' reads as cards in more than one way: add spaces (card 2 of '9s abc')"
+    )
+    assert str(tt.parse_hand("9s abbc")) == "Ac 4c 9s"  # 'ab' + 'bc': one way
+
+
+def test_the_command_reads_cards_without_spaces(run: Run) -> None:
+    assert run("9s9h9d4h5h6c7d", "--round", "4") == run(ISSUE_HAND, "--round", "4")
+    assert run("9s9x9d", "--round", "1") == Result(
+        2, "", "threethirteen: error: unknown suit 'x' in '9x' (card 2 of '9s9x9d')\n"
     )
 
 
