@@ -158,6 +158,79 @@ def test_round_assumed_from_the_hand_size(run: Run) -> None:
     )
 
 
+def test_an_assumed_round_is_noted_on_standard_error(run: Run) -> None:
+    result = run("9s 9h 9d 4h 5h 6c")
+    assert result.status == 0
+    assert result.err == (
+        "threethirteen: note: round 4 assumed from the hand size (6 cards);"
+        " give --round to choose\n"
+    )
+    assert result.out.splitlines()[0] == (
+        "pagat, round 4 (assumed from the hand size): 6 cards, wild rank 6"
+    )
+    json_run = run("9s 9h 9d 4h 5h 6c", "--json")
+    assert json_run.err == result.err
+    assert json.loads(json_run.out)["round_assumed"] is True
+    for given in (["--round", "4"], ["--wild", "6"]):  # nothing assumed, nothing noted
+        assert run("9s 9h 9d 4h 5h 6c", *given).err == ""
+
+
+def test_an_assumed_round_is_noted_once_a_hand_size_on_lines(run: Run) -> None:
+    stdin = lines("9s 9h 9d", "9s 9h 9d 4h", "Qs Qh Qd", "Qs Qh Qd Kc")
+    result = run("-", stdin=stdin)
+    assert result.status == 0
+    assert len(result.out.splitlines()) == 4
+    assert result.err == lines(
+        "threethirteen: note: line 1: round 1 assumed from the hand size (3 cards);"
+        " give --round to choose",
+        "threethirteen: note: line 2: round 2 assumed from the hand size (4 cards);"
+        " give --round to choose",
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "message", "drawn"),
+    [
+        (ISSUE_HAND, "a hand of 7 cards is round 5 as dealt or round 4 with the card drawn", "4"),
+        (
+            "9s 9h 9d 4h",
+            "a hand of 4 cards is round 2 as dealt or round 1 with the card drawn",
+            "1",
+        ),
+    ],
+)
+def test_check_asks_for_the_round_when_the_size_reads_two_ways(
+    run: Run, hand: str, message: str, drawn: str
+) -> None:
+    assert run(hand, "--check") == Result(
+        2, "", f"threethirteen: error: {message}; give --round for --check\n"
+    )
+    assert run(hand, "--check", "--json").status == 2
+    assert run(hand, "--check", "--round", drawn) == run(hand, "--round", drawn)  # out: 0
+
+
+def test_check_without_a_round_where_the_size_reads_one_way(run: Run) -> None:
+    """3 cards are only round 1 as dealt; 14 only round 11 with the card drawn."""
+    result = run("9s 9h 9d", "--check")
+    assert (result.status, result.err.startswith("threethirteen: note: round 1 assumed")) == (
+        0,
+        True,
+    )
+    fourteen = "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc Kd"
+    assert run(fourteen, "--check").status == 0
+    assert run("9s 9h 9d", "--check", "--wild", "3").status == 0  # a wild rank reads one way
+
+
+def test_check_on_lines_asks_for_the_round_per_line(run: Run) -> None:
+    result = run("-", "--check", "--json", stdin=lines("9s 9h 9d", ISSUE_HAND))
+    assert result.status == 1
+    assert [json.loads(line) for line in result.out.splitlines()][1] == {
+        "line": 2,
+        "error": "a hand of 7 cards is round 5 as dealt or round 4 with the card drawn;"
+        " give --round for --check",
+    }
+
+
 def test_rules_variations_and_players(run: Run) -> None:
     result = run("Qh Kh Jk 7c 7d 7s", "--rules", "bga", "--round", "4")
     assert result.out.splitlines()[:3] == [
@@ -174,6 +247,30 @@ def test_rules_variations_and_players(run: Run) -> None:
     )
 
 
+# -- commands ------------------------------------------------------------------------------
+
+
+def test_check_is_the_default_command(run: Run) -> None:
+    assert run("check", ISSUE_HAND, "--round", "4") == run(ISSUE_HAND, "--round", "4")
+    assert run("--round", "4", ISSUE_HAND) == run(ISSUE_HAND, "--round", "4")
+    stdin = lines(ISSUE_HAND)
+    assert run("check", "-", "--round", "4", stdin=stdin) == run("-", "--round", "4", stdin=stdin)
+
+
+def test_commands_take_the_shared_options(run: Run) -> None:
+    assert run("rules", "--color", "never", "--ascii") == run("rules")
+    assert run("rounds", "--rules", "bga", "--color", "always").status == 0
+
+
+def test_a_command_name_is_a_command_only_first(run: Run) -> None:
+    """'rules' after a hand option is read as a card, and is not one."""
+    result = run("--round", "4", "rules")
+    assert result.status == 2
+    assert (
+        result.err == "threethirteen: error: unknown rank 'rule' in 'rules' (card 1 of 'rules')\n"
+    )
+
+
 # -- JSON and --check ---------------------------------------------------------------------
 
 
@@ -181,28 +278,53 @@ def test_json_for_a_hand_with_the_card_drawn(run: Run) -> None:
     result = run(ISSUE_HAND, "--round", "4", "--json")
     assert result.status == 0
     assert result.out.count("\n") == 1
-    assert json.loads(result.out) == {
+    data = json.loads(result.out)
+    assert data == {
         "hand": ["6c", "7d", "9d", "4h", "5h", "9h", "9s"],
         "rules": {"preset": "pagat", "variations": [], "players": None},
         "round": 4,
         "round_assumed": False,
         "cards_dealt": 6,
         "wild": "6",
-        "melds": [["9d", "9h", "9s"], ["4h", "5h", "6c"]],
-        "wilds": [{"card": "6c", "stands_for": "6h", "meld": 1}],
+        "melds": [
+            {
+                "kind": "set",
+                "cards": ["9d", "9h", "9s"],
+                "stands_for": ["9d", "9h", "9s"],
+                "wild": [False, False, False],
+            },
+            {
+                "kind": "run",
+                "cards": ["4h", "5h", "6c"],
+                "stands_for": ["4h", "5h", "6h"],
+                "wild": [False, False, True],
+            },
+        ],
         "deadwood": ["7d"],
         "score": 7,
         "go_out": True,
-        "discards": [
-            {"card": "7d", "score": 0},
-            {"card": "5h", "score": 11},
-            {"card": "4h", "score": 12},
-            {"card": "9s", "score": 16},
-            {"card": "9h", "score": 16},
-            {"card": "9d", "score": 16},
-            {"card": "6c", "score": 16},
-        ],
+        "discards": [item.to_dict() for item in tt.discards(ISSUE_HAND, wild=6)],
     }
+    assert data["discards"][0] == {
+        "card": "7d",
+        "score": 0,
+        "melding": {"melds": data["melds"], "deadwood": [], "score": 0},
+    }
+    assert [(item["card"], item["score"]) for item in data["discards"]] == [
+        ("7d", 0), ("5h", 11), ("4h", 12), ("9s", 16), ("9h", 16), ("9d", 16), ("6c", 16)
+    ]  # fmt: skip
+
+
+def test_json_uses_the_library_shapes(run: Run) -> None:
+    """A meld, a melding, a discard, a layoff and a check are written as their
+    ``to_dict()``, so ``from_dict`` reads them back."""
+    data = json.loads(run(ISSUE_HAND, "--round", "4", "--json").out)
+    melding = tt.best_melds(ISSUE_HAND, wild=6)
+    assert tt.Melding.from_dict(data) == melding
+    assert [tt.Meld.from_dict(meld) for meld in data["melds"]] == list(melding.melds)
+    best = tt.best_discard(ISSUE_HAND, wild=6)
+    assert data["discards"][0] == best.to_dict()
+    assert tt.Melding.from_dict(data["discards"][0]["melding"]) == best.melding
 
 
 def test_json_for_a_dealt_hand_has_no_discards(run: Run) -> None:
@@ -214,8 +336,14 @@ def test_json_for_a_dealt_hand_has_no_discards(run: Run) -> None:
         "round_assumed": True,
         "cards_dealt": 6,
         "wild": "6",
-        "melds": [["Qh", "Kh", "Jk"]],
-        "wilds": [{"card": "Jk", "stands_for": "Ah", "meld": 0}],
+        "melds": [
+            {
+                "kind": "run",
+                "cards": ["Qh", "Kh", "Jk"],
+                "stands_for": ["Qh", "Kh", "Ah"],
+                "wild": [False, False, True],
+            }
+        ],
         "deadwood": ["7c", "7d", "10s"],
         "score": 24,
     }
@@ -224,8 +352,14 @@ def test_json_for_a_dealt_hand_has_no_discards(run: Run) -> None:
 def test_json_with_only_a_wild_rank_and_always_ascii(run: Run) -> None:
     result = json.loads(run("9♠ 9♥ ★", "--wild", "none", "--variation", "jokers", "--json").out)
     assert (result["round"], result["cards_dealt"], result["wild"]) == (None, None, None)
-    assert result["melds"] == [["9h", "9s", "Jk"]]
-    assert result["wilds"] == [{"card": "Jk", "stands_for": "9c", "meld": 0}]
+    assert result["melds"] == [
+        {
+            "kind": "set",
+            "cards": ["9h", "9s", "Jk"],
+            "stands_for": ["9h", "9s", "9c"],
+            "wild": [False, False, True],
+        }
+    ]
 
 
 @pytest.mark.parametrize(
@@ -313,16 +447,67 @@ def test_lines_as_json(run: Run) -> None:
             "round_assumed": True,
             "cards_dealt": 4,
             "wild": "4",
-            "melds": [["9d", "9h", "9s", "4h"]],
-            "wilds": [{"card": "4h", "stands_for": "9c", "meld": 0}],
+            "melds": [
+                {
+                    "kind": "set",
+                    "cards": ["9d", "9h", "9s", "4h"],
+                    "stands_for": ["9d", "9h", "9s", "9c"],
+                    "wild": [False, False, False, True],
+                }
+            ],
             "deadwood": [],
             "score": 0,
             "line": 1,
-        }
+        },
+        {"line": 3, "error": "unknown suit 'x' in '9x' (card 3 of '9s 9h 9x')"},
     ]
-    assert (
-        result.err
-        == "threethirteen: error: line 3: unknown suit 'x' in '9x' (card 3 of '9s 9h 9x')\n"
+    assert result.err == lines(
+        "threethirteen: note: line 1: round 2 assumed from the hand size (4 cards);"
+        " give --round to choose",
+        "threethirteen: error: line 3: unknown suit 'x' in '9x' (card 3 of '9s 9h 9x')",
+    )
+
+
+def test_every_line_of_json_input_has_a_line_of_output(run: Run) -> None:
+    """A consumer of JSON lines sees each hand's line, good or bad, in order."""
+    stdin = lines("# hands", ISSUE_HAND, "9s 9h", "", "9s 9h 9d 4h 5h 6c", "Kx")
+    result = run("-", "--round", "4", "--json", stdin=stdin)
+    assert result.status == 1
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert [record["line"] for record in records] == [2, 3, 5, 6]
+    assert records[1] == {
+        "line": 3,
+        "error": "hand has 2 cards; round 4 deals 6 (7 with the card drawn)",
+    }
+    assert records[3] == {"line": 6, "error": "unknown suit 'x' in 'Kx' (card 1 of 'Kx')"}
+    assert result.err == lines(
+        "threethirteen: error: line 3: hand has 2 cards; round 4 deals 6 (7 with the card drawn)",
+        "threethirteen: error: line 6: unknown suit 'x' in 'Kx' (card 1 of 'Kx')",
+    )
+    text = run("-", "--round", "4", stdin=stdin)  # text lines: errors only on stderr
+    assert len(text.out.splitlines()) == 2
+    assert text.err == result.err
+
+
+def test_a_byte_order_mark_is_ignored(run: Run) -> None:
+    """Saved by an editor that writes one: at the start of the file, or of a line."""
+    expected = run("-", "--round", "1", stdin=lines("9s 9h 9d", "Kc Kd Kh"))
+    assert expected.status == 0
+    bom = "\ufeff"
+    assert run("-", "--round", "1", stdin=lines(bom + "9s 9h 9d", bom + "Kc Kd Kh")) == expected
+    assert run("-", "--round", "1", stdin=lines(bom + "# comment", "9s 9h 9d", "Kc Kd Kh")) == (
+        expected
+    )
+    assert run(bom + "9s 9h 9d", "--round", "1") == run("9s 9h 9d", "--round", "1")
+
+
+def test_lines_written_without_spaces(run: Run) -> None:
+    stdin = lines("9s9h9d", "10h10dJk", "9s9x9d")
+    result = run("-", "--round", "1", "--variation", "jokers", "--ascii", stdin=stdin)
+    assert result.status == 1
+    assert result.out.splitlines()[1].startswith("10d 10h Jk | round 1")
+    assert result.err == (
+        "threethirteen: error: line 3: unknown suit 'x' in '9x' (card 2 of '9s9x9d')\n"
     )
 
 
@@ -337,15 +522,93 @@ def test_lines_do_not_crash_on_bytes_that_are_not_utf8(
 ) -> None:
     raw = io.TextIOWrapper(io.BytesIO(b"9s 9h 9d\n9s \xff9h 9d\n"), encoding="utf-8")
     monkeypatch.setattr(sys, "stdin", raw)
-    assert main(["-", "--ascii"]) == 1
+    assert main(["-", "--ascii", "--round", "1"]) == 1
     captured = capsys.readouterr()
     assert captured.out == lines(
-        "9d 9h 9s | round 1 (assumed from the hand size): 3 cards, wild rank 3"
-        " | [9d 9h 9s] deadwood: - score: 0"
+        "9d 9h 9s | round 1: 3 cards, wild rank 3 | [9d 9h 9s] deadwood: - score: 0"
     )
     assert captured.err == (
-        "threethirteen: error: line 2: unknown rank '\ufffd9' in '\ufffd9h'"
-        " (card 2 of '9s \ufffd9h 9d')\n"
+        "threethirteen: error: line 2: not a card: '\ufffd' (card 2 of '9s \ufffd9h 9d')\n"
+    )
+
+
+# -- hands written without spaces ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("9s9h9d", "9d 9h 9s"),
+        ("10h10dJk", "10d 10h Jk"),
+        ("TsJsQs", "10s Js Qs"),
+        ("9♠9♥ 4h5h6c", "6c 4h 5h 9h 9s"),
+        ("9♠\ufe0f9♥\ufe0f", "9h 9s"),
+        ("jokerJK*9s", "9s Jk Jk Jk"),
+        ("9s,10h10d", "10d 10h 9s"),
+    ],
+)
+def test_cards_written_without_spaces(text: str, expected: str) -> None:
+    assert str(tt.parse_hand(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("9s9x9d", "unknown suit 'x' in '9x' (card 2 of '9s9x9d')"),
+        ("9s 9s9h1d", "unknown rank '1' in '1d': write A for an ace (card 4 of '9s 9s9h1d')"),
+        ("9s9h9", "missing suit in '9' (card 3 of '9s9h9')"),
+        ("7x", "unknown suit 'x' in '7x' (card 1 of '7x')"),
+        (
+            "9s" + "x" * 30 + "9d",
+            f"not a card: 'xxxxxxxxxxxxxxxxx...' (card 2 of '9s{'x' * 30}9d')",
+        ),
+        (
+            "9s " + "x" * 200,
+            "not a card: 'xxxxxxxxxxxxxxxxx...' (card 2 of '9s " + "x" * 47 + "...' (203 characters))",
+        ),
+    ],
+)
+def test_a_run_that_is_not_cards_names_the_bad_part(text: str, message: str) -> None:
+    with pytest.raises(tt.InvalidCardError) as caught:
+        tt.parse_hand(text)
+    assert str(caught.value) == message
+    assert len(str(caught.value)) < 120
+
+
+def test_card_notation_splits_one_way_only() -> None:
+    """Any two card spellings written together read back as those two cards, and only
+    so: there is no run of characters that two splits read as cards."""
+    spellings = [
+        f"{rank}{suit}" for rank in ["A", "a", "2", "9", "10", "T", "t", "J", "j", "Q", "K", "k"]
+        for suit in "cdhsCDHS♣♦♥♠♧♢♡♤"
+    ] + ["Jk", "jk", "JK", "joker", "Joker", "JOKER", "*", "★", "🃏", "🃟"]  # fmt: skip
+    for first in spellings:
+        for second in spellings:
+            expected = tt.Hand([tt.Card.parse(first), tt.Card.parse(second)])
+            assert tt.parse_hand(first + second) == expected, first + second
+
+
+def test_two_readings_would_be_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If a spelling were ever added that made a run split two ways, the run is an
+    error, not a guess: here 'abc' reads as 'ab' + 'c' and as 'a' + 'bc'."""
+    from threethirteen import hand
+
+    made_up = {"9s": 47, "ab": 0, "c": 1, "a": 2, "bc": 3}
+    monkeypatch.setattr(
+        hand, "read_card_token", lambda token: (made_up.get(token), f"no card {token!r}")
+    )
+    with pytest.raises(tt.InvalidCardError) as caught:
+        tt.parse_hand("9s abc")
+    assert str(caught.value) == (
+        "'abc' reads as cards in more than one way: add spaces (card 2 of '9s abc')"
+    )
+    assert str(tt.parse_hand("9s abbc")) == "Ac 4c 9s"  # 'ab' + 'bc': one way
+
+
+def test_the_command_reads_cards_without_spaces(run: Run) -> None:
+    assert run("9s9h9d4h5h6c7d", "--round", "4") == run(ISSUE_HAND, "--round", "4")
+    assert run("9s9x9d", "--round", "1") == Result(
+        2, "", "threethirteen: error: unknown suit 'x' in '9x' (card 2 of '9s9x9d')\n"
     )
 
 
@@ -449,24 +712,44 @@ def test_rounds(run: Run) -> None:
     [
         (["rules", "--round", "3"], "--round does not apply to 'rules'"),
         (["rules", "--round", "0"], "--round does not apply to 'rules'"),
+        (["rules", "--round=3"], "--round does not apply to 'rules'"),
         (["rounds", "--json"], "--json does not apply to 'rounds'"),
         (["rounds", "--check"], "--check does not apply to 'rounds'"),
         (["rounds", "--wild", "3"], "--wild does not apply to 'rounds'"),
+        (["rounds", "--bogus"], "unrecognized arguments: --bogus"),
         (["rules", "a", "b"], "'rules' takes one NAME at most (got 'a b')"),
         (["rules", "bga", "--rules", "pagat"], "two presets named: 'bga' and --rules 'pagat'"),
         (["rounds", "bga"], "'rounds' takes no NAME (got 'bga'); use --rules NAME"),
+        (
+            ["rounds", "--color", "red"],
+            "argument --color: invalid choice: 'red' (choose from 'auto', 'always', 'never')",
+        ),
         ([], "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'"),
+        (["check"], "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'"),
         (["-", "9s"], "'-' reads the hands from standard input: give no cards with it"),
         (["9s 9h 9d", "--round", "three"], "argument --round: invalid int value: 'three'"),
         (["9s 9h 9d", "--colour"], "unrecognized arguments: --colour"),
+        (
+            ["9s 9h 9d", "--color", "red"],
+            "argument --color: invalid choice: 'red' (choose from 'auto', 'always', 'never')",
+        ),
         (["9s 9h 9d", "--rul", "bga"], "unrecognized arguments: --rul bga"),
     ],
 )
 def test_usage_errors(run: Run, argv: list[str], message: str) -> None:
+    """The usage lines of the command given (``check`` for a hand), then the message."""
+    usage = {
+        "rules": "usage: threethirteen rules [NAME] [--variation NAME]... [--players N]\n",
+        "rounds": "usage: threethirteen rounds [--rules NAME] [--variation NAME]... [--players N]\n",
+    }.get(
+        argv[0] if argv else "check",
+        "usage: threethirteen [check] HAND [--round N | --wild RANK] [options]\n"
+        "       threethirteen [check] - [--round N | --wild RANK] [options] < FILE\n",
+    )
     result = run(*argv)
     assert result.status == 2
     assert result.out == ""
-    assert result.err.startswith("usage: threethirteen HAND [--round N | --wild RANK] [options]\n")
+    assert result.err.startswith(usage)
     assert result.err.endswith(f"\nthreethirteen: error: {message}\n")
 
 
@@ -533,19 +816,48 @@ def test_version(run: Run) -> None:
     assert run("--version") == Result(0, f"threethirteen {tt.__version__}\n", "")
 
 
-def test_help_shows_usage_examples_and_exit_status(run: Run) -> None:
+def test_help_shows_usage_commands_examples_and_exit_status(run: Run) -> None:
     result = run("--help")
     assert result.status == 0
     assert result.err == ""
-    assert result.out.startswith("usage: threethirteen HAND [--round N | --wild RANK] [options]\n")
+    assert result.out.startswith(
+        "usage: threethirteen [check] HAND [--round N | --wild RANK] [options]\n"
+        "       threethirteen [check] - [--round N | --wild RANK] [options] < FILE\n"
+        "       threethirteen rules [NAME] [--variation NAME]... [--players N]\n"
+        "       threethirteen rounds [--rules NAME] [--variation NAME]... [--players N]\n"
+    )
+    commands = result.out.split("\ncommands:\n")[1].split("\n\n")[0]
+    assert [line.split()[0] for line in commands.splitlines()[1:]] == ["check", "rules", "rounds"]
     examples = result.out.split("\nexamples:\n")[1].split("\n\n")[0].splitlines()
     assert examples[0] == '  threethirteen "9s 9h 9d 4h 5h 6c 7d" --round 4'
     assert "  threethirteen rules bga" in examples
     assert "\nexit status:\n  0  success;" in result.out
+    assert "'threethirteen HAND' is 'threethirteen check HAND'" in result.out
+    assert run("-h").out == result.out
+
+
+def test_check_help_shows_every_option(run: Run) -> None:
+    result = run("check", "--help")
+    assert (result.status, result.err) == (0, "")
+    assert result.out.startswith(
+        "usage: threethirteen [check] HAND [--round N | --wild RANK] [options]\n"
+    )
     for option in ("--round N", "--wild RANK", "--rules NAME", "--variation NAME", "--players N",
                    "--outs", "--advice CARD", "--unseen CARDS", "--table MELD", "--declare MELD",
-                   "--json", "--check", "--ascii", "--version"):  # fmt: skip
+                   "--json", "--check", "--color WHEN", "--ascii"):  # fmt: skip
         assert f"  {option}" in result.out, option
+    assert "\nexit status:\n  0  success;" in result.out
+    assert run("9s 9h 9d", "--help").out == result.out  # a hand means 'check'
+
+
+def test_rules_and_rounds_help(run: Run) -> None:
+    rules = run("rules", "--help")
+    assert rules.out.startswith("usage: threethirteen rules [NAME]")
+    assert "  --round" not in rules.out
+    assert "  --color WHEN" in rules.out
+    rounds = run("rounds", "-h")
+    assert rounds.out.startswith("usage: threethirteen rounds [--rules NAME]")
+    assert "NAME" not in rounds.out.split("options:")[0].split("\n", 2)[2]  # no positional
 
 
 def test_every_help_example_runs(run: Run) -> None:
@@ -658,7 +970,7 @@ def test_table_lays_cards_off(run: Run) -> None:
     result = run(*argv, "--ascii")
     assert result.status == 0
     assert result.out.splitlines()[5:] == [
-        "lay off:  7h 8h onto meld 1; 10d onto meld 2",
+        "lay off:  7h 8h onto meld 0; 10d onto meld 1",
         "table:    [4h 5h 6h 7h 8h] [10c 10d 10h 10s]",
         "kept:     deadwood: Kc",
         "score:    10 after laying off",
@@ -667,6 +979,9 @@ def test_table_lays_cards_off(run: Run) -> None:
     expected = tt.layoff("7h 8h Kc 10d", ["4h 5h 6h", "10c 10s 10h"], wild=None)
     assert data["layoff"] == expected.to_dict()
     assert data["layoff"]["score"] == 10
+    # Meld numbers count from 0 in the text, the JSON and the library alike.
+    assert [item["meld_index"] for item in data["layoff"]["laid_off"]] == [0, 0, 1]
+    assert [item.meld_index for item in expected.laid_off] == [0, 0, 1]
 
 
 def test_table_wild_laid_off_with_its_identity(run: Run) -> None:
@@ -674,7 +989,7 @@ def test_table_wild_laid_off_with_its_identity(run: Run) -> None:
     result = run("Jk 8h Kc", "--wild", "none", "--rules", "bga", "--table", "4h 5h 6h",
                  "--ascii")  # fmt: skip
     assert result.out.splitlines()[5:7] == [
-        "lay off:  Jk=7h 8h onto meld 1",
+        "lay off:  Jk=7h 8h onto meld 0",
         "table:    [4h 5h 6h Jk=7h 8h]",
     ]
 
@@ -685,7 +1000,7 @@ def test_declare_reports_problems_and_a_better_melding(run: Run) -> None:
     result = run(*argv, "--check")
     assert result.status == 1
     assert result.out.splitlines()[5:] == [
-        "declared: meld 2 [6h 6d 9c]: neither a set nor a run",
+        "declared: meld 1 [6h 6d 9c]: neither a set nor a run",
         "declared: deadwood 9c 6d 6h, score 21, does not go out",
         "better:   [6d 6h 6s] score: 18",
     ]
@@ -694,6 +1009,8 @@ def test_declare_reports_problems_and_a_better_melding(run: Run) -> None:
         {"index": 1, "meld": "6h 6d 9c", "reason": "neither a set nor a run"}
     ]
     assert data["declared"]["score"] == 21
+    check = tt.check_melds("4s 5s 6s 6h 6d 9c", ["4s 5s 6s", "6h 6d 9c"], wild=None)
+    assert str(check.problems[0]) == "meld 1 [6h 6d 9c]: neither a set nor a run"
 
 
 def test_declare_a_valid_out_checks(run: Run) -> None:
@@ -779,6 +1096,58 @@ def test_colour_on_a_terminal(
         assert out[2] == f"melds:    {melds}"
 
 
+@pytest.mark.parametrize(
+    ("environ", "color", "terminal", "coloured"),
+    [
+        ({}, "auto", False, False),
+        ({"FORCE_COLOR": "1"}, "auto", False, True),  # force-color.org: even in a pipe
+        ({"FORCE_COLOR": ""}, "auto", False, False),  # set but empty: not forced
+        ({"FORCE_COLOR": "1", "TERM": "dumb"}, "auto", True, True),
+        ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, "auto", True, False),  # NO_COLOR wins
+        ({}, "always", False, True),
+        ({"NO_COLOR": "1"}, "always", False, True),  # the option beats the environment
+        ({}, "never", True, False),
+        ({"FORCE_COLOR": "1"}, "never", True, False),
+    ],
+)
+def test_color_option_and_environment(
+    monkeypatch: pytest.MonkeyPatch,
+    environ: dict[str, str],
+    color: str,
+    terminal: bool,
+    coloured: bool,
+) -> None:
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    stream = Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stdout", stream)
+    assert main(["9s 9h 9d", "--round", "1", "--color", color]) == 0
+    melds = stream.getvalue().splitlines()[2]
+    assert melds == (
+        f"melds:    [{RED}9♦{RESET} {RED}9♥{RESET} 9♠]" if coloured else "melds:    [9♦ 9♥ 9♠]"
+    )
+
+
+def test_ascii_letters_in_colour_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", stream)
+    main(["9s 9h 9d", "--round", "1", "--ascii"])
+    main(["9s 9h 9d", "--round", "1", "--ascii", "--color", "always"])
+    assert stream.getvalue().splitlines()[2::5] == [
+        "melds:    [9d 9h 9s]",
+        f"melds:    [{RED}9d{RESET} {RED}9h{RESET} 9s]",
+    ]
+
+
+def test_no_colour_in_json_even_when_forced(monkeypatch: pytest.MonkeyPatch, run: Run) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert "\x1b" not in run("9s 9h 9d", "--round", "1", "--json", "--color", "always").out
+
+
 def test_no_colour_in_json_or_in_a_pipe(monkeypatch: pytest.MonkeyPatch, run: Run) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm")
@@ -827,8 +1196,8 @@ def test_a_closed_pipe_ends_quietly(
 ) -> None:
     monkeypatch.setattr(sys, "stdout", ClosedPipe())
     monkeypatch.setattr(sys, "stdin", io.StringIO(lines(ISSUE_HAND) * 3))
-    assert main(["-"]) == 141
-    assert main([ISSUE_HAND]) == 141
+    assert main(["-", "--round", "4"]) == 141
+    assert main([ISSUE_HAND, "--round", "4"]) == 141
     assert main(["--help"]) == 0  # argparse itself ignores a failed write of the help
     assert capsys.readouterr().err == ""
 
@@ -945,7 +1314,8 @@ def test_the_page_has_examples_of_every_feature() -> None:
     commands = " ".join(example.command for example in CLI_EXAMPLES)
     for part in ("--round", "--wild", "--rules", "--variation", "rules", "rounds", "--check",
                  "--json", "--ascii", "threethirteen -", "echo $?", "--outs", "--advice",
-                 "--unseen", "--table", "--declare"):  # fmt: skip
+                 "--unseen", "--table", "--declare", "threethirteen check ", "9s9h9d",
+                 "rounds --json"):  # fmt: skip
         assert part in commands, part
 
 
@@ -1008,7 +1378,7 @@ def test_a_real_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     hands.write_text("9s 9h 9d\n" * 20_000)  # far more output than a pipe holds
     with hands.open("rb") as stdin:
         process = subprocess.Popen(
-            [sys.executable, "-m", "threethirteen", "-", "--ascii"],
+            [sys.executable, "-m", "threethirteen", "-", "--round", "1", "--ascii"],
             stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=subprocess_env(),
         )  # fmt: skip
         assert process.stdout is not None

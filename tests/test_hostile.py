@@ -559,7 +559,7 @@ HANG_PRONE = {
     "long garbage": (
         "tt.parse_hand('x' * 10**7)",
         "InvalidCardError",
-        "not a card: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (10000000 characters) (card 1 of 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (10000000 characters))",
+        "not a card: 'xxxxxxxxxxxxxxxxx...' (card 1 of 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' (10000000 characters))",
     ),
     "many seen": (
         "tt.unseen_cards('pagat', seen=['9s'] * 10**6)",
@@ -621,7 +621,6 @@ HANG_PRONE = {
 SCRIPT = """
 import itertools, json, sys, time
 import threethirteen as tt
-from tests.common import IMPLEMENTATIONS
 results = {}
 for name, code in json.loads(sys.argv[1]).items():
     start = time.perf_counter()

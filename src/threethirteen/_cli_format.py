@@ -26,6 +26,7 @@ __all__ = [
     "Deal",
     "Discard",
     "Style",
+    "assumed_note",
     "choose_style",
     "json_object",
     "rounds_table",
@@ -59,6 +60,9 @@ class Deal(NamedTuple):
     """The round was inferred from the hand size."""
     also: tuple[int, ...] = ()
     """Other rounds that deal as many cards (when the round was inferred)."""
+    other: int | None = None
+    """When the round was inferred as dealt: the first round the hand would be with the
+    card drawn (one that deals a card fewer), if the rules have one."""
 
 
 @dataclass(frozen=True)
@@ -156,20 +160,35 @@ def _can_encode_symbols(stream: TextIO) -> bool:
 
 
 def choose_style(
-    stream: TextIO, *, ascii_only: bool, environ: Mapping[str, str] = os.environ
+    stream: TextIO,
+    *,
+    ascii_only: bool,
+    color: str = "auto",
+    environ: Mapping[str, str] = os.environ,
 ) -> Style:
     """The style for ``stream``: suit symbols unless ``ascii_only`` or the stream's
-    encoding cannot write them; red only on a terminal, with ``NO_COLOR`` unset or
-    empty (see no-color.org) and ``TERM`` not ``dumb``.
+    encoding cannot write them; red hearts and diamonds as ``color`` says.
+
+    ``color`` is ``"always"``, ``"never"`` or ``"auto"``; ``auto`` means no colour with
+    ``ascii_only`` or with ``NO_COLOR`` set and not empty (no-color.org), else colour
+    with ``FORCE_COLOR`` set and not empty (force-color.org), even when ``stream`` is
+    not a terminal, else colour on a terminal whose ``TERM`` is not ``dumb``.
 
     >>> import io
     >>> choose_style(io.StringIO(), ascii_only=False)
     Style(unicode=True, colour=False)
+    >>> choose_style(io.StringIO(), ascii_only=False, environ={"FORCE_COLOR": "1"})
+    Style(unicode=True, colour=True)
     """
-    if ascii_only:
-        return Style(unicode=False, colour=False)
-    colour = _isatty(stream) and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
-    return Style(unicode=_can_encode_symbols(stream), colour=colour)
+    if color == "always":
+        colour = True
+    elif color == "never" or ascii_only or environ.get("NO_COLOR"):
+        colour = False
+    elif environ.get("FORCE_COLOR"):
+        colour = True
+    else:
+        colour = _isatty(stream) and environ.get("TERM") != "dumb"
+    return Style(unicode=not ascii_only and _can_encode_symbols(stream), colour=colour)
 
 
 # -- hands ------------------------------------------------------------------------------
@@ -201,6 +220,15 @@ def _round_text(deal: Deal) -> str:
             note += f"; round{plural} {rounds} {verb} {deal.dealt} too"
         text += f" ({note})"
     return text + f": {deal.dealt} cards" + (" + 1 drawn" if deal.drawn else "")
+
+
+def assumed_note(deal: Deal, size: int) -> str:
+    """What to note on standard error when the round was taken from the hand size.
+
+    >>> print(assumed_note(Deal(4, 6, False, 6, True), 6))
+    round 4 assumed from the hand size (6 cards); give --round to choose
+    """
+    return f"round {deal.round} assumed from the hand size ({size} cards); give --round to choose"
 
 
 @lru_cache(maxsize=64)
@@ -256,7 +284,9 @@ def text_report(analysis: Analysis, rules: Rules, style: Style) -> str:
 
 
 def _layoff_lines(result: Layoff, style: Style) -> list[str]:
-    """``--table``: what goes onto which meld, the table after, and the cards kept."""
+    """``--table``: what goes onto which meld (numbered from 0 in the order given, as
+    :attr:`~threethirteen.LayoffCard.meld_index` counts), the table after, and the
+    cards kept."""
     onto: dict[int, list[str]] = {}
     for item in result.laid_off:
         card = style.card(item.card)
@@ -264,7 +294,7 @@ def _layoff_lines(result: Layoff, style: Style) -> list[str]:
             card += "=" + style.card(item.stands_for)
         onto.setdefault(item.meld_index, []).append(card)
     placed = "; ".join(
-        f"{' '.join(cards)} onto meld {index + 1}" for index, cards in sorted(onto.items())
+        f"{' '.join(cards)} onto meld {index}" for index, cards in sorted(onto.items())
     )
     melding = result.melding
     kept = " ".join(map(style.meld, melding.melds))
@@ -277,11 +307,12 @@ def _layoff_lines(result: Layoff, style: Style) -> list[str]:
 
 
 def _declared_lines(check: MeldCheck, style: Style) -> list[str]:
-    """``--declare``: each problem, the score declared, going out, a better melding."""
-    lines = [
-        f"declared: meld {problem.index + 1} [{problem.meld}]: {problem.reason}"
-        for problem in check.problems
-    ] or ["declared: every meld is valid"]
+    """``--declare``: each problem (its meld numbered from 0, as
+    :attr:`~threethirteen.MeldProblem.index` counts), the score declared, going out,
+    a better melding."""
+    lines = [f"declared: {problem}" for problem in check.problems] or [
+        "declared: every meld is valid"
+    ]
     lines.append(
         f"declared: deadwood {style.cards(check.deadwood)}, score {check.score},"
         f" {'goes out' if check.goes_out else 'does not go out'}"
@@ -364,17 +395,20 @@ def text_line(analysis: Analysis, style: Style) -> str:
 
 
 def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
-    """The answer for one hand as JSON-ready data (cards in ASCII notation).
+    """The answer for one hand as JSON-ready data (cards in ASCII notation), in the
+    library's shapes: a meld is :meth:`Meld.to_dict <threethirteen.Meld.to_dict>`'s
+    object wherever it appears.
 
     Keys: ``hand``, ``rules`` (``preset``, ``variations``, ``players``), ``round``,
-    ``round_assumed``, ``cards_dealt``, ``wild``, ``melds``, ``wilds``, ``deadwood``,
-    ``score``; for a hand that holds the card drawn also ``go_out`` and ``discards``;
-    with ``--outs`` also ``outs``, with ``--advice`` also ``advice``, with ``--table``
-    also ``layoff``, with ``--declare`` also ``declared`` (the objects of the
-    ``to_dict()`` of :class:`~threethirteen.Outs`, :class:`~threethirteen.DrawAdvice`,
+    ``round_assumed``, ``cards_dealt``, ``wild``, then the keys of
+    :meth:`Melding.to_dict <threethirteen.Melding.to_dict>` (``melds``, ``deadwood``,
+    ``score``); for a hand that holds the card drawn also ``go_out`` and ``discards``
+    (each :meth:`Discard.to_dict <threethirteen.Discard.to_dict>`); with ``--outs``
+    also ``outs``, with ``--advice`` also ``advice``, with ``--table`` also
+    ``layoff``, with ``--declare`` also ``declared`` (the ``to_dict()`` of
+    :class:`~threethirteen.Outs`, :class:`~threethirteen.DrawAdvice`,
     :class:`~threethirteen.Layoff` and :class:`~threethirteen.MeldCheck`).
     """
-    melding = analysis.melding
     deal = analysis.deal
     result: dict[str, Any] = {
         "hand": [_ASCII[card.code] for card in analysis.hand],
@@ -387,20 +421,11 @@ def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
         "round_assumed": deal.assumed,
         "cards_dealt": deal.dealt,
         "wild": None if deal.wild is None else rank_name(deal.wild),
-        "melds": [[_ASCII[card.code] for card in meld.cards] for meld in melding.melds],
-        "wilds": [
-            {"card": _ASCII[card.code], "stands_for": _ASCII[identity.code], "meld": index}
-            for index, meld in enumerate(melding.melds)
-            for card, identity in meld.wilds
-        ],
-        "deadwood": [_ASCII[card.code] for card in melding.deadwood],
-        "score": melding.score,
+        **analysis.melding.to_dict(),
     }
     if analysis.discards is not None:
         result["go_out"] = analysis.go_out
-        result["discards"] = [
-            {"card": _ASCII[item.card.code], "score": item.score} for item in analysis.discards
-        ]
+        result["discards"] = [item.to_dict() for item in analysis.discards]
     if analysis.outs is not None:
         result["outs"] = analysis.outs.to_dict()
     if analysis.advice is not None:

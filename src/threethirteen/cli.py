@@ -1,5 +1,9 @@
 """The ``threethirteen`` command: check a hand from the shell, for people and for scripts.
 
+Commands are argparse subparsers: ``check`` (a hand, or ``-`` for one a line; the
+default, so ``threethirteen HAND`` is ``threethirteen check HAND``), ``rules`` and
+``rounds``. Notes (a round taken from the hand size) and errors go to standard
+error as ``threethirteen: note: ...`` and ``threethirteen: error: ...``.
 ``main(argv)`` runs the command and returns its exit status: 0 for success; 1 when
 ``--check`` finds a hand that is not out, or when a line read with ``-`` failed;
 2 for a usage error or bad input (141 after a closed pipe, 130 after Ctrl-C).
@@ -23,7 +27,7 @@ import io
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from . import __version__
@@ -31,6 +35,7 @@ from ._cli_format import (
     Analysis,
     Deal,
     Style,
+    assumed_note,
     choose_style,
     json_object,
     rounds_table,
@@ -63,23 +68,29 @@ EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, what a shell reports for a command whose reader went away."""
 
-COMMANDS = ("rules", "rounds")
-HAND_OPTIONS = ("round", "wild", "json", "check", "outs", "advice", "unseen", "table", "declare")
+COMMANDS = ("check", "rules", "rounds")
+"""The commands; a first word that is none of them (or an option) means ``check``.
+A new command (``play``, ``simulate``, ``replay``) is a subparser in
+:func:`build_parser` and a runner in :data:`RUNNERS`."""
+TOP_LEVEL = ("-h", "--help", "--version")
+BOM = "\ufeff"
 
-USAGE = """\
-threethirteen HAND [--round N | --wild RANK] [options]
-       threethirteen - [--round N | --wild RANK] [options] < FILE
-       threethirteen rules [NAME]
-       threethirteen rounds [--rules NAME] [--variation NAME]..."""
+CHECK_USAGE = """\
+threethirteen [check] HAND [--round N | --wild RANK] [options]
+       threethirteen [check] - [--round N | --wild RANK] [options] < FILE"""
+RULES_USAGE = "threethirteen rules [NAME] [--variation NAME]... [--players N]"
+ROUNDS_USAGE = "threethirteen rounds [--rules NAME] [--variation NAME]... [--players N]"
+USAGE = f"{CHECK_USAGE}\n       {RULES_USAGE}\n       {ROUNDS_USAGE}"
 
 DESCRIPTION = """\
 Analyse a hand of Three Thirteen: its best melds (a wild card is written
 held=identity, e.g. 6♣=6♥), its deadwood and score; for a hand holding one card
 more than its round deals, whether it can go out and every discard with the score
-it leaves, best first. Cards: 9s 10h Th Qd As Jk, or with suit symbols (9♠).
-Without --round or --wild the round is taken from the hand size."""
+it leaves, best first. Cards: 9s 10h Th Qd As Jk, or with suit symbols (9♠), with
+or without spaces (9s9h9d). Without --round or --wild the round is taken from the
+hand size, and a note on standard error says so."""
 
-EPILOG = """\
+EXAMPLES = """\
 examples:
   threethirteen "9s 9h 9d 4h 5h 6c 7d" --round 4
   threethirteen 9s 9h 9d 4h 5h 6c --wild 6 --json
@@ -89,37 +100,75 @@ examples:
   threethirteen "9s 9h 4h 5h 6c 7d" --round 4 --advice Kd --unseen "9c 2d 8h Ks"
   threethirteen "7h 8h Kc 10d" --wild none --table "4h 5h 6h" --table "10c 10s 10h"
   threethirteen "4s 5s 6s 6h 6d 9c" --wild none --declare "4s 5s 6s" --declare "6h 6d 9c"
+  threethirteen check 9s9h9d4h5h6c --round 4 --color never
   threethirteen rules
   threethirteen rules bga
-  threethirteen rounds --rules pagat --variation up-and-back
+  threethirteen rounds --rules pagat --variation up-and-back"""
 
+EXIT_STATUS = """\
 exit status:
   0  success; with --check, the hand goes out (or, holding no drawn card, is
      fully melded; with --declare, the melds declared are valid and meld it all)
   1  with --check, the hand is not out; with -, some line failed (or, with
      --check, some hand is not out)
-  2  usage error or bad input (the message names the bad part)
+  2  usage error or bad input (the message names the bad part)"""
+
+EPILOG = f"""\
+{EXAMPLES}
+
+{EXIT_STATUS}
+
+A hand with no command is 'check': 'threethirteen HAND' is 'threethirteen check HAND'.
+'threethirteen COMMAND --help' shows a command's options."""
+
+CHECK_EPILOG = f"""\
+{EXIT_STATUS}
 
 With -, hands are read one per line; blank lines and # comments are skipped, and
-each bad line is reported on standard error with its line number."""
+each bad line is reported on standard error with its line number (with --json, also
+as {{"line": N, "error": "..."}} on standard output). Melds are numbered from 0 in
+the order given, in the text as in the JSON."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (one parser: a hand and the commands share the positionals)."""
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        usage=USAGE,
-        description=DESCRIPTION,
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        allow_abbrev=False,
+def _shared_options() -> argparse.ArgumentParser:
+    """The options every command takes: the rules, and how the output looks."""
+    shared = argparse.ArgumentParser(add_help=False)
+    shared.add_argument(
+        "--rules", metavar="NAME", help="the preset: pagat (default), wikipedia, bga, family"
     )
+    shared.add_argument(
+        "--variation",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a variation (repeatable): see 'threethirteen rules'",
+    )
+    shared.add_argument(
+        "--players", type=int, metavar="N", help="the number of players (sets the deck count)"
+    )
+    shared.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        metavar="WHEN",
+        help="red hearts and diamonds: auto (default: on a terminal, unless NO_COLOR is"
+        " set; FORCE_COLOR forces it), always, or never",
+    )
+    shared.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write suits as letters (9s); without colour unless --color always",
+    )
+    return shared
+
+
+def _add_check_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "words",
         nargs="*",
         metavar="HAND",
         help="the cards, quoted as one argument or as several; '-' reads hands from"
-        " standard input; or the command 'rules [NAME]' or 'rounds'",
+        " standard input, one a line",
     )
     parser.add_argument(
         "--round",
@@ -132,19 +181,6 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="RANK",
         help="the wild rank (A, 2-10, J, Q, K, or none), for a hand of any size;"
         " with --round it replaces the round's wild rank",
-    )
-    parser.add_argument(
-        "--rules", metavar="NAME", help="the preset: pagat (default), wikipedia, bga, family"
-    )
-    parser.add_argument(
-        "--variation",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a variation (repeatable): see 'threethirteen rules'",
-    )
-    parser.add_argument(
-        "--players", type=int, metavar="N", help="the number of players (sets the deck count)"
     )
     parser.add_argument(
         "--outs",
@@ -169,28 +205,77 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=None,
         metavar="MELD",
-        help='a meld on the table (repeatable, e.g. "4h 5h 6h"): the cards to lay off'
-        " onto the table's melds and the score left",
+        help='a meld on the table (repeatable, e.g. "4h 5h 6h"; numbered from 0): the'
+        " cards to lay off onto the table's melds and the score left",
     )
     parser.add_argument(
         "--declare",
         action="append",
         default=None,
         metavar="MELD",
-        help="a meld the player declares (repeatable): which are invalid and why, the score,"
-        " and a better arrangement if there is one",
+        help="a meld the player declares (repeatable; numbered from 0): which are invalid"
+        " and why, the score, and a better arrangement if there is one",
     )
     parser.add_argument("--json", action="store_true", help="print JSON (one object a hand)")
     parser.add_argument(
         "--check",
         action="store_true",
-        help="exit 0 when the hand goes out (or is fully melded), 1 when not",
+        help="exit 0 when the hand goes out (or is fully melded), 1 when not; a hand"
+        " whose size fits two readings needs --round",
     )
-    parser.add_argument(
-        "--ascii", action="store_true", help="write suits as letters (9s), without colour"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: the commands are its subparsers (see :data:`COMMANDS`)."""
+    return _build_parsers()[0]
+
+
+def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The argument parser and the subparser of each command."""
+    shared = _shared_options()
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        usage=USAGE,
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        allow_abbrev=False,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    return parser
+    commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    common = {
+        "prog": PROG,
+        "parents": [shared],
+        "formatter_class": argparse.RawDescriptionHelpFormatter,
+        "allow_abbrev": False,
+    }
+    check = commands.add_parser(
+        "check",
+        help="analyse a hand, or hands read from standard input (the default)",
+        usage=CHECK_USAGE,
+        description=DESCRIPTION,
+        epilog=CHECK_EPILOG,
+        **common,  # type: ignore[arg-type]
+    )
+    _add_check_options(check)
+    rules = commands.add_parser(
+        "rules",
+        help="list the presets and variations, or show one rule set",
+        usage=RULES_USAGE,
+        description="List the presets and variations, or (given a NAME, --rules,"
+        " --variation or --players) show the table of one rule set.",
+        **common,  # type: ignore[arg-type]
+    )
+    rules.add_argument("names", nargs="*", metavar="NAME", help="a preset")
+    rounds = commands.add_parser(
+        "rounds",
+        help="the round chart: cards dealt and wild rank of each round",
+        usage=ROUNDS_USAGE,
+        description="The round chart of the rules: the cards each round deals, its wild rank.",
+        **common,  # type: ignore[arg-type]
+    )
+    rounds.add_argument("names", nargs="*", help=argparse.SUPPRESS)
+    return parser, {"check": check, "rules": rules, "rounds": rounds}
 
 
 class _UsageError(Exception):
@@ -199,6 +284,10 @@ class _UsageError(Exception):
 
 def _error(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def _note(message: str) -> None:
+    print(f"{PROG}: note: {message}", file=sys.stderr)
 
 
 class HandReader:
@@ -219,6 +308,7 @@ class HandReader:
         unseen: str | None = None,
         table: Sequence[str] | None = None,
         declare: Sequence[str] | None = None,
+        check: bool = False,
     ) -> None:
         self.rules = rules
         self.round_number = round_number
@@ -233,6 +323,7 @@ class HandReader:
         self.unseen: Hand | None = None if unseen is None else parse_hand(unseen)
         self.table = None if table is None else list(table)
         self.declare = None if declare is None else list(declare)
+        self.check = check
         self._deals: dict[int, Deal] = {}
 
     def deal(self, size: int) -> Deal:
@@ -262,13 +353,20 @@ class HandReader:
         assert found.number is not None
         assert found.dealt is not None
         also = rules.rounds_dealing(found.dealt)[1:]
-        return Deal(found.number, found.dealt, found.holds_drawn(size), found.wild, True, also)
+        drawn = found.holds_drawn(size)
+        other = None if drawn else next(iter(rules.rounds_dealing(size - 1)), None)
+        return Deal(found.number, found.dealt, drawn, found.wild, True, also, other)
 
     def read(self, text: str, *, every_discard: bool = True) -> Analysis:
         """Parse and analyse one hand. When it holds the card drawn, rank every discard,
         or (``every_discard=False``, cheaper) find only the best one."""
         hand = parse_hand(text)
         deal = self.deal(len(hand))
+        if self.check and deal.other is not None:
+            raise InvalidHandError(
+                f"a hand of {len(hand)} cards is round {deal.round} as dealt or round"
+                f" {deal.other} with the card drawn; give --round for --check"
+            )
         wild, rules = deal.wild, self.rules
         melding = best_melds(hand, wild=wild, rules=rules)
         ranking: tuple[Discard, ...] | None = None
@@ -310,21 +408,9 @@ def _make_rules(args: argparse.Namespace, name: str | None = None) -> Rules:
     return Rules.preset(name or args.rules or "pagat", args.variation, players=args.players)
 
 
-def _run_command(args: argparse.Namespace, words: list[str]) -> int:
-    """``rules [NAME]`` and ``rounds``."""
-    command, names = words[0], words[1:]
-    given = [
-        f"--{option}"
-        for option in HAND_OPTIONS
-        if getattr(args, option) is not None and getattr(args, option) is not False
-    ]
-    if given:
-        raise _UsageError(f"{given[0]} does not apply to '{command}'")
-    if command == "rounds":
-        if names:
-            raise _UsageError(f"'rounds' takes no NAME (got {names[0]!r}); use --rules NAME")
-        print(rounds_table(_make_rules(args)))
-        return EXIT_OK
+def _run_rules(args: argparse.Namespace) -> int:
+    """``rules [NAME]``: the presets and variations, or one rule set's table."""
+    names: list[str] = args.names
     if len(names) > 1:
         raise _UsageError(f"'rules' takes one NAME at most (got {' '.join(names)!r})")
     if names and args.rules and names[0].lower() != args.rules.lower():
@@ -336,8 +422,48 @@ def _run_command(args: argparse.Namespace, words: list[str]) -> int:
     return EXIT_OK
 
 
+def _run_rounds(args: argparse.Namespace) -> int:
+    """``rounds``: the round chart."""
+    if args.names:
+        raise _UsageError(f"'rounds' takes no NAME (got {args.names[0]!r}); use --rules NAME")
+    print(rounds_table(_make_rules(args)))
+    return EXIT_OK
+
+
+def _clean(text: str) -> str:
+    """A line or argument as typed: a byte-order mark at its start and a ``#``
+    comment dropped, spaces trimmed."""
+    return text.lstrip(BOM).partition("#")[0].strip()
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    """``check HAND`` and ``check -``: one hand, or one hand a line."""
+    words: list[str] = args.words
+    if not words:
+        raise _UsageError("give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'")
+    if "-" in words and words != ["-"]:
+        raise _UsageError("'-' reads the hands from standard input: give no cards with it")
+    reader = HandReader(
+        _make_rules(args),
+        args.round,
+        args.wild,
+        outs=args.outs,
+        advice=args.advice,
+        unseen=args.unseen,
+        table=args.table,
+        declare=args.declare,
+        check=args.check,
+    )
+    style = choose_style(sys.stdout, ascii_only=args.ascii, color=args.color)
+    if words == ["-"]:
+        return _run_lines(reader, args, style)
+    return _run_hand(reader, " ".join(words).lstrip(BOM), args, style)
+
+
 def _run_hand(reader: HandReader, text: str, args: argparse.Namespace, style: Style) -> int:
     analysis = reader.read(text)
+    if analysis.deal.assumed:
+        _note(assumed_note(analysis.deal, len(analysis.hand)))
     if args.json:
         print(json.dumps(json_object(analysis, reader.rules)))
     else:
@@ -346,23 +472,36 @@ def _run_hand(reader: HandReader, text: str, args: argparse.Namespace, style: St
 
 
 def _run_lines(reader: HandReader, args: argparse.Namespace, style: Style) -> int:
-    """Many hands: one a line from standard input, one result a line on standard output."""
+    """Many hands: one a line from standard input, one result a line on standard output.
+
+    A bad line is an error on standard error; with ``--json`` also a record
+    ``{"line": N, "error": message}`` on standard output, so that every line of
+    input that holds a hand has a line of output. A round assumed from the hand
+    size is noted once for each size.
+    """
     stdin = sys.stdin
     if isinstance(stdin, io.TextIOWrapper):
         stdin.reconfigure(errors="replace")  # a bad byte becomes a bad card, not a crash
     write = sys.stdout.write
     rules = reader.rules
     failed = False
+    noted: set[int] = set()
     for number, line in enumerate(stdin, start=1):
-        text = line.partition("#")[0].strip()
+        text = _clean(line)
         if not text:
             continue
         try:
             analysis = reader.read(text, every_discard=args.json)  # a text line shows the best
         except ThreeThirteenError as error:
             _error(f"line {number}: {error}")
+            if args.json:
+                write(json.dumps({"line": number, "error": str(error)}) + "\n")
             failed = True
             continue
+        size = len(analysis.hand)
+        if analysis.deal.assumed and size not in noted:
+            noted.add(size)
+            _note(f"line {number}: {assumed_note(analysis.deal, size)}")
         if args.json:
             record = json_object(analysis, rules)
             record["line"] = number
@@ -374,38 +513,52 @@ def _run_lines(reader: HandReader, args: argparse.Namespace, style: Style) -> in
     return EXIT_NOT_OUT if failed else EXIT_OK
 
 
+RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "check": _run_check,
+    "rules": _run_rules,
+    "rounds": _run_rounds,
+}
+"""What each command runs, given its parsed arguments."""
+
+
+def _parse(
+    parsers: dict[str, argparse.ArgumentParser], name: str, argv: list[str]
+) -> argparse.Namespace:
+    """Parse a command's arguments. An option of ``check`` given to another command
+    is named as one that does not apply (argparse would call it unrecognized)."""
+    parser = parsers[name]
+    if name == "check":
+        return parser.parse_intermixed_args(argv)
+    args, extra = parser.parse_known_intermixed_args(argv)
+    if extra:
+        check_options = parsers["check"]._option_string_actions
+        option = extra[0].partition("=")[0]
+        if option in check_options:
+            raise _UsageError(f"{option} does not apply to '{name}'")
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def _run(argv: Sequence[str] | None) -> int:
     if isinstance(sys.stderr, io.TextIOWrapper):
         sys.stderr.reconfigure(errors="backslashreplace")  # quoting input never crashes
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser, parsers = _build_parsers()
+    if words and words[0] in TOP_LEVEL:
+        try:
+            parser.parse_args(words)
+        except SystemExit as exit:  # --help, --version, or argparse's usage error
+            return exit.code if isinstance(exit.code, int) else EXIT_USAGE
+    name = words[0] if words and words[0] in COMMANDS else "check"
+    if words and words[0] == name:
+        words = words[1:]
     try:
-        args = parser.parse_intermixed_args(argv)
-    except SystemExit as exit:  # --help, --version, or argparse's usage error
+        args = _parse(parsers, name, words)
+        return RUNNERS[name](args)
+    except SystemExit as exit:  # --help, or argparse's usage error
         return exit.code if isinstance(exit.code, int) else EXIT_USAGE
-    words: list[str] = args.words
-    try:
-        if words and words[0] in COMMANDS:
-            return _run_command(args, words)
-        if not words:
-            raise _UsageError("give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'")
-        if "-" in words and words != ["-"]:
-            raise _UsageError("'-' reads the hands from standard input: give no cards with it")
-        reader = HandReader(
-            _make_rules(args),
-            args.round,
-            args.wild,
-            outs=args.outs,
-            advice=args.advice,
-            unseen=args.unseen,
-            table=args.table,
-            declare=args.declare,
-        )
-        style = choose_style(sys.stdout, ascii_only=args.ascii)
-        if words == ["-"]:
-            return _run_lines(reader, args, style)
-        return _run_hand(reader, " ".join(words), args, style)
     except _UsageError as error:
-        parser.print_usage(sys.stderr)
+        parsers[name].print_usage(sys.stderr)
         _error(str(error))
         return EXIT_USAGE
     except ThreeThirteenError as error:

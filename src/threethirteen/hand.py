@@ -210,13 +210,91 @@ HandLike = Hand | str | Iterable[Card | str]
 
 
 def _parse_text(text: str) -> Hand:
-    codes = []
-    for position, token in enumerate(tokens(text, InvalidHandError), start=1):
+    codes: list[int] = []
+    for token in tokens(text, InvalidHandError):
         code, problem = read_card_token(token)
-        if code is None:
-            raise InvalidCardError(f"{problem} (card {position} of {quote(text.strip())})")
-        codes.append(code)
+        if code is not None:
+            codes.append(code)
+            continue
+        cards, problem, bad = _split_run(token, problem)
+        if cards is None:
+            where = f"card {len(codes) + bad + 1} of {quote(text.strip())}"
+            raise InvalidCardError(f"{problem} ({where})")
+        codes.extend(cards)
+        if len(codes) > MAX_CARDS:
+            raise InvalidHandError(
+                f"a hand holds at most {MAX_CARDS} cards, not {quote(text.strip())}"
+            )
     return Hand.from_trusted_codes(codes)
+
+
+_LONGEST_CARD = 5
+"""The most characters one card is written with (``joker``), variation selectors aside."""
+def _clip(part: str) -> str:
+    """A part of a run quoted within a message that quotes the hand too: 20 characters."""
+    return repr(part) if len(part) <= 20 else repr(part[:17] + "...")
+
+
+def _split_run(token: str, problem: str) -> tuple[list[int] | None, str, int]:
+    """Read a token that is no card as cards written without spaces (``9s9h9d``).
+
+    Returns ``(codes, "", 0)`` when exactly one split into cards exists; else
+    ``(None, reason, cards)``: ``reason`` names the part that is no card (for a token
+    no split begins to read, ``problem``, the token's own) and ``cards`` counts the
+    cards read before it. Card notation cannot be split two ways (a card other than
+    a joker ends with its suit, and no rank or joker contains a suit); the check for
+    two readings stays, so that a spelling added later cannot make a hand mean two
+    things.
+    """
+    run = token.replace("\ufe0f", "")
+    size = len(run)
+    if size > MAX_HAND_SIZE * _LONGEST_CARD:
+        return None, f"not a card: {_clip(run)}", 0
+    # ways[i]: how many splits of run[i:] into cards there are (counting to 2), and
+    # the first card of one of them.
+    ways = [0] * (size + 1)
+    first: list[tuple[int, int]] = [(0, 0)] * (size + 1)
+    ways[size] = 1
+    for start in range(size - 1, -1, -1):
+        for end in range(start + 1, min(start + _LONGEST_CARD, size) + 1):
+            if ways[end] == 0:
+                continue
+            code, _ = read_card_token(run[start:end])
+            if code is not None:
+                if ways[start] == 0:
+                    first[start] = (code, end)
+                ways[start] = min(2, ways[start] + ways[end])
+    if ways[0] == 1:
+        codes, start = [], 0
+        while start < size:
+            code, start = first[start]
+            codes.append(code)
+        return codes, "", 0
+    if ways[0] > 1:
+        return None, f"{quote(token)} reads as cards in more than one way: add spaces", 0
+    return None, *_first_bad_part(run, ways, token, problem)
+
+
+def _first_bad_part(run: str, ways: list[int], token: str, problem: str) -> tuple[str, int]:
+    """Why a run of characters does not split into cards: the reason for its first
+    part that is no card, and how many cards come before that part."""
+    # Read cards from the left for as long as they read; the bad part then runs
+    # to where the rest would read as cards (or to the end).
+    start, read = 0, 0
+    while start < len(run):
+        for end in range(min(start + _LONGEST_CARD, len(run)), start, -1):
+            if read_card_token(run[start:end])[0] is not None:
+                break
+        else:
+            break
+        start, read = end, read + 1
+    end = next((index for index in range(start + 1, len(run)) if ways[index]), len(run))
+    part = run[start:end]
+    if len(part) > _LONGEST_CARD + 3:
+        return f"not a card: {_clip(part)}", read
+    if part == run:
+        return problem, 0
+    return read_card_token(part)[1], read
 
 
 def as_hand(hand: HandLike) -> Hand:
@@ -224,14 +302,22 @@ def as_hand(hand: HandLike) -> Hand:
     ``"9s 10h Th J♠ a♦ QS Jk"``, or an iterable of cards or card strings.
 
     Tokens are separated by spaces, commas or semicolons; case does not matter.
-    :func:`~threethirteen.parse_hand` does the same and can check the hand against
-    rules.
+    Cards may also be written without spaces (``9s9h9d``, ``10h10dJk``): card
+    notation splits only one way, since every card but a joker ends with its suit
+    and no rank or joker contains a suit. :func:`~threethirteen.parse_hand` does the
+    same and can check the hand against rules.
 
     :raises InvalidCardError: naming the token that is no card, where, and why.
     :raises InvalidHandError: for more than 1000 cards, or a value that is no hand.
 
     >>> as_hand("9s 10h Th J♠ a♦ QS")
     Hand.parse('Ad 10h 10h 9s Js Qs')
+    >>> as_hand("9s9h9d 10h10dJk")
+    Hand.parse('9d 10d 9h 10h 9s Jk')
+    >>> as_hand("9s9x9d")
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidCardError: unknown suit 'x' in '9x' (card 2 of '9s9x9d')
     >>> as_hand("9s 9h 7x")
     Traceback (most recent call last):
     ...
