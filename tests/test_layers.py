@@ -117,3 +117,18 @@ def test_mypy_strict_is_clean() -> None:
     result = run_tool("mypy")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
+
+
+def test_the_design_page_shows_the_contract() -> None:
+    """docs/design.md prints the layers as the contract states them."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+
+    layers = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "importlinter"
+    ]["contracts"][0]["layers"]
+    page = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    block = page.split("```text\ncli :", 1)[1].split("```", 1)[0]
+    assert ("cli :" + block).strip().splitlines() == layers

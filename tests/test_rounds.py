@@ -311,3 +311,22 @@ def test_hand_plus_and_minus() -> None:
     # The rules' copy limits are checked where the hand meets the rules.
     with pytest.raises(tt.InvalidHandError, match="3 copies of 9s"):
         tt.deadwood_score(hand + "9s" + "9s", wild=None)
+
+
+def test_old_module_names_still_import() -> None:
+    """Names that moved with the layers are still where callers found them."""
+    from threethirteen.batch import PADDING, encode_hands
+    from threethirteen.checking import MeldLike
+
+    assert (PADDING, encode_hands, MeldLike) == (tt.PADDING, tt.encode_hands, tt.MeldLike)
+    with pytest.warns(DeprecationWarning, match="Rules\\(lay_off=...\\) is deprecated"):
+        old = tt.Rules(lay_off=True)
+    assert old == tt.Rules(layoff=True)
+    with pytest.warns(DeprecationWarning, match="Rules\\(lay_off=...\\) is deprecated"):
+        replaced = dataclasses.replace(tt.Rules.preset("pagat"), lay_off=True)
+    assert replaced.layoff is True
+    assert "lay_off" not in str(inspect.signature(tt.Rules))
+    import threethirteen.melds
+
+    with pytest.warns(DeprecationWarning, match="melds.BestDiscard is deprecated"):
+        assert threethirteen.melds.BestDiscard is tt.Discard  # type: ignore[attr-defined]

@@ -40,14 +40,21 @@ from typing import TYPE_CHECKING, NamedTuple
 from ._kernel import COUNT_BITS, Mode
 from ._lazy import LazyModule
 from ._validate import as_index, quote
-from .encoding import PADDING, HandsLike, as_codes
+from .encoding import PADDING, HandsLike, as_codes, encode_hands
 from .errors import InvalidHandError, ThreeThirteenError
 from .hand import Hand
 from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import RulesLike, WildLike
 from .solving import refused
 
-__all__ = ["BatchDiscards", "best_discards", "deadwood_scores", "go_out_flags"]
+__all__ = [
+    "PADDING",
+    "BatchDiscards",
+    "best_discards",
+    "deadwood_scores",
+    "encode_hands",
+    "go_out_flags",
+]
 
 _ROWS_PER_TASK = 256  # the smallest share of rows worth a worker thread
 MAX_THREADS = 256

@@ -30,7 +30,7 @@ from .melds import Meld, Melding, MeldLike
 from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import RulesLike, WildLike
 
-__all__ = ["MeldCheck", "MeldProblem", "check_melds"]
+__all__ = ["MeldCheck", "MeldLike", "MeldProblem", "check_melds"]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ A meld lists the cards held and what each stands for; a wild card is written
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
@@ -555,3 +556,15 @@ class Discards(Sequence[Discard]):
         ['Kd', '9s', '9h', '9d']
         """
         return {"discards": [item.to_dict() for item in self]}
+
+
+def __getattr__(name: str) -> Any:
+    """``BestDiscard``, the old name of :class:`Discard`, with a warning."""
+    if name == "BestDiscard":
+        warnings.warn(
+            "threethirteen.melds.BestDiscard is deprecated; use Discard",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Discard
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

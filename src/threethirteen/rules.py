@@ -13,7 +13,7 @@ import re
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import islice
 from typing import Any, ClassVar, Literal
 
@@ -417,6 +417,25 @@ class Rules:
             return self.wild_penalty
         return self.card_values[rank - 1]
 
+
+_FIELD_INIT = Rules.__init__
+_NOT_GIVEN: Any = object()
+
+
+@wraps(_FIELD_INIT)  # the signature shown is the fields'
+def _init_with_old_names(self: Rules, *args: Any, lay_off: Any = _NOT_GIVEN, **kwargs: Any) -> None:
+    """The fields' ``__init__``, taking the old spelling ``lay_off`` with a warning."""
+    if lay_off is not _NOT_GIVEN:
+        warnings.warn(
+            "Rules(lay_off=...) is deprecated; use Rules(layoff=...)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        kwargs["layoff"] = lay_off
+    _FIELD_INIT(self, *args, **kwargs)
+
+
+Rules.__init__ = _init_with_old_names  # type: ignore[method-assign]
 
 RulesLike = Rules | str
 """Rules, or the name of a preset."""
