@@ -162,17 +162,12 @@ class Round:
                 f"implementation must be 'cython' or 'python', not {quote(implementation)}"
             )
         penalties = tuple(found.penalty(card, wild=wild_rank) for card in CARDS)
-        params = make_params(
+        params = _params(
             solver,
-            natural_costs=[cost_of(found.card_values[code % 13]) for code in range(JOKER)],
-            wild_costs=[cost_of(penalty) for penalty in penalties],
-            wild_rank=wild_rank,
-            decks=found.decks,
-            jokers=found.jokers,
-            min_set=found.min_set,
-            min_run=found.min_run,
-            high_aces=found.aces == "high-or-low",
-            all_wild_melds=found.all_wild_melds,
+            found,
+            wild_rank,
+            [cost_of(found.card_values[code % 13]) for code in range(JOKER)],
+            [cost_of(penalty) for penalty in penalties],
         )
         key = (found, number, wild_rank, dealt, name)
         for slot, value in (
@@ -255,19 +250,7 @@ class Round:
         """The solver's parameters of this round with other costs (in the solver's
         encoding, :func:`threethirteen._kernel.cost_of`): ``natural_costs`` for each
         card code 0-51 that is not wild, ``wild_costs`` for each code 0-52 when it is."""
-        rules = self.rules
-        return make_params(
-            self.solver,
-            natural_costs=natural_costs,
-            wild_costs=wild_costs,
-            wild_rank=self.wild,
-            decks=rules.decks,
-            jokers=rules.jokers,
-            min_set=rules.min_set,
-            min_run=rules.min_run,
-            high_aces=rules.aces == "high-or-low",
-            all_wild_melds=rules.all_wild_melds,
-        )
+        return _params(self.solver, self.rules, self.wild, natural_costs, wild_costs)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Round is immutable: cannot set {name!r}")
@@ -301,6 +284,28 @@ class Round:
         if self.implementation != _backend.IMPLEMENTATION:
             parts.append(f"implementation={self.implementation!r}")
         return f"Round({', '.join(parts)})"
+
+
+def _params(
+    solver: Solver,
+    rules: Rules,
+    wild_rank: int | None,
+    natural_costs: list[int],
+    wild_costs: list[int],
+) -> Any:
+    """The solver's parameters of a round of ``rules`` with these costs."""
+    return make_params(
+        solver,
+        natural_costs=natural_costs,
+        wild_costs=wild_costs,
+        wild_rank=wild_rank,
+        decks=rules.decks,
+        jokers=rules.jokers,
+        min_set=rules.min_set,
+        min_run=rules.min_run,
+        high_aces=rules.aces == "high-or-low",
+        all_wild_melds=rules.all_wild_melds,
+    )
 
 
 def _card(card: Card | str) -> Card:
