@@ -425,7 +425,7 @@ def json_object(analysis: Analysis, rules: Rules) -> dict[str, Any]:
     }
     if analysis.discards is not None:
         result["go_out"] = analysis.go_out
-        result["discards"] = [item.to_dict() for item in analysis.discards]
+        result["discards"] = [item.to_dict(melding=False) for item in analysis.discards]
     if analysis.outs is not None:
         result["outs"] = analysis.outs.to_dict()
     if analysis.advice is not None:

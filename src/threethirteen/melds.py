@@ -416,14 +416,26 @@ class Discard(NamedTuple):
         """
         return self.melding.score == 0 and not self.melding.deadwood
 
-    def to_dict(self) -> dict[str, Any]:
-        """The discard and its melding as JSON-ready data.
+    def to_dict(self, *, melding: bool = True) -> dict[str, Any]:
+        """The discard as JSON-ready data: the card, the score it leaves, whether it
+        goes out, and (unless ``melding=False``, for a ranking of many discards
+        that builds no melding it does not need) the melding it leaves.
 
         >>> import threethirteen as tt
-        >>> tt.best_discard("9s 9h 9d Kd", wild=None).to_dict()["card"]
-        'Kd'
+        >>> data = tt.best_discard("9s 9h 9d Kd", wild=None).to_dict()
+        >>> data["card"], data["score"], data["goes_out"], data["melding"]["deadwood"]
+        ('Kd', 0, True, [])
+        >>> tt.discards("9s 9h 9d Kd", wild=None)[1].to_dict(melding=False)
+        {'card': '9s', 'score': 28, 'goes_out': False}
         """
-        return {"card": str(self.card), "score": self.score, "melding": self.melding.to_dict()}
+        data: dict[str, Any] = {
+            "card": str(self.card),
+            "score": self.score,
+            "goes_out": self.goes_out,
+        }
+        if melding:
+            data["melding"] = self.melding.to_dict()
+        return data
 
 
 class Discards(Sequence[Discard]):
