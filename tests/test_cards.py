@@ -246,3 +246,10 @@ def test_parse_hand_raises_only_its_own_errors(text: str) -> None:
 
 def test_examples_helper_is_positive() -> None:
     assert examples(10) >= 1
+
+
+def test_a_byte_order_mark_separates_like_a_space() -> None:
+    """An editor's byte-order mark, at the start of the text or after a space."""
+    assert tt.parse_hand("\ufeff9s 9h 9d") == tt.parse_hand("9s 9h 9d")
+    assert tt.parse_hand("  \ufeff9s 9h") == tt.parse_hand("9s 9h")
+    assert tt.Meld.parse("\ufeff9s 9h 9d") == tt.Meld.parse("9s 9h 9d")

@@ -103,6 +103,7 @@ def test_the_wheel_holds_the_compiled_solver(dist: dict[str, Path], tmp_path: Pa
     names = zipfile.ZipFile(dist["wheel"]).namelist()
     assert any(re.fullmatch(r"threethirteen/_solver\..*\.(so|pyd)", name) for name in names), names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), names
+    assert "threethirteen/_solver.c" not in names  # the generated C stays in the sdist
 
     scripts = make_venv(tmp_path / "venv")
     run(scripts / "python", "-m", "pip", "install", dist["wheel"], cwd=tmp_path)

@@ -92,9 +92,11 @@ def test_the_changelog_keeps_a_changelog() -> None:
     assert "https://keepachangelog.com/en/1.1.0/" in text
     sections = re.findall(r"^## \[([^\]]+)\]", text, flags=re.M)
     assert sections[:2] == ["Unreleased", "0.1.0"]
+    # A release has its date; the package is the next release in development.
+    assert re.search(r"^## \[0\.1\.0\] - \d{4}-\d{2}-\d{2}$", text, flags=re.M)
     for section in sections:
         assert re.search(rf"^\[{re.escape(section)}\]: https://", text, flags=re.M), section
-    assert sections[1] == tt.__version__  # the newest release is the package's version
+    assert tt.__version__ == "0.2.0.dev0"  # after the newest release, 0.1.0
 
 
 def test_the_test_extra_builds_and_the_slow_marker_is_registered() -> None:

@@ -48,7 +48,7 @@ def test_public_names() -> None:
     ):
         assert name in tt.__all__
         assert getattr(tt, name) is not None
-    assert re.fullmatch(r"\d+\.\d+\.\d+", tt.__version__)
+    assert re.fullmatch(r"\d+\.\d+\.\d+(\.dev\d+)?", tt.__version__)
 
 
 def test_the_compiled_solver_is_built() -> None:

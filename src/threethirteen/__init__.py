@@ -46,7 +46,8 @@ from .pool import check_hand, parse_hand
 from .rounds import Round
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
+"""The version: the next release in development (see CHANGELOG.md)."""
 
 __all__ = [
     "JOKER",

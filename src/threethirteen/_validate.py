@@ -42,7 +42,9 @@ MAX_CARDS = 1000
 hold: more than any game's whole pool (8 decks and 16 jokers: 432 cards). A hand
 for analysis holds far fewer (``MAX_HAND_SIZE``, 20)."""
 
-_SEPARATORS = re.compile(r"[\s,;]+")
+_SEPARATORS = re.compile(r"[\s,;\ufeff]+")
+"""What separates cards: white space, commas, semicolons, and a byte-order mark
+(an editor's, at the start of a file or a pasted line)."""
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel = 2

@@ -82,21 +82,22 @@ class Round:
     threethirteen.errors.InvalidRulesError: a Round needs its number (Round('pagat', 4)) or ...
     """
 
-    __slots__ = (
-        "_hash",
-        "_key",
-        "dealt",
-        "implementation",
-        "number",
-        "params",
-        "penalties",
-        "rules",
-        "solver",
-        "wild",
-    )
+    # A dict of slots gives each attribute its docstring at run time (``help()``).
+    __slots__ = {
+        "_hash": "The hash of the round's value, worked out once.",
+        "_key": "The round's value: rules, number, wild rank, cards dealt, solver.",
+        "dealt": "The cards the round deals to each player, or None when not known.",
+        "implementation": "The solver: 'cython' or 'python'.",
+        "number": "The round's number (1 deals the fewest cards), or None for any round.",
+        "params": "The solver's parameters prepared for this round.",
+        "penalties": "What each card code (0-52) costs left over this round.",
+        "rules": "The rules of the game this round belongs to.",
+        "solver": "The solver's module.",
+        "wild": "The wild rank, 1 (A) to 13 (K), or None for none.",
+    }
 
     rules: Rules
-    """The rules."""
+    """The rules of the game this round belongs to."""
     number: int | None
     """The round's number (1 deals the fewest cards), or ``None`` for a hand of any round."""
     wild: int | None
@@ -133,7 +134,8 @@ class Round:
             dealt_by_rules = found.cards_dealt(number)
             if dealt is not None and dealt != dealt_by_rules:
                 raise InvalidWildError(
-                    f"round {number} deals {dealt_by_rules} cards under these rules, not {dealt}"
+                    f"round {number} deals {dealt_by_rules} cards under these rules,"
+                    f" not {quote(dealt)}"
                 )
             dealt = dealt_by_rules
             if isinstance(wild, UnsetType):
@@ -152,7 +154,9 @@ class Round:
                 or not isinstance(dealt, int)
                 or not 1 <= dealt < MAX_HAND_SIZE
             ):
-                raise InvalidWildError(f"a round deals 1 to {MAX_HAND_SIZE - 1} cards, not {dealt}")
+                raise InvalidWildError(
+                    f"a round deals 1 to {MAX_HAND_SIZE - 1} cards, not {quote(dealt)}"
+                )
         if implementation is None:
             name, solver = _backend.IMPLEMENTATION, _backend.solver
         elif isinstance(implementation, str) and implementation in ("cython", "python"):
@@ -206,7 +210,7 @@ class Round:
             if numbers:
                 return cls(found, numbers[0], implementation=implementation)
         low, high = min(found.rounds), max(found.rounds)
-        cards = "1 card" if size == 1 else f"{size} cards"
+        cards = "1 card" if size == 1 else f"{quote(size)} cards"
         raise InvalidHandError(
             f"hand has {cards}; the rounds of these rules deal {low} to {high} cards"
             f" ({low} to {high + 1} with the card drawn)"
@@ -231,19 +235,29 @@ class Round:
             return False
         if size == self.dealt + 1:
             return True
-        cards = "1 card" if size == 1 else f"{size} cards"
+        cards = "1 card" if size == 1 else f"{quote(size)} cards"
         where = f"round {self.number}" if self.number is not None else "the round"
         raise InvalidHandError(
             f"hand has {cards}; {where} deals {self.dealt} ({self.dealt + 1} with the card drawn)"
         )
 
     def is_wild(self, card: Card | str) -> bool:
-        """Whether ``card`` is wild this round: a joker, or a card of the wild rank."""
+        """Whether ``card`` is wild this round: a joker, or a card of the wild rank.
+
+        >>> fourth = Round("pagat", 4)
+        >>> fourth.is_wild("6s"), fourth.is_wild("Jk"), fourth.is_wild("7s")
+        (True, True, False)
+        """
         code = _card(card).code
         return code == JOKER or code % 13 + 1 == self.wild
 
     def penalty(self, card: Card | str) -> int:
-        """What ``card`` costs left over this round."""
+        """What ``card`` costs left over this round.
+
+        >>> fourth = Round("bga", 4)
+        >>> fourth.penalty("6s"), fourth.penalty("Ah"), fourth.penalty("Jk")
+        (50, 15, 50)
+        """
         return self.penalties[_card(card).code]
 
     def params_costing(self, natural_costs: list[int], wild_costs: list[int]) -> Any:

@@ -58,7 +58,7 @@ def wild_rank_for_cards(cards_dealt: int) -> int:
     """
     cards_dealt = as_index(cards_dealt, "a number of cards dealt", InvalidWildError)
     if not 3 <= cards_dealt <= 15:
-        raise InvalidWildError(f"no round deals {cards_dealt} cards (rounds deal 3 to 15)")
+        raise InvalidWildError(f"no round deals {quote(cards_dealt)} cards (rounds deal 3 to 15)")
     return cards_dealt if cards_dealt <= 13 else cards_dealt - 13
 
 
@@ -353,7 +353,7 @@ class Rules:
             raise InvalidWildError(f"a round number is an int, not {quote(round_number)}")
         if not 1 <= round_number <= len(self.rounds):
             raise InvalidWildError(
-                f"no round {round_number}: these rules play rounds 1 to {len(self.rounds)}"
+                f"no round {quote(round_number)}: these rules play rounds 1 to {len(self.rounds)}"
             )
         return self.rounds[round_number - 1]
 
