@@ -1384,3 +1384,19 @@ def test_a_real_closed_pipe_ends_quietly(tmp_path: Path) -> None:
         _, stderr = process.communicate(timeout=60)
     assert first.startswith(b"9d 9h 9s | round 1")
     assert (process.returncode, stderr) == (141, b"")
+
+
+@pytest.mark.parametrize(
+    ("word", "hint"),
+    [
+        ("rule", " (did you mean the command 'rules'?)"),
+        ("round", " (did you mean the command 'rounds'?)"),
+        ("play", " ('play' is not a command yet; the commands are check, rules, rounds)"),
+    ],
+)
+def test_a_mistyped_command_is_named(run: Run, word: str, hint: str) -> None:
+    result = run(word)
+    assert result.status == 2
+    assert result.err.endswith(hint + "\n"), result.err
+    assert "did you mean" not in run("9s 9h 7x").err
+    assert "did you mean" not in run("check", "rule").err

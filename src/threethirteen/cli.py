@@ -23,6 +23,7 @@ discards: 7d 0, 5h 11, 4h 12, 9s 16, 9h 16, 9d 16, 6c 16
 from __future__ import annotations
 
 import argparse
+import difflib
 import io
 import json
 import os
@@ -550,6 +551,7 @@ def _run(argv: Sequence[str] | None) -> int:
         except SystemExit as exit:  # --help, --version, or argparse's usage error
             return exit.code if isinstance(exit.code, int) else EXIT_USAGE
     name = words[0] if words and words[0] in COMMANDS else "check"
+    first = words[0] if words else ""
     if words and words[0] == name:
         words = words[1:]
     try:
@@ -562,8 +564,23 @@ def _run(argv: Sequence[str] | None) -> int:
         _error(str(error))
         return EXIT_USAGE
     except ThreeThirteenError as error:
-        _error(str(error))
+        hint = _command_hint(first) if name == "check" and first == (words[:1] or [""])[0] else ""
+        _error(str(error) + hint)
         return EXIT_USAGE
+
+
+RESERVED = ("play", "simulate", "replay")
+"""Commands to come: a word that names one is not read as cards."""
+
+
+def _command_hint(word: str) -> str:
+    """For a first word read as a card that looks like a command: say so."""
+    if not word.isalpha():
+        return ""
+    if word.lower() in RESERVED:
+        return f" ('{word}' is not a command yet; the commands are {', '.join(COMMANDS)})"
+    close = difflib.get_close_matches(word.lower(), COMMANDS, n=1, cutoff=0.75)
+    return f" (did you mean the command '{close[0]}'?)" if close else ""
 
 
 def _silence(stream: TextIO) -> None:
