@@ -196,3 +196,22 @@ def test_import_does_not_load_dask_or_numpy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.split() == ["False", "False"]
+
+
+def test_a_local_threaded_cluster_agrees() -> None:
+    """On a dask.distributed cluster of threads in this process, as on a real one."""
+    distributed = pytest.importorskip("distributed")
+    codes = random_codes(3000, seed=11)
+    hands = da.from_array(codes, chunks=(700, -1))
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        scores = client.compute(blocks.deadwood_scores(hands, ROUND)).result()
+        flags = client.compute(blocks.go_out_flags(hands, ROUND)).result()
+    expected = tt.deadwood_scores(codes, ROUND)
+    assert scores.dtype == expected.dtype
+    assert np.array_equal(scores, expected)
+    assert np.array_equal(flags, tt.go_out_flags(codes, ROUND))
