@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
@@ -91,10 +92,33 @@ def test_hand_marks_the_wild_rank() -> None:
     assert marked == ["6c", "6h", "Jk"]
 
 
-@pytest.mark.parametrize("wild", [0, 14, True])
+@pytest.mark.parametrize("wild", [0, 14, True, "X"])
 def test_hand_refuses_a_bad_wild_rank(wild: int) -> None:
-    with pytest.raises(ValueError, match="wild must be a rank"):
+    with pytest.raises(tt.InvalidWildError, match="bad wild rank"):
         svg.hand("6c", wild=wild)
+
+
+def test_hand_takes_a_wild_rank_as_people_write_it() -> None:
+    assert svg.hand("6c Jd", wild="J") == svg.hand("6c Jd", wild=11)
+    assert svg.hand("6c Jd", wild="J").count(">wild<") == 1
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: svg.card(None), tt.InvalidCardError, "a card is a Card or its text"),
+        (lambda: svg.meld(None), tt.InvalidMeldError, "a meld is a Meld or its text"),
+        (lambda: svg.melding(None), tt.InvalidHandError, "a melding is a Melding"),
+        (lambda: svg.hand("9s", size="x"), tt.ThreeThirteenError, "size is a number of pixels"),
+        (lambda: svg.hand("9s", size=0), tt.ThreeThirteenError, "size must be above 0"),
+        (lambda: svg.card("9s", size=float("nan")), tt.ThreeThirteenError, "size is a number"),
+    ],
+)
+def test_bad_input_is_refused_with_the_librarys_errors(
+    call: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        call()
 
 
 def test_meld_shows_what_wild_cards_stand_for() -> None:
@@ -253,7 +277,7 @@ def test_save_writes_a_picture(tmp_path: Path) -> None:
 
 
 def test_save_refuses_other_things(tmp_path: Path) -> None:
-    with pytest.raises(TypeError, match="cannot draw 3"):
+    with pytest.raises(tt.ThreeThirteenError, match="cannot draw 3"):
         svg.save(3, tmp_path / "x.svg")  # type: ignore[arg-type]
     assert not (tmp_path / "x.svg").exists()
 

@@ -38,6 +38,7 @@ from .encoding import MAX_COUNT, HandsLike, as_codes, count_list, is_count_matri
 from .errors import InvalidHandError
 from .hand import Hand, HandLike, as_hand
 from .pool import pool_counts, too_many
+from .rounds import Round
 from .rules import Rules, RulesLike
 
 if TYPE_CHECKING:
@@ -181,12 +182,13 @@ def _unseen_counts(rules: Rules, seen: Iterable[Hand]) -> list[int]:
 
 
 def unseen_cards(
-    rules: RulesLike, seen: HandLike | Iterable[HandLike | Card] = ()
+    rules: RulesLike | Round, seen: HandLike | Iterable[HandLike | Card] = ()
 ) -> npt.NDArray[np.uint8]:
     """The count vector of the cards not seen: the rules' pool (``decks`` copies of
     each of the 52 cards, ``jokers`` jokers) less every card in ``seen``.
 
-    :param rules: a :class:`~threethirteen.Rules` or a preset name.
+    :param rules: a :class:`~threethirteen.Rules`, a preset name, or a
+        :class:`~threethirteen.Round` (its rules are taken).
     :param seen: one hand (a Hand or a string), or an iterable of them and of
         cards: ``[my_hand, "9h", discard_pile]``.
     :returns: a 1-D ``uint8`` array of shape ``(53,)``.
@@ -203,5 +205,6 @@ def unseen_cards(
     """
     import numpy as np
 
-    counts = _unseen_counts(Rules.find(rules), _seen_hands(seen))
+    found = rules.rules if isinstance(rules, Round) else Rules.find(rules)
+    counts = _unseen_counts(found, _seen_hands(seen))
     return np.array(counts, dtype=np.uint8)

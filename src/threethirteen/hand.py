@@ -94,8 +94,14 @@ class Hand:
         """
         hand = object.__new__(cls)
         ordered = sorted(codes)
-        object.__setattr__(hand, "cards", tuple([CARDS[code] for code in ordered]))
-        object.__setattr__(hand, "code_bytes", bytes(ordered))
+        try:
+            code_bytes = bytes(ordered)  # refuses a negative code
+            cards = tuple([CARDS[code] for code in ordered])  # refuses one above 52
+        except (IndexError, ValueError, TypeError):
+            message = f"card codes are ints from 0 to 52, not {quote(codes)}"
+            raise InvalidCardError(message) from None
+        object.__setattr__(hand, "cards", cards)
+        object.__setattr__(hand, "code_bytes", code_bytes)
         return hand
 
     @property
@@ -135,7 +141,7 @@ class Hand:
         return Hand.from_trusted_codes(list(held[:index] + held[index + 1 :]))
 
     def __add__(self, other: Card | str | Hand) -> Hand:
-        """The hand with a card (or a card's text, or another hand's cards) added.
+        """The hand with a card (or another hand's cards, or the cards of a text) added.
 
         The result is checked as :meth:`from_codes` checks; the rules' copy limits
         are checked where a hand meets the rules (:func:`~threethirteen.check_hand`).
@@ -144,13 +150,19 @@ class Hand:
         Hand.parse('9d 9h 9s')
         >>> Hand.parse("9s") + Hand.parse("9s Jk")
         Hand.parse('9s 9s Jk')
+        >>> Hand.parse("9s") + "9h 9d"
+        Hand.parse('9d 9h 9s')
         """
+        if isinstance(other, str):
+            other = as_hand(other)
         if isinstance(other, Hand):
             added = list(other.code_bytes)
-        elif isinstance(other, (Card, str)):
-            added = [_card_of(other).code]
+        elif isinstance(other, Card):
+            added = [other.code]
         else:
             return NotImplemented
+        if len(self) + len(added) > MAX_CARDS:
+            raise InvalidHandError(f"a hand holds at most {MAX_CARDS} cards")
         return Hand.from_trusted_codes(list(self.code_bytes) + added)
 
     def __sub__(self, other: Card | str | Hand) -> Hand:
@@ -162,13 +174,17 @@ class Hand:
         Hand.parse('9d 9s')
         >>> Hand.parse("9d 9h 9s") - Hand.parse("9s 9d")
         Hand.parse('9h')
+        >>> Hand.parse("9d 9h 9s") - "9s 9h"
+        Hand.parse('9d')
         """
+        if isinstance(other, str):
+            other = as_hand(other)
         if isinstance(other, Hand):
             result = self
             for card in other.cards:
                 result = result.without(card)
             return result
-        if isinstance(other, (Card, str)):
+        if isinstance(other, Card):
             return self.without(other)
         return NotImplemented
 
@@ -197,12 +213,6 @@ class Hand:
     def _repr_svg_(self) -> str:
         """The hand as SVG card faces, for Jupyter; the same as ``threethirteen.svg.hand``."""
         return _faces.row_svg([[(code, None) for code in self.code_bytes]], title=self.unicode())
-
-
-def _card_of(card: Card | str) -> Card:
-    if isinstance(card, str):
-        return Card.parse(card)
-    return card
 
 
 HandLike = Hand | str | Iterable[Card | str]

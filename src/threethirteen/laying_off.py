@@ -4,7 +4,10 @@ import warnings
 
 from .layoffs import Layoff, LayoffCard, layoff
 
-__all__ = ["Layoff", "LayoffCard", "layoff"]
+LaidOff = LayoffCard
+"""The old name of :class:`~threethirteen.LayoffCard`."""
+
+__all__ = ["LaidOff", "Layoff", "LayoffCard", "layoff"]
 
 warnings.warn(
     "threethirteen.laying_off is deprecated; use threethirteen.layoffs",

@@ -273,7 +273,7 @@ def value_problem(
         return "a meld needs one identity and one wild flag per card"
     for card, identity, is_wild_card in zip(cards, stands_for, wild, strict=True):
         if card.code == JOKER and not is_wild_card:
-            return "a joker is always wild (write Jk=9c)"
+            return "a joker in a meld stands for a card: write it Jk=9c"
         if identity.code == JOKER:
             return f"{card} cannot stand for a joker"
         if not is_wild_card and identity != card:

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
 from . import _faces
-from ._validate import MAX_CARDS, quote
+from ._validate import MAX_CARDS, as_index, quote
 from .cards import CARDS, Card
-from .errors import InvalidHandError, InvalidMeldError
+from .errors import InvalidCardError, InvalidHandError, InvalidMeldError
 from .meld_rules import meld_text, read_meld_text, run_place, run_span, value_problem
 from .rules import MAX_PENALTY
 
@@ -122,8 +122,9 @@ class Meld:
         >>> Meld.parse("4h 5h", min_size=2)
         Meld.parse('4h 5h', min_size=2)
         """
-        if isinstance(min_size, bool) or not isinstance(min_size, int) or min_size < 2:
-            raise InvalidMeldError(f"min_size is an int of 2 or more, not {min_size!r}")
+        min_size = as_index(min_size, "min_size", InvalidMeldError)
+        if min_size < 2:
+            raise InvalidMeldError(f"min_size is an int of 2 or more, not {quote(min_size)}")
         cards, written = read_meld_text(text)
         identities = tuple(
             card if identity is None else identity
@@ -131,7 +132,7 @@ class Meld:
         )
         wild = tuple(identity is not None for identity in written)
         problem = (
-            f"too few cards (at least {min_size})"
+            f"too few cards (at least {quote(min_size)})"
             if len(cards) < min_size
             else value_problem(cards, identities, wild)
         )
@@ -185,10 +186,9 @@ class Meld:
     def from_dict(cls, data: dict[str, Any]) -> Meld:
         """The meld of :meth:`to_dict`'s data (``kind`` is not needed).
 
-        :raises InvalidHandError: for data that is no dict with the three lists.
-        :raises InvalidCardError: for a card that is not a card's text.
-        :raises InvalidMeldError: for a wild flag that is not True or False, or
-            lists that make no meld.
+        :raises InvalidMeldError: for data that is no dict with the three lists, a
+            card that is not a card's text, a wild flag that is not True or False,
+            or lists that make no meld.
 
         >>> meld = Meld.parse("9s 9h Jk=9c")
         >>> Meld.from_dict(meld.to_dict()) == meld
@@ -197,12 +197,15 @@ class Meld:
         try:
             lists = [data["cards"], data["stands_for"], data["wild"]]
         except (KeyError, TypeError, IndexError) as error:
-            raise InvalidHandError(f"not a meld's data: {quote(data)}") from error
+            raise InvalidMeldError(f"not a meld's data: {quote(data)}") from error
         for values in lists:
             if not isinstance(values, (list, tuple)) or len(values) > MAX_CARDS:
-                raise InvalidHandError(f"not a meld's data: {quote(data)}")
-        cards = tuple(Card.parse(text) for text in lists[0])
-        stands_for = tuple(Card.parse(text) for text in lists[1])
+                raise InvalidMeldError(f"not a meld's data: {quote(data)}")
+        try:
+            cards = tuple(Card.parse(text) for text in lists[0])
+            stands_for = tuple(Card.parse(text) for text in lists[1])
+        except InvalidCardError as error:
+            raise InvalidMeldError(f"{error} in a meld's data") from None
         for flag in lists[2]:
             if not isinstance(flag, bool):
                 raise InvalidMeldError(f"a meld's wild flag is true or false, not {quote(flag)}")
@@ -265,8 +268,9 @@ class Melding:
                     )
             object.__setattr__(self, name, tuple(values))
         score = self.score
-        if isinstance(score, bool) or not isinstance(score, int):
-            raise InvalidHandError(f"a melding's score is an int, not {quote(score)}")
+        if type(score) is not int:  # a numpy integer is taken as its int
+            score = as_index(score, "a melding's score", InvalidHandError)
+            object.__setattr__(self, "score", score)
         most = len(self.deadwood) * MAX_PENALTY
         if score < 0:
             raise InvalidHandError(f"a melding's score is at least 0, not {quote(score)}")

@@ -14,12 +14,13 @@ from ._validate import quote
 from .cards import CARDS, JOKER, NUMBER_OF_CODES
 from .errors import InvalidHandError
 from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
+from .rounds import Round
 from .rules import Rules, RulesLike
 
 __all__ = ["check_counts", "check_hand", "parse_hand", "pool_counts", "too_many"]
 
 
-def parse_hand(hand: HandLike, *, rules: RulesLike | None = None) -> Hand:
+def parse_hand(hand: HandLike, *, rules: RulesLike | Round | None = None) -> Hand:
     """Read a hand: a string such as ``"9s 10h Th J♠ a♦ QS Jk"``, a :class:`~threethirteen.Hand`,
     or an iterable of cards or card strings.
 
@@ -27,7 +28,8 @@ def parse_hand(hand: HandLike, *, rules: RulesLike | None = None) -> Hand:
     With ``rules`` the hand is also checked against them (see :func:`check_hand`).
 
     :param hand: the cards.
-    :param rules: optional rules (or a preset name) to check the hand against.
+    :param rules: optional rules (a preset name, or a :class:`~threethirteen.Round`,
+        whose rules are taken) to check the hand against.
     :returns: the :class:`~threethirteen.Hand`.
     :raises InvalidCardError: naming the token that is no card, where, and why.
     :raises InvalidHandError: when ``rules`` are given and the hand is impossible.
@@ -45,7 +47,7 @@ def parse_hand(hand: HandLike, *, rules: RulesLike | None = None) -> Hand:
     return parsed
 
 
-def check_hand(hand: HandLike, rules: RulesLike) -> None:
+def check_hand(hand: HandLike, rules: RulesLike | Round) -> None:
     """Raise :class:`~threethirteen.InvalidHandError` if ``hand`` cannot occur under ``rules``.
 
     A hand may hold at most ``rules.decks`` copies of a card, at most
@@ -58,7 +60,7 @@ def check_hand(hand: HandLike, rules: RulesLike) -> None:
     threethirteen.errors.InvalidHandError: 3 copies of 9h in '9h 9h 9h', but 2 decks hold only 2
     """
     hand = as_hand(hand)
-    found = Rules.find(rules)
+    found = rules.rules if isinstance(rules, Round) else Rules.find(rules)
     if len(hand) > MAX_HAND_SIZE:
         raise InvalidHandError(
             f"{len(hand)} cards in {quote(str(hand))}: at most {MAX_HAND_SIZE} are supported"

@@ -264,6 +264,16 @@ class Round:
         """The solver's parameters of this round with other costs (in the solver's
         encoding, :func:`threethirteen._kernel.cost_of`): ``natural_costs`` for each
         card code 0-51 that is not wild, ``wild_costs`` for each code 0-52 when it is."""
+        for name, costs, size in (
+            ("natural_costs", natural_costs, 52),
+            ("wild_costs", wild_costs, 53),
+        ):
+            if (
+                not isinstance(costs, list)
+                or len(costs) != size
+                or not all(type(cost) is int and cost >= 0 for cost in costs)
+            ):
+                raise InvalidRulesError(f"{name} is a list of {size} ints of 0 or more")
         return _params(self.solver, self.rules, self.wild, natural_costs, wild_costs)
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import operator
 import re
 import warnings
 from collections.abc import Callable, Iterable
@@ -79,6 +80,26 @@ def parse_wild(wild: WildLike) -> int | None:
     raise InvalidWildError(
         f"bad wild rank {quote(wild)}: give A, 2-10, J, Q, K (or 1-13), or None for no wild rank"
     )
+
+
+MAX_ROUNDS = 100
+"""The most rounds a game plays (the longest schedule of the presets plays 26)."""
+
+_NUMBER_FIELDS = (
+    "players", "decks", "jokers", "min_set", "min_run", "card_values", "wild_penalty",
+    "joker_penalty", "rounds", "false_out_penalty", "first_out_bonus",
+)  # fmt: skip
+
+
+def _plain_int(value: object) -> object:
+    """``value`` as an int when it is an exact integer of another type (a numpy
+    integer); anything else as it is, for the checks to refuse or take."""
+    if type(value) is int or isinstance(value, (bool, str, bytes, float)):
+        return value
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return value
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
@@ -157,6 +178,7 @@ class Rules:
     _hash: ClassVar[int]
 
     def __post_init__(self) -> None:
+        self._take_numpy_integers()
         if not isinstance(self.name, str):
             raise InvalidRulesError(f"name must be a str, not {quote(self.name)}")
         if not isinstance(self.variations, tuple) or not all(
@@ -185,6 +207,10 @@ class Rules:
         if not isinstance(self.rounds, tuple) or not self.rounds:
             raise InvalidRulesError(
                 f"rounds must be a non-empty tuple of ints, not {quote(self.rounds)}"
+            )
+        if len(self.rounds) > MAX_ROUNDS:
+            raise InvalidRulesError(
+                f"a game plays at most {MAX_ROUNDS} rounds, not {len(self.rounds)}"
             )
         for dealt in self.rounds:
             _check_int("cards dealt in a round", dealt, 3, 15)
@@ -216,6 +242,15 @@ class Rules:
         key = tuple(getattr(self, item.name) for item in fields(self))
         object.__setattr__(self, "_key", key)
         object.__setattr__(self, "_hash", hash(key))
+
+    def _take_numpy_integers(self) -> None:
+        """Numpy integers (and other exact integers) in the number fields, as ints."""
+        for name in _NUMBER_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(_plain_int(item) for item in value))
+            else:
+                object.__setattr__(self, name, _plain_int(value))
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -252,6 +287,8 @@ class Rules:
         >>> Rules.preset("pagat").rounds_dealing(2)
         ()
         """
+        if type(cards) is not int:
+            cards = as_index(cards, "a number of cards", InvalidWildError)
         return tuple(number for number, dealt in enumerate(self.rounds, start=1) if dealt == cards)
 
     # -- construction -------------------------------------------------------------
@@ -349,8 +386,8 @@ class Rules:
         >>> Rules.preset("pagat", ["up-and-back"]).cards_dealt(12)
         13
         """
-        if isinstance(round_number, bool) or not isinstance(round_number, int):
-            raise InvalidWildError(f"a round number is an int, not {quote(round_number)}")
+        if type(round_number) is not int:  # a numpy integer is taken as its int
+            round_number = as_index(round_number, "a round number", InvalidWildError)
         if not 1 <= round_number <= len(self.rounds):
             raise InvalidWildError(
                 f"no round {quote(round_number)}: these rules play rounds 1 to {len(self.rounds)}"

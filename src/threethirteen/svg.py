@@ -17,12 +17,17 @@ HTML or Markdown, or shown in Jupyter, where :class:`~threethirteen.Card`,
 
 from __future__ import annotations
 
+import math
 import os
 
 from . import _faces
+from ._validate import quote
 from .cards import Card, parse_card
+from .errors import InvalidCardError, InvalidHandError, InvalidMeldError, ThreeThirteenError
 from .hand import Hand, HandLike, as_hand
+from .meld_rules import is_wild
 from .melds import Meld, Melding
+from .rules import WildLike, parse_wild
 
 __all__ = ["card", "hand", "meld", "melding", "save"]
 
@@ -41,38 +46,35 @@ def card(card: Card | str, *, size: float | None = None) -> str:
     """
     if isinstance(card, str):
         card = parse_card(card)
-    return _faces.row_svg([[(card.code, None)]], title=card.unicode(), size=size)
+    if not isinstance(card, Card):
+        raise InvalidCardError(f"a card is a Card or its text such as '9s', not {quote(card)}")
+    return _faces.row_svg([[(card.code, None)]], title=card.unicode(), size=_size(size))
 
 
-def hand(hand: HandLike, *, wild: int | None = None, size: float | None = None) -> str:
+def hand(hand: HandLike, *, wild: WildLike = None, size: float | None = None) -> str:
     """The picture of a hand, its cards sorted as :class:`~threethirteen.Hand` keeps them.
 
     :param hand: a hand, its notation (``"9s 9h 6c"``) or cards.
-    :param wild: a wild rank (1-13): cards of that rank are marked wild (jokers
-        always are). The picture does not say what they stand for: draw the
-        melding of :func:`~threethirteen.best_melds` for that.
+    :param wild: a wild rank (``6``, ``"6"``, ``"J"``; ``None`` for none): cards of
+        that rank are marked wild (jokers always are). The picture does not say
+        what they stand for: draw the melding of :func:`~threethirteen.best_melds`
+        for that.
     :param size: the height of a card in pixels (default 68).
     :returns: the SVG document.
     :raises InvalidCardError: when ``hand`` holds text that is no card.
-    :raises ValueError: when ``wild`` is not a rank from 1 to 13.
+    :raises InvalidWildError: when ``wild`` is no rank.
 
     >>> picture = hand("9s 9h 6c", wild=6)
     >>> picture.count('class="card"'), picture.count(">wild<")
     (3, 1)
     """
     parsed = as_hand(hand)
-    if wild is not None and (isinstance(wild, bool) or not 1 <= wild <= 13):
-        raise ValueError(f"wild must be a rank from 1 to 13, not {wild!r}")
+    wild_rank = parse_wild(wild)
     group = [
-        (
-            code,
-            -1
-            if wild is not None and code != _faces.JOKER_CODE and code % 13 + 1 == wild
-            else None,
-        )
-        for code in parsed.codes
+        (card.code, -1 if card.code != _faces.JOKER_CODE and is_wild(card, wild_rank) else None)
+        for card in parsed.cards
     ]
-    return _faces.row_svg([group], title=parsed.unicode(), size=size)
+    return _faces.row_svg([group], title=parsed.unicode(), size=_size(size))
 
 
 def meld(meld: Meld | str, *, size: float | None = None) -> str:
@@ -81,7 +83,7 @@ def meld(meld: Meld | str, *, size: float | None = None) -> str:
     :param meld: a :class:`~threethirteen.Meld` or its notation (``"4h 5h 6c=6h"``).
     :param size: the height of a card in pixels (default 68).
     :returns: the SVG document.
-    :raises InvalidHandError: when ``meld`` is text that is no meld.
+    :raises InvalidMeldError: when ``meld`` is text that is no meld.
 
     >>> picture = meld("4h 5h 6c=6h")
     >>> picture.count('class="card"'), 'data-stands-for="6h"' in picture, ">run<" in picture
@@ -89,7 +91,9 @@ def meld(meld: Meld | str, *, size: float | None = None) -> str:
     """
     if isinstance(meld, str):
         meld = Meld.parse(meld)
-    return _faces.row_svg([_meld_group(meld)], [meld.kind], title=meld.unicode(), size=size)
+    if not isinstance(meld, Meld):
+        raise InvalidMeldError(f"a meld is a Meld or its text, not {quote(meld)}")
+    return _faces.row_svg([_meld_group(meld)], [meld.kind], title=meld.unicode(), size=_size(size))
 
 
 def melding(melding: Melding, *, score: bool = True, size: float | None = None) -> str:
@@ -105,12 +109,14 @@ def melding(melding: Melding, *, score: bool = True, size: float | None = None) 
     >>> 'data-card="6c" data-stands-for="6h"' in picture, "deadwood score: 0" in picture
     (True, True)
     """
+    if not isinstance(melding, Melding):
+        raise InvalidHandError(f"a melding is a Melding (from best_melds), not {quote(melding)}")
     return _faces.melding_svg(
         [_meld_group(item) for item in melding.melds],
         [item.code for item in melding.deadwood],
         score=melding.score if score else None,
         title=melding.unicode(),
-        size=size,
+        size=_size(size),
     )
 
 
@@ -128,7 +134,7 @@ def save(
     :param obj: what to draw.
     :param path: the file to write.
     :param size: the height of a card in pixels (default 68).
-    :raises TypeError: for anything else.
+    :raises ThreeThirteenError: for anything else.
 
     >>> import pathlib, tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -146,9 +152,22 @@ def save(
     elif isinstance(obj, (Hand, str)):
         picture = hand(obj, size=size)
     else:
-        raise TypeError(f"cannot draw {obj!r}: give a Card, Hand, Meld, Melding or hand text")
+        raise ThreeThirteenError(
+            f"cannot draw {quote(obj)}: give a Card, Hand, Meld, Melding or hand text"
+        )
     with open(path, "w", encoding="utf-8") as file:
         file.write(picture)
+
+
+def _size(size: object) -> float | None:
+    """A picture's height, checked: a finite number above 0, or None for the default."""
+    if size is None:
+        return None
+    if isinstance(size, bool) or not isinstance(size, (int, float)) or not math.isfinite(size):
+        raise ThreeThirteenError(f"size is a number of pixels, not {quote(size)}")
+    if size <= 0:
+        raise ThreeThirteenError(f"size must be above 0, not {quote(size)}")
+    return float(size)
 
 
 def _meld_group(meld: Meld) -> list[tuple[int, int | None]]:
