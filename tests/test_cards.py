@@ -170,7 +170,7 @@ def test_meld_notation_and_order() -> None:
         ("4h 5s 6h", "meld '4h 5s 6h': neither a set nor a run"),
         ("4h 4h 5h", "meld '4h 4h 5h': a run holds each rank once (twins cannot share a run)"),
         ("Kh Ah 2h", "meld 'Kh Ah 2h': a run cannot wrap around from K to A to 2"),
-        ("4h 5h Jk", "meld '4h 5h Jk': a joker is always wild (write Jk=9c)"),
+        ("4h 5h Jk", "meld '4h 5h Jk': a joker in a meld stands for a card: write it Jk=9c"),
         ("4h 5h 6c=Jk", "6c cannot stand for a joker in meld '4h 5h 6c=Jk'"),
         ("9s", "meld '9s': too few cards (at least 3)"),
         ("4h 5h", "meld '4h 5h': too few cards (at least 3)"),

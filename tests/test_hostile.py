@@ -371,8 +371,8 @@ WRONG_CLASS = [
         lambda: tt.Meld.from_dict(
             {"cards": [47, 34, 21], "stands_for": [47, 34, 21], "wild": [False] * 3}
         ),
-        tt.InvalidCardError,
-        "a card is text such as '9s', not 47",
+        tt.InvalidMeldError,
+        "a card is text such as '9s', not 47 in a meld's data",
     ),
     (
         lambda: PAGAT.penalty(47, wild=6),
@@ -453,7 +453,7 @@ SILENT = [
     (
         lambda: tt.Melding.from_dict(melding_data(score="10")),
         tt.InvalidHandError,
-        "a melding's score is an int, not '10'",
+        "a melding's score must be an int, not '10'",
     ),
     (
         lambda: tt.Meld.from_dict({**meld_data(), "wild": [False, False, "no"]}),

@@ -27,6 +27,8 @@ from .errors import InvalidMeldError
 from .hand import Hand, HandLike, as_hand
 from .meld_rules import (
     extend_run,
+    has_high_aces,
+    highest_place,
     is_wild,
     meld_parts,
     meld_problem,
@@ -298,7 +300,7 @@ class _Search:
         self.runs = runs
         self.wilds = wilds  # dearest first: laid off in this order
         self.free_wilds = free_wilds  # a set is on the table: every wild goes there free
-        self.top = 14 if prepared.rules.aces == "high-or-low" else 13
+        self.top = highest_place(prepared.rules)
         # Bounds: the naturals runs i.. could still take (with the cards and wilds
         # left) cost nothing, and so do wild cards whenever a run has room or a set
         # is on the table.
@@ -498,7 +500,7 @@ def layoff(
         for item in items(table_melds, "table_melds", InvalidMeldError)
     ]
     _check_pool(parsed, table, rules_used)
-    high_aces = rules_used.aces == "high-or-low"
+    high_aces = has_high_aces(rules_used)
 
     set_ranks: dict[int, int] = {}  # rank -> index of the first set of that rank
     first_set: int | None = None
@@ -518,7 +520,7 @@ def layoff(
         key=lambda code: (-prepared.penalties[code], -code),
     )
     naturals = bytes(card.code for card in parsed.cards if not is_wild(card, wild_rank))
-    top = 14 if high_aces else 13
+    top = highest_place(rules_used)
     searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
     searched.sort(key=lambda run: (run.suit, run.low, run.high))
     room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)

@@ -34,6 +34,8 @@ from .rules import Rules, RulesLike, WildLike
 __all__ = [
     "MeldValue",
     "extend_run",
+    "has_high_aces",
+    "highest_place",
     "is_valid_meld",
     "is_wild",
     "is_wild_code",
@@ -50,6 +52,21 @@ __all__ = [
     "value_problem",
     "verify_meld",
 ]
+
+def has_high_aces(rules: Rules) -> bool:
+    """Whether an ace may sit above a king in a run (Q-K-A) under ``rules``.
+
+    >>> has_high_aces(Rules.preset("bga")), has_high_aces(Rules.preset("pagat"))
+    (True, False)
+    """
+    return rules.aces == "high-or-low"
+
+
+def highest_place(rules: Rules) -> int:
+    """The highest place a run reaches under ``rules``: 14 (an ace above a king) when
+    aces may be high, else 13 (a king)."""
+    return 14 if has_high_aces(rules) else 13
+
 
 def run_place(rank: int, ace_high: bool) -> int:
     """The place of a card of ``rank`` in a run: its rank, or 14 for an ace above a king."""
@@ -221,7 +238,7 @@ def shape_problem(fixed: list[Card], size: int, rules: Rules) -> str | None:
         return f"a run needs at least {rules.min_run} cards"
     if size > 13:
         return "a run holds at most 13 cards"
-    high_aces = rules.aces == "high-or-low"
+    high_aces = has_high_aces(rules)
     if _fits(ranks, size, False) or (high_aces and _fits(ranks, size, True)):
         return None
     if not high_aces and _fits(ranks, size, True):

@@ -18,7 +18,7 @@ from ._kernel import score_of
 from .cards import CARDS, JOKER, Card
 from .errors import InvalidHandError
 from .hand import Hand
-from .meld_rules import extend_run, is_wild_code, run_card, set_identities
+from .meld_rules import extend_run, has_high_aces, is_wild_code, run_card, set_identities
 from .melds import Meld, Melding
 from .pool import check_hand
 from .rounds import Round
@@ -63,7 +63,7 @@ def decode(
     score = score_of(cost)
     rules = round.rules
     wild_rank = round.wild
-    high_aces = rules.aces == "high-or-low"
+    high_aces = has_high_aces(rules)
     if penalties is None:
         penalties = round.penalties
     wild_codes = [code for code in hand.code_bytes if is_wild_code(code, wild_rank)]
