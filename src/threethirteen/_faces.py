@@ -18,7 +18,7 @@ label such as ``=6♥``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
+from html import escape as _html_escape
 
 __all__ = [
     "CARD_HEIGHT",
@@ -63,6 +63,12 @@ that is not wild, the code it stands for for a wild card, or -1 for a wild card
 that stands for nothing in particular (a wild card in a hand)."""
 
 
+def _escape(text: str) -> str:
+    """Text for an XML element's content. (``html.escape``: ``xml.sax.saxutils``
+    would import ``urllib`` and ``http`` with the package, about 20 ms.)"""
+    return _html_escape(text, quote=False)
+
+
 def _check(code: int) -> None:
     if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code <= JOKER_CODE:
         raise ValueError(f"card code {code!r} is not between 0 and 52")
@@ -103,10 +109,10 @@ def meld_kind(stands_for: Sequence[int]) -> str:
 
 def _text(x: float, y: float, content: str, **attributes: str | float) -> str:
     extra = "".join(
-        f" {name.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
+        f" {name.rstrip('_').replace('_', '-')}=\"{_html_escape(str(value))}\""
         for name, value in attributes.items()
     )
-    return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(content)}</text>'
+    return f'<text x="{x:g}" y="{y:g}"{extra}>{_escape(content)}</text>'
 
 
 def card_svg(code: int, *, stands_for: int | None = None, x: float = 0, y: float = 0) -> str:
@@ -154,7 +160,7 @@ def card_svg(code: int, *, stands_for: int | None = None, x: float = 0, y: float
         title += " (wild)"
     parts = [
         f'<g {attributes} transform="translate({x:g},{y:g})">',
-        f"<title>{escape(title)}</title>",
+        f"<title>{_escape(title)}</title>",
         f'<rect x="0.5" y="0.5" width="{width - 1}" height="{height - 1}" rx="4" '
         f'fill="#ffffff" stroke="{_WILD_BORDER if wild else _BORDER}" '
         f'stroke-width="{2.5 if wild else 1}"/>',
@@ -278,7 +284,7 @@ def row_svg(
         f'width="{width * scale:g}" height="{height * scale:g}" '
         f'font-family="{_FONT}" role="img">'
     )
-    title_element = f"<title>{escape(title)}</title>" if title else ""
+    title_element = f"<title>{_escape(title)}</title>" if title else ""
     return head + title_element + "".join(body) + "</svg>\n"
 
 

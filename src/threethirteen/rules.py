@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import operator
 import re
 import warnings
 from collections.abc import Callable, Iterable
@@ -20,7 +19,7 @@ from typing import Any, ClassVar, Literal
 
 from ._validate import as_index, is_iterable, quote
 from .cards import JOKER, Card, parse_rank, rank_name
-from .errors import InvalidCardError, InvalidRulesError, InvalidWildError
+from .errors import InvalidCardError, InvalidRulesError, InvalidWildError, ThreeThirteenError
 
 __all__ = [
     "PRESETS",
@@ -93,12 +92,13 @@ _NUMBER_FIELDS = (
 
 def _plain_int(value: object) -> object:
     """``value`` as an int when it is an exact integer of another type (a numpy
-    integer); anything else as it is, for the checks to refuse or take."""
-    if type(value) is int or isinstance(value, (bool, str, bytes, float)):
+    integer, see :func:`as_index`); anything else as it is, for the checks to
+    refuse or take."""
+    if type(value) is int:
         return value
     try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
+        return as_index(value, "a number")
+    except ThreeThirteenError:
         return value
 
 
@@ -247,10 +247,13 @@ class Rules:
         """Numpy integers (and other exact integers) in the number fields, as ints."""
         for name in _NUMBER_FIELDS:
             value = getattr(self, name)
-            if isinstance(value, tuple):
-                object.__setattr__(self, name, tuple(_plain_int(item) for item in value))
-            else:
-                object.__setattr__(self, name, _plain_int(value))
+            plain = (
+                tuple(_plain_int(item) for item in value)
+                if isinstance(value, tuple)
+                else _plain_int(value)
+            )
+            if plain is not value:
+                object.__setattr__(self, name, plain)
 
     def __eq__(self, other: object) -> bool:
         if self is other:
