@@ -13,6 +13,7 @@ import warnings as _warnings
 from typing import Any as _Any
 
 from ._backend import IMPLEMENTATION as implementation
+from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards, is_out
 from .batch import BatchDiscards, best_discards, deadwood_scores, go_out_flags
 from .cards import JOKER, Card, parse_card
@@ -31,13 +32,18 @@ from .drawing import (
 )
 from .encoding import PADDING, HandsLike, encode_hands
 from .errors import (
+    GameError,
+    IllegalActionError,
+    InvalidActionError,
     InvalidCardError,
     InvalidHandError,
     InvalidMeldError,
+    InvalidRecordError,
     InvalidRulesError,
     InvalidWildError,
     ThreeThirteenError,
 )
+from .game import Game, PlayerView, Reshuffle, TableMeld
 from .hand import MAX_HAND_SIZE, Hand, HandLike
 from .layoffs import Layoff, LayoffCard, layoff
 from .meld_rules import is_valid_meld, verify_meld
@@ -55,21 +61,32 @@ __all__ = [
     "PADDING",
     "PRESETS",
     "VARIATIONS",
+    "Action",
     "BatchDiscards",
     "Card",
     "Discard",
+    "DiscardCard",
     "Discards",
     "Draw",
     "DrawAdvice",
+    "DrawDiscard",
     "DrawOption",
+    "DrawStock",
+    "Game",
+    "GameError",
     "Hand",
     "HandLike",
     "HandsLike",
+    "IllegalActionError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidMeldError",
+    "InvalidRecordError",
     "InvalidRulesError",
     "InvalidWildError",
+    "LayMeld",
+    "LayOff",
     "Layoff",
     "LayoffCard",
     "Meld",
@@ -79,9 +96,12 @@ __all__ = [
     "Melding",
     "Out",
     "Outs",
+    "PlayerView",
+    "Reshuffle",
     "Round",
     "Rules",
     "RulesLike",
+    "TableMeld",
     "ThreeThirteenError",
     "UnseenLike",
     "WeightsLike",

@@ -109,7 +109,7 @@ def meld_kind(stands_for: Sequence[int]) -> str:
 
 def _text(x: float, y: float, content: str, **attributes: str | float) -> str:
     extra = "".join(
-        f" {name.rstrip('_').replace('_', '-')}=\"{_html_escape(str(value))}\""
+        f' {name.rstrip("_").replace("_", "-")}="{_html_escape(str(value))}"'
         for name, value in attributes.items()
     )
     return f'<text x="{x:g}" y="{y:g}"{extra}>{_escape(content)}</text>'

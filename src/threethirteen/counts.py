@@ -51,7 +51,6 @@ else:  # numpy is imported when a vector is made, not with the package
 __all__ = ["count_vector", "count_vectors", "hand_from_counts", "unseen_cards"]
 
 
-
 def _hand_counts(hand: Hand) -> list[int]:
     """The hand's 53 counts, refusing a hand too large for ``uint8`` entries."""
     counts = hand.counts()

@@ -14,9 +14,13 @@ unknown suit 'x' in '7x' (card 3 of '9s 9h 7x')
 from __future__ import annotations
 
 __all__ = [
+    "GameError",
+    "IllegalActionError",
+    "InvalidActionError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidMeldError",
+    "InvalidRecordError",
     "InvalidRulesError",
     "InvalidWildError",
     "ThreeThirteenError",
@@ -48,3 +52,22 @@ class InvalidRulesError(ThreeThirteenError):
 
 class InvalidWildError(ThreeThirteenError):
     """A wild rank (or round number) that names no rank of the game."""
+
+
+class InvalidActionError(ThreeThirteenError):
+    """An action's notation or dict that is no action (syntax, not the rules of play)."""
+
+
+class IllegalActionError(ThreeThirteenError):
+    """An action the rules do not allow now: out of turn, a card not held, drawing
+    twice, going out with a hand that is not out, a table meld that does not exist..."""
+
+
+class InvalidRecordError(ThreeThirteenError):
+    """A game record that is malformed or does not replay: a card that is not there,
+    an illegal action, a score that is not the game's."""
+
+
+class GameError(ThreeThirteenError):
+    """A game that cannot be set up or asked this: too few cards for the table, a
+    player that does not exist, a record asked of a sampled game."""

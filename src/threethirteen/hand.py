@@ -240,6 +240,8 @@ def _parse_text(text: str) -> Hand:
 
 _LONGEST_CARD = 5
 """The most characters one card is written with (``joker``), variation selectors aside."""
+
+
 def _clip(part: str) -> str:
     """A part of a run quoted within a message that quotes the hand too: 20 characters."""
     return repr(part) if len(part) <= 20 else repr(part[:17] + "...")

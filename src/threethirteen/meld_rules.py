@@ -53,6 +53,7 @@ __all__ = [
     "verify_meld",
 ]
 
+
 def has_high_aces(rules: Rules) -> bool:
     """Whether an ace may sit above a king in a run (Q-K-A) under ``rules``.
 

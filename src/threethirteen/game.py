@@ -1,0 +1,1425 @@
+"""The game engine: a whole game of Three Thirteen, played action by action.
+
+A :class:`Game` deals every round from its seed, knows whose turn it is and which
+actions are legal, applies them (raising :class:`~threethirteen.IllegalActionError`
+with the reason for one that is not), scores every round with the library's exact
+deadwood score and the variations' adjustments, and writes a record that replays.
+:meth:`Game.view` gives a :class:`PlayerView`: exactly what one player may know;
+:meth:`PlayerView.sample` deals the cards that player cannot see at random and
+returns a full game to play on (a determinization, for search).
+
+>>> import threethirteen as tt
+>>> game = tt.Game("pagat", players=3, seed=42)
+>>> game.round, game.wild, game.dealer, game.to_move
+(1, 3, 0, 1)
+>>> game.legal_actions()
+[Action.parse('draw stock'), Action.parse('draw discard')]
+>>> game.apply(tt.Action.parse("draw stock"))
+>>> game.phase, len(game.hand(1))
+('play', 4)
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
+from typing import Any, Literal
+
+import numpy as np
+
+from ._validate import as_index, quote
+from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from .analysis import best_melds, can_go_out, deadwood_score, discards
+from .cards import CARDS, JOKER, Card
+from .dealing import MAX_SEED, new_seed, pool_codes, shuffled
+from .errors import (
+    GameError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidMeldError,
+    InvalidRecordError,
+    ThreeThirteenError,
+)
+from .hand import Hand
+from .meld_rules import is_wild_code, verify_meld
+from .melds import Meld, Melding
+from .records import RECORD_FORMAT, RECORD_VERSION, check_record, rank_text, score_sheet
+from .rounds import Round
+from .rules import Rules, RulesLike
+from .table_play import extended, lay_off_identity, run_ends, smallest_melds
+
+__all__ = ["END_REASONS", "Game", "PlayerView", "Reshuffle", "TableMeld"]
+
+Phase = Literal["draw", "play", "over"]
+END_REASONS = ("out", "empty_hand", "stock", "turn_limit")
+"""Why a round ended: a player went out (and the last turns were played); a hand
+emptied in table play; nothing was left to reshuffle; the turn limit was reached."""
+
+_DRAW, _PLAY, _OVER = 0, 1, 2
+_PHASES: tuple[Phase, Phase, Phase] = ("draw", "play", "over")
+_DRAW_STOCK = DrawStock()
+_DISCARD = tuple(DiscardCard(CARDS[code]) for code in range(53))
+_GO_OUT = tuple(DiscardCard(CARDS[code], go_out=True) for code in range(53))
+_PICTURE_ROUNDS = (11, 12, 13)
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: who laid it, and the meld as it stands now."""
+
+    owner: int
+    """The player who laid it."""
+    meld: Meld
+    """The meld, with every card laid off onto it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"owner": 0, "cards": ["4h", "5h", "6c=6h"]}``."""
+        return {"owner": self.owner, "cards": LayMeld(self.meld).to_dict()["cards"]}
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    """In a view's history: the discards were shuffled into a new stock. Everyone saw
+    these cards in the piles; nobody sees their order."""
+
+    cards: Hand
+    """The cards shuffled (sorted)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"type": "reshuffle", "cards": [...]}``."""
+        return {"type": "reshuffle", "cards": [str(card) for card in self.cards]}
+
+    def __str__(self) -> str:
+        return f"reshuffle {len(self.cards)} cards"
+
+
+class _FalseOut(str):
+    """Why a declared out is not out: a false out, which ``false-out`` allows."""
+
+
+def _insort(hand: list[int], code: int) -> None:
+    bisect.insort(hand, code)
+
+
+def _hand(codes: list[int]) -> Hand:
+    return Hand.from_trusted_codes(codes)
+
+
+def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
+    """``codes`` less the multiset ``taken``, or ``None`` when it does not hold them."""
+    left = list(codes)
+    for code in taken:
+        try:
+            left.remove(code)
+        except ValueError:
+            return None
+    return left
+
+
+class Game:
+    """A game of Three Thirteen for 2 or more players, from the first deal to the
+    last score.
+
+    :param rules: a preset name (``"pagat"``, ``"wikipedia"``, ``"bga"``,
+        ``"family"``) or a :class:`~threethirteen.Rules`.
+    :param players: the number of players (the preset's range; 2 to 16 for rules
+        given as a :class:`~threethirteen.Rules`). With a preset name it sets the
+        deck count for the table.
+    :param seed: an int from 0 to 2**128 - 1; the same seed, rules, players and
+        actions give the same game on every machine. ``None``: a fresh random seed
+        (kept in :attr:`seed` and the record).
+    :param variations: variation names, with a preset name (see
+        :data:`~threethirteen.VARIATIONS`).
+    :param max_turns: end a round after this many turns and score every hand as it
+        stands (random players need it); ``None`` for the real rules.
+    :raises InvalidRulesError: for an unknown preset or variation, or players the
+        preset does not seat.
+    :raises GameError: for a table the pool cannot deal, or a bad seed or limit.
+
+    >>> game = Game("family", players=5, seed=7, variations=["jokers"], max_turns=300)
+    >>> game.rules.decks, game.rules.jokers, len(game.stock)
+    (3, 6, 141)
+    """
+
+    __slots__ = (
+        "_attempt",
+        "_cards_dealt",
+        "_deal_record",
+        "_deal_seed",
+        "_dealer",
+        "_events",
+        "_first_out",
+        "_hands",
+        "_has_melded",
+        "_known",
+        "_last_end",
+        "_legal",
+        "_orders",
+        "_out",
+        "_penalties",
+        "_phase",
+        "_piles",
+        "_replay",
+        "_replaying",
+        "_reshuffled",
+        "_reshuffles",
+        "_round",
+        "_round_index",
+        "_round_records",
+        "_round_scores",
+        "_stock",
+        "_table",
+        "_to_move",
+        "_totals",
+        "_turns",
+        "max_turns",
+        "players",
+        "rules",
+        "seed",
+    )
+
+    rules: Rules
+    """The rules of the game."""
+    players: int
+    """The number of players; they are numbered 0, 1, ... clockwise."""
+    seed: int | None
+    """The seed that deals every round (``None`` for a game replayed from a record
+    without one)."""
+    max_turns: int | None
+    """The most turns a round runs, or ``None``."""
+
+    def __init__(
+        self,
+        rules: RulesLike = "pagat",
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        variations: Iterable[str] = (),
+        max_turns: int | None = None,
+    ) -> None:
+        found, count = _table_rules(rules, players, variations)
+        if seed is None:
+            seed = new_seed()
+        seed = as_index(seed, "a seed", GameError)
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(f"a seed is an int from 0 to 2**128 - 1, not {quote(seed)}")
+        self._setup(found, count, seed, _turn_limit(max_turns))
+        self._deal(None)
+
+    def _setup(self, rules: Rules, players: int, seed: int | None, max_turns: int | None) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.max_turns = max_turns
+        self._round_index = 0
+        self._attempt = 0
+        self._dealer = 0
+        self._round_records: list[dict[str, Any]] | None = []
+        self._round_scores: list[tuple[int, ...]] = []
+        self._totals = [0] * players
+        self._replay: list[list[int]] | None = None
+        self._replaying = False
+        self._deal_seed = new_seed() if seed is None else seed
+        self._last_end: str | None = None
+
+    # -- dealing --------------------------------------------------------------
+
+    def _deal(self, deal: tuple[list[list[int]], int, list[int]] | None) -> None:
+        """Deal the round at ``_round_index``: from the seed, or the recorded ``deal``
+        (hands, upcard, stock top first)."""
+        rules, players = self.rules, self.players
+        number = self._round_index + 1
+        self._round = Round(rules, number)
+        dealt = self._cards_dealt = rules.rounds[self._round_index]
+        if deal is None:
+            order = shuffled(
+                pool_codes(rules.decks, rules.jokers),
+                self._deal_seed,
+                (self._round_index, self._attempt, 0),
+            )
+            hands: list[list[int]] = [[] for _ in range(players)]
+            position = 0
+            for _ in range(dealt):
+                for step in range(players):
+                    hands[(self._dealer + 1 + step) % players].append(order[position])
+                    position += 1
+            upcard = order[position]
+            stock_top_first = order[position + 1 :]
+        else:
+            hands, upcard, stock_top_first = deal
+        self._hands = [sorted(hand) for hand in hands]
+        self._stock = stock_top_first[::-1]
+        piles_count = players if rules.separate_discards else 1
+        self._piles: list[list[int]] = [[] for _ in range(piles_count)]
+        self._piles[self._dealer if rules.separate_discards else 0].append(upcard)
+        self._table: list[TableMeld] = []
+        self._known: list[list[int]] = [[] for _ in range(players)]
+        self._has_melded = [False] * players
+        self._penalties = [0] * players
+        self._out: list[bool] = [False] * players
+        self._first_out: int | None = None
+        self._turns = 0
+        self._reshuffles = 0
+        self._reshuffled: list[int] | None = None
+        self._events: list[tuple[int, Any]] = []
+        self._orders: list[tuple[int, ...]] = []
+        self._deal_record = {
+            "hands": [[str(CARDS[code]) for code in hand] for hand in hands],
+            "upcard": str(CARDS[upcard]),
+            "stock": [str(CARDS[code]) for code in stock_top_first],
+        }
+        self._phase = _DRAW
+        self._to_move: int | None = (self._dealer + 1) % players
+        self._legal: list[Action] | None = None
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Before a draw: reshuffle an empty stock, or end the round when nothing is left."""
+        if self._stock:
+            return
+        tops = [pile[-1:] for pile in self._piles]
+        cards = [code for pile in self._piles for code in pile[:-1]]
+        if not cards:
+            self._end_round("stock")
+            return
+        self._reshuffles += 1
+        if self._replay is not None:
+            if not self._replay:
+                raise InvalidRecordError(
+                    f"round {self._round_index + 1}: the stock runs out, but the record"
+                    " has no reshuffle for it"
+                )
+            order = self._replay.pop(0)
+            if sorted(order) != sorted(cards):
+                raise InvalidRecordError(
+                    f"round {self._round_index + 1}: a reshuffle's stock is not the cards"
+                    " of the discard piles under their top cards"
+                )
+        else:
+            order = shuffled(
+                sorted(cards), self._deal_seed, (self._round_index, self._attempt, self._reshuffles)
+            )
+        self._piles = [list(top) for top in tops]
+        self._stock = order[::-1]
+        self._reshuffled = sorted(cards)
+        self._events.append((-1, Reshuffle(_hand(cards))))
+        self._orders.append(tuple(order))
+
+    # -- the state --------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        """The number of the round in play (1 deals the fewest cards); the last
+        round's when the game is over."""
+        return min(self._round_index, len(self.rules.rounds) - 1) + 1
+
+    @property
+    def cards_dealt(self) -> int:
+        """How many cards the round in play deals to each player."""
+        return self._cards_dealt
+
+    @property
+    def wild(self) -> int | None:
+        """The wild rank of the round in play (1 = A ... 13 = K)."""
+        return self._round.wild
+
+    @property
+    def prepared_round(self) -> Round:
+        """The round in play as a :class:`~threethirteen.Round`, for the analysis
+        functions: ``tt.deadwood_score(game.hand(0), game.prepared_round)``."""
+        return self._round
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round in play; the player on their left starts."""
+        return self._dealer
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose turn it is, or ``None`` when the game is over."""
+        return self._to_move
+
+    @property
+    def phase(self) -> Phase:
+        """``"draw"`` (the player to move draws next), ``"play"`` (they have drawn:
+        they meld, lay off or discard) or ``"over"``."""
+        return _PHASES[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the last round has been scored."""
+        return self._phase == _OVER
+
+    @property
+    def turns(self) -> int:
+        """The turns completed in the round in play."""
+        return self._turns
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """The scores of each round played (void rounds left out), in order."""
+        return tuple(self._round_scores)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total so far."""
+        return tuple(self._totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the lowest total once the game is over (equal totals share
+        the win); ``()`` before."""
+        if self._phase != _OVER:
+            return ()
+        low = min(self._totals)
+        return tuple(player for player, total in enumerate(self._totals) if total == low)
+
+    @property
+    def last_end(self) -> str | None:
+        """Why the last round scored ended (see :data:`END_REASONS`), or ``None``."""
+        return self._last_end
+
+    def hand(self, player: int) -> Hand:
+        """The cards ``player`` holds."""
+        return _hand(self._hands[self._player(player)])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return tuple(CARDS[code] for code in reversed(self._stock))
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The discard piles, each from its bottom card to its top card: one pile, or
+        one per player under ``separate-discards``."""
+        return tuple(tuple(CARDS[code] for code in pile) for pile in self._piles)
+
+    @property
+    def table(self) -> tuple[TableMeld, ...]:
+        """The melds on the table this round, in the order they were laid."""
+        return tuple(self._table)
+
+    @property
+    def went_out(self) -> tuple[bool, ...]:
+        """Who has gone out this round (or emptied their hand)."""
+        return tuple(self._out)
+
+    def _player(self, player: int) -> int:
+        index = as_index(player, "a player", GameError)
+        if not 0 <= index < self.players:
+            raise GameError(f"no player {quote(player)}: players are 0 to {self.players - 1}")
+        return index
+
+    def __repr__(self) -> str:
+        state = (
+            "over"
+            if self._phase == _OVER
+            else f"round {self.round}, player {self._to_move} to {self.phase}"
+        )
+        return f"<Game {self.rules.name} players={self.players} seed={self.seed}: {state}>"
+
+    # -- legal actions ----------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the player to move may take, in a stable order: draws (the
+        stock, then each pile); then melds, lay-offs, and discards (each card once,
+        in card order; the going-out discards after the others).
+
+        Every legal draw, discard and lay-off is listed; for laying a meld, every
+        legal meld of the smallest size (a longer one is the same as a smallest
+        one and lay-offs onto it in the same turn), with the wild cards' stand-ins
+        chosen as :func:`threethirteen.table_play.smallest_melds` says;
+        :meth:`is_legal` and :meth:`apply` take any legal meld. A going-out discard
+        is listed without melds (the best melding is laid).
+        """
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return list(self._legal)
+
+    def _list_legal(self) -> list[Action]:
+        if self._phase == _OVER:
+            return []
+        player = self._to_move
+        assert player is not None
+        if self._phase == _DRAW:
+            actions: list[Action] = [_DRAW_STOCK] if self._stock else []
+            separate = self.rules.separate_discards
+            for index, pile in enumerate(self._piles):
+                if pile:
+                    actions.append(DrawDiscard(index if separate else None))
+            return actions
+        hand = self._hands[player]
+        actions = []
+        if self._may_lay(player):
+            actions.extend(LayMeld(meld) for meld in smallest_melds(hand, self._round))
+        if self._may_lay_off(player):
+            actions.extend(self._lay_offs(hand))
+        distinct = sorted(set(hand))
+        jokers_anywhere = self.rules.joker_discards
+        for code in distinct:
+            actions.append(_DISCARD[code])
+            if code == JOKER and jokers_anywhere:
+                actions.extend(
+                    DiscardCard(CARDS[JOKER], pile=other)
+                    for other in range(self.players)
+                    if other != player
+                )
+        if len(hand) > 1 and self._may_go_out(player):
+            if self.rules.false_out_penalty is not None:
+                going = distinct
+            elif can_go_out(_hand(hand), self._round):
+                going = [d.card.code for d in discards(_hand(hand), self._round) if d.goes_out]
+                going.sort()
+            else:
+                going = []
+            actions.extend(_GO_OUT[code] for code in going)
+        return actions
+
+    def _lay_offs(self, hand: list[int]) -> list[Action]:
+        actions: list[Action] = []
+        wild_rank = self._round.wild
+        for index, table_meld in enumerate(self._table):
+            meld = table_meld.meld
+            for code in sorted(set(hand)):
+                card = CARDS[code]
+                if not is_wild_code(code, wild_rank):
+                    if isinstance(extended(meld, card, None, self._round), Meld):
+                        actions.append(LayOff(card, index))
+                    continue
+                options: list[Card | None] = (
+                    [None] if meld.kind == "set" else [*run_ends(meld, self._round)]
+                )
+                for option in options:
+                    identity = lay_off_identity(meld, card, option, self._round)
+                    if isinstance(identity, Card) and isinstance(
+                        extended(meld, card, identity, self._round), Meld
+                    ):
+                        actions.append(LayOff(card, index, identity))
+        return actions
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """Whether ``action`` is legal now (for ``player``, when given)."""
+        return self._problem(action, player) is None
+
+    def verify(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`~threethirteen.IllegalActionError` saying why ``action`` is
+        not legal now; return quietly when it is."""
+        problem = self._problem(action, player)
+        if problem is not None:
+            raise IllegalActionError(f"illegal action {str(action)!r}: {problem}")
+
+    def _problem(self, action: object, player: int | None) -> str | None:
+        """Why ``action`` is illegal now, or ``None``."""
+        if not isinstance(action, Action):
+            return f"an action is an Action value, not {quote(action)}"
+        if self._phase == _OVER:
+            return "the game is over"
+        mover = self._to_move
+        assert mover is not None
+        if player is not None and player != mover:
+            return f"it is player {mover}'s turn, not player {quote(player)}'s"
+        if self._legal is not None and action in self._legal:
+            return None
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            if self._phase != _DRAW:
+                return f"player {mover} has drawn already this turn"
+            if isinstance(action, DrawStock):
+                return None if self._stock else "the stock is empty"
+            return self._pile_problem(action.pile, mover)
+        if self._phase == _DRAW:
+            return f"player {mover} must draw first"
+        hand = self._hands[mover]
+        if isinstance(action, DiscardCard):
+            return self._discard_problem(action, mover, hand)
+        if isinstance(action, LayMeld):
+            if not self._may_lay(mover):
+                return self._no_table_play(mover)
+            if _without(hand, (card.code for card in action.meld.cards)) is None:
+                return f"player {mover} does not hold {action.meld}"
+            try:
+                verify_meld(action.meld, self._round)
+            except InvalidMeldError as error:
+                return str(error)
+            return None
+        if isinstance(action, LayOff):
+            if not self._may_lay_off(mover):
+                if self._may_lay(mover):
+                    return f"player {mover} may lay off only after laying a meld"
+                return self._no_table_play(mover)
+            if action.card.code not in hand:
+                return f"player {mover} does not hold {action.card}"
+            if action.meld >= len(self._table):
+                return f"no table meld {action.meld} (the table has {len(self._table)})"
+            made = extended(
+                self._table[action.meld].meld, action.card, action.stands_for, self._round
+            )
+            return made if isinstance(made, str) else None
+        return f"unknown action {quote(action)}"
+
+    def _no_table_play(self, player: int) -> str:
+        if self.rules.redemption and not self.rules.layoff:
+            return f"player {player} may lay melds only in a last turn after someone went out"
+        return "these rules have no melds on the table during play"
+
+    def _pile_problem(self, pile: int | None, player: int) -> str | None:
+        if self.rules.separate_discards:
+            if pile is None:
+                return "say which pile (each player has one under separate-discards)"
+            if pile >= len(self._piles):
+                return f"no discard pile {pile} (piles are 0 to {len(self._piles) - 1})"
+        elif pile not in (None, 0):
+            return f"no discard pile {pile}: there is one pile"
+        if not self._piles[pile or 0]:
+            return "that discard pile is empty"
+        return None
+
+    def _discard_problem(self, action: DiscardCard, player: int, hand: list[int]) -> str | None:
+        code = action.card.code
+        if code not in hand:
+            return f"player {player} does not hold {action.card}"
+        if action.pile is not None and action.pile != player:
+            if not self.rules.joker_discards:
+                return (
+                    "a discard goes onto the player's own pile"
+                    if self.rules.separate_discards
+                    else "there is one discard pile"
+                )
+            if code != JOKER:
+                return "only a joker may be discarded onto another player's pile"
+            if action.pile >= self.players:
+                return f"no discard pile {action.pile} (piles are 0 to {self.players - 1})"
+        elif action.pile is not None and not self.rules.separate_discards:
+            return "there is one discard pile"
+        if not action.go_out:
+            return None
+        if not self._may_go_out(player):
+            return "nobody may go out before every player has had a turn (go-around-first)"
+        left = _without(hand, (code,))
+        assert left is not None
+        melds = self._out_melds(action, left)
+        if isinstance(melds, str):
+            if action.melds is None and self.rules.false_out_penalty is not None:
+                return None
+            if isinstance(melds, _FalseOut) and self.rules.false_out_penalty is not None:
+                return None
+            return melds
+        return None
+
+    def _out_melds(self, action: DiscardCard, left: list[int]) -> tuple[Meld, ...] | str:
+        """The melds laid when going out with ``left`` in hand, or why it is not out."""
+        if action.melds is None:
+            if not left:
+                return ()
+            melding = self._best(left)
+            if melding.deadwood:
+                cards = " ".join(str(card) for card in melding.deadwood)
+                return _FalseOut(f"discarding {action.card} leaves {cards} unmelded: not out")
+            return melding.melds
+        for meld in action.melds:
+            try:
+                verify_meld(meld, self._round)
+            except InvalidMeldError as error:
+                return str(error)
+        used = [card.code for meld in action.melds for card in meld.cards]
+        rest = _without(left, used)
+        if rest is None:
+            return f"the melds are not all in the hand left after discarding {action.card}"
+        if rest:
+            cards = " ".join(str(CARDS[code]) for code in rest)
+            return _FalseOut(f"the melds leave {cards} unmelded: not out")
+        return action.melds
+
+    def _best(self, codes: list[int]) -> Melding:
+        return best_melds(_hand(codes), self._round)
+
+    def _may_lay(self, player: int) -> bool:
+        if self._phase != _PLAY:
+            return False
+        if self.rules.layoff:
+            return True
+        return self.rules.redemption and self._first_out is not None and not self._out[player]
+
+    def _may_lay_off(self, player: int) -> bool:
+        if not self._table or self._phase != _PLAY:
+            return False
+        if self.rules.layoff:
+            return self._has_melded[player]
+        return self.rules.redemption and self._first_out is not None and not self._out[player]
+
+    def _may_go_out(self, player: int) -> bool:
+        return not self.rules.go_around_first or self._turns >= self.players - 1
+
+    # -- applying actions ---------------------------------------------------------
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Apply ``action`` for the player to move (``player``, when given, must be
+        that player); the round and the game move on by themselves: the next deal,
+        reshuffles and scoring happen as the rules say.
+
+        :raises IllegalActionError: saying why the action is not legal now.
+
+        >>> game = Game("pagat", players=2, seed=1)
+        >>> game.apply(DiscardCard(Card.parse("9s")))
+        Traceback (most recent call last):
+        ...
+        threethirteen.errors.IllegalActionError: illegal action 'discard 9s': player 1 must draw ...
+        """
+        legal = self._legal
+        if legal is None or player is not None or action not in legal:
+            self.verify(action, player)
+        mover = self._to_move
+        assert mover is not None
+        self._legal = None
+        if isinstance(action, DrawStock):
+            code = self._stock.pop()
+            _insort(self._hands[mover], code)
+            self._phase = _PLAY
+            self._events.append((mover, action))
+        elif isinstance(action, DrawDiscard):
+            code = self._piles[action.pile or 0].pop()
+            _insort(self._hands[mover], code)
+            self._known[mover].append(code)
+            self._phase = _PLAY
+            self._events.append((mover, action))
+        elif isinstance(action, DiscardCard):
+            self._discard(action, mover)
+        elif isinstance(action, LayMeld):
+            self._lay(mover, action.meld)
+            self._has_melded[mover] = True
+            self._events.append((mover, action))
+            self._check_empty(mover)
+        elif isinstance(action, LayOff):
+            table_meld = self._table[action.meld]
+            made = extended(table_meld.meld, action.card, action.stands_for, self._round)
+            assert isinstance(made, Meld)
+            self._take(mover, action.card.code)
+            self._table[action.meld] = TableMeld(table_meld.owner, made)
+            identity = made.stands_for[_added_index(table_meld.meld, made)]
+            wild = is_wild_code(action.card.code, self._round.wild)
+            self._events.append(
+                (mover, LayOff(action.card, action.meld, identity if wild else None))
+            )
+            self._check_empty(mover)
+
+    def _take(self, player: int, code: int) -> None:
+        """``code`` leaves ``player``'s hand (known cards first)."""
+        self._hands[player].remove(code)
+        known = self._known[player]
+        if code in known:
+            known.remove(code)
+
+    def _lay(self, player: int, meld: Meld) -> None:
+        for card in meld.cards:
+            self._take(player, card.code)
+        self._table.append(TableMeld(player, meld))
+
+    def _check_empty(self, player: int) -> None:
+        """Table play: a hand emptied by laying ends the round (no discard needed)."""
+        if self._hands[player] or self._phase == _OVER:
+            return
+        self._went_out(player)
+        if self.rules.last_turns and self._first_out != player:
+            self._next_turn(player)  # redemption: a last turn ends with the hand empty
+        elif self.rules.last_turns:
+            self._next_turn(player)
+        else:
+            self._end_round("empty_hand")
+
+    def _went_out(self, player: int) -> None:
+        self._out[player] = True
+        if self._first_out is None:
+            self._first_out = player
+
+    def _discard(self, action: DiscardCard, mover: int) -> None:
+        code = action.card.code
+        hand = self._hands[mover]
+        logged: Action = action
+        out = False
+        if action.go_out:
+            left = _without(hand, (code,))
+            assert left is not None
+            melds = self._out_melds(action, left)
+            if isinstance(melds, str):  # a false out (legal only under false-out)
+                assert self.rules.false_out_penalty is not None
+                self._penalties[mover] += self.rules.false_out_penalty
+            else:
+                out = True
+                logged = DiscardCard(action.card, True, action.pile, tuple(melds))
+        self._take(mover, code)
+        pile = mover if self.rules.separate_discards else 0
+        if action.pile is not None and self.rules.separate_discards:
+            pile = action.pile
+        self._piles[pile].append(code)
+        self._events.append((mover, logged))
+        if out:
+            assert isinstance(logged, DiscardCard)
+            assert logged.melds is not None
+            for meld in logged.melds:
+                self._lay(mover, meld)
+            self._went_out(mover)
+        if not self._hands[mover] and not self.rules.last_turns:
+            self._went_out(mover)
+            self._turns += 1
+            self._end_round("empty_hand")
+            return
+        self._next_turn(mover)
+
+    def _next_turn(self, mover: int) -> None:
+        self._turns += 1
+        following = (mover + 1) % self.players
+        if self._first_out is not None and (
+            not self.rules.last_turns or following == self._first_out
+        ):
+            self._end_round("out" if self.rules.last_turns else "empty_hand")
+            return
+        if self.max_turns is not None and self._turns >= self.max_turns:
+            self._end_round("turn_limit")
+            return
+        self._to_move = following
+        self._phase = _DRAW
+        self._start_turn()
+
+    # -- scoring ----------------------------------------------------------------
+
+    def _scores(self) -> list[int]:
+        rules = self.rules
+        round = self._round
+        scores = []
+        wild = round.wild
+        for player, hand in enumerate(self._hands):
+            score = deadwood_score(_hand(hand), round) if hand and not self._out[player] else 0
+            if player == self._first_out and rules.first_out_bonus is not None:
+                bonus = rules.first_out_bonus
+                if bonus == "wild":
+                    assert wild is not None
+                    score = -rules.card_values[wild - 1]
+                else:
+                    assert isinstance(bonus, int)
+                    score = bonus
+            score += self._penalties[player]
+            if rules.doubles and self._cards_dealt in _PICTURE_ROUNDS:
+                score *= 2
+            scores.append(score)
+        return scores
+
+    def _end_round(self, end: str) -> None:
+        scores = self._scores()
+        void = self.rules.double_naughts and all(score == 0 for score in scores)
+        if self._round_records is not None:
+            self._round_records.append(self._round_dict(end, void, scores))
+        self._last_end = end
+        if void:
+            self._attempt += 1
+        else:
+            self._round_scores.append(tuple(scores))
+            self._totals = [
+                total + score for total, score in zip(self._totals, scores, strict=True)
+            ]
+            self._round_index += 1
+            self._attempt = 0
+            self._dealer = (self._dealer + 1) % self.players
+        self._legal = None
+        if self._round_index == len(self.rules.rounds):
+            self._phase = _OVER
+            self._to_move = None
+            return
+        if self._replaying:  # the replay deals the next round from the record
+            self._to_move = None
+            return
+        self._deal(None)
+
+    def _round_dict(self, end: str | None, void: bool, scores: list[int] | None) -> dict[str, Any]:
+        wild = self._round.wild
+        return {
+            "number": self._round_index + 1,
+            "dealer": self._dealer,
+            "wild": rank_text(wild),
+            "cards_dealt": self._cards_dealt,
+            "deal": self._deal_record,
+            "actions": _event_dicts(self._events, self._orders),
+            "end": end,
+            "void": void,
+            "scores": scores,
+        }
+
+    # -- copies, views and samples ----------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy: actions applied to one do not change the other.
+
+        >>> game = Game("pagat", players=2, seed=3)
+        >>> copy = game.clone()
+        >>> copy.apply(copy.legal_actions()[0])
+        >>> game.phase, copy.phase
+        ('draw', 'play')
+        """
+        new = object.__new__(Game)
+        for name in _SHARED:
+            object.__setattr__(new, name, getattr(self, name))
+        new._hands = [hand[:] for hand in self._hands]
+        new._stock = self._stock[:]
+        new._piles = [pile[:] for pile in self._piles]
+        new._table = self._table[:]
+        new._known = [known[:] for known in self._known]
+        new._has_melded = self._has_melded[:]
+        new._penalties = self._penalties[:]
+        new._out = self._out[:]
+        new._events = self._events[:]
+        new._orders = self._orders[:]
+        new._round_records = None if self._round_records is None else self._round_records[:]
+        new._round_scores = self._round_scores[:]
+        new._totals = self._totals[:]
+        new._replay = None if self._replay is None else [list(order) for order in self._replay]
+        return new
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know now: see :class:`PlayerView`.
+
+        :raises GameError: for a player who is not at the table.
+        """
+        player = self._player(player)
+        known = tuple(_hand(cards) for cards in self._known)
+        return PlayerView(
+            player=player,
+            players=self.players,
+            rules=self.rules,
+            max_turns=self.max_turns,
+            round=self.round,
+            cards_dealt=self._cards_dealt,
+            wild=self._round.wild,
+            dealer=self._dealer,
+            to_move=self._to_move,
+            phase=_PHASES[self._phase],
+            hand=_hand(self._hands[player]),
+            piles=self.piles,
+            table=tuple(self._table),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            known=known,
+            stock_size=len(self._stock),
+            reshuffled=None if self._reshuffled is None else _hand(self._reshuffled),
+            turns=self._turns,
+            went_out=tuple(self._out),
+            first_out=self._first_out,
+            has_melded=tuple(self._has_melded),
+            penalties=tuple(self._penalties),
+            history=tuple(self._events),
+            round_scores=tuple(self._round_scores),
+            totals=tuple(self._totals),
+        )
+
+    # -- records ------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as a versioned, JSON-ready record (see the records page of the
+        docs): the rules, the seed, and each round's deal, actions, end and scores.
+
+        :raises GameError: for a game made by :meth:`PlayerView.sample`, whose deals
+            nobody knows.
+
+        >>> game = Game("pagat", players=2, seed=5)
+        >>> record = game.to_record()
+        >>> record["format"], record["seed"], record["rounds"][0]["deal"]["upcard"]
+        ('threethirteen-game', 5, 'Kh')
+        >>> record["rules"]
+        {'preset': 'pagat', 'variations': [], 'players': 2, 'max_turns': None}
+        """
+        if self._round_records is None:
+            raise GameError("a game made by PlayerView.sample has no deals to record")
+        rounds = list(self._round_records)
+        if self._phase != _OVER:
+            rounds.append(self._round_dict(None, False, None))
+        rules: dict[str, Any] = {
+            "preset": self.rules.name,
+            "variations": list(self.rules.variations),
+            "players": self.players,
+            "max_turns": self.max_turns,
+        }
+        fields = _custom_fields(self.rules, self.players)
+        if fields is not None:
+            rules["fields"] = fields
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": rules,
+            "seed": self.seed,
+            "rounds": rounds,
+            "totals": list(self._totals),
+            "winners": list(self.winners) if self._phase == _OVER else None,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Replay a record made by :meth:`to_record`, checking every deal, action,
+        reshuffle, end and score; the game as the record leaves it (over, or in play).
+
+        A record with a seed must hold the deals and reshuffles that seed gives; one
+        with ``"seed": null`` gives them itself.
+
+        :raises InvalidRecordError: naming the round, the action and what is wrong.
+
+        >>> game = Game("pagat", players=2, seed=5)
+        >>> game.apply(DrawStock())
+        >>> Game.from_record(game.to_record()).hand(1) == game.hand(1)
+        True
+        """
+        check_record(record)
+        spec = record["rules"]
+        try:
+            rules = _record_rules(spec)
+            game = object.__new__(cls)
+            game._setup(rules, spec["players"], record["seed"], _turn_limit(spec["max_turns"]))
+        except InvalidRecordError:
+            raise
+        except ThreeThirteenError as error:
+            raise InvalidRecordError(f"the record's rules: {error}") from None
+        game._replaying = True
+        rounds = record["rounds"]
+        for position, data in enumerate(rounds):
+            game._replay_round(position, data, last=position == len(rounds) - 1)
+        game._replaying = False
+        if game._to_move is None and game._round_index < len(rules.rounds):
+            game._deal(None)  # the record ends between rounds: deal the next one
+        if record["totals"] != list(game._totals):
+            raise InvalidRecordError(
+                f"the record's totals {quote(record['totals'])} are not the game's {game._totals}"
+            )
+        winners = list(game.winners) if game._phase == _OVER else None
+        if record["winners"] != winners:
+            raise InvalidRecordError(
+                f"the record's winners {quote(record['winners'])} are not the game's {winners}"
+            )
+        return game
+
+    def _replay_round(self, position: int, data: Mapping[str, Any], last: bool) -> None:
+        where = f"round record {position} (round {data['number']})"
+        if self._round_index >= len(self.rules.rounds):
+            raise InvalidRecordError(f"{where}: the game was over before it")
+        expected = (self._round_index + 1, self._dealer, self.rules.rounds[self._round_index])
+        found = (data["number"], data["dealer"], data["cards_dealt"])
+        if found != expected:
+            raise InvalidRecordError(
+                f"{where}: number, dealer and cards dealt are {found}; the game's are {expected}"
+            )
+        if self.seed is None:
+            self._replay = [
+                _codes(entry.get("stock"), f"{where}, a reshuffle's stock")
+                for entry in data["actions"]
+                if entry.get("type") == "reshuffle"
+            ]
+            self._deal(_read_deal(data["deal"], self, where))
+        else:
+            self._replay = None
+            self._deal(None)
+        if self._deal_record != data["deal"]:
+            reason = (
+                f"is not the one seed {self.seed} gives"
+                if self.seed is not None
+                else "is not well formed"
+            )
+            raise InvalidRecordError(f"{where}: the deal {reason}")
+        assert self._round_records is not None
+        before = len(self._round_records)
+        for index, entry in enumerate(data["actions"]):
+            if entry.get("type") == "reshuffle":
+                continue
+            if len(self._round_records) > before:
+                raise InvalidRecordError(f"{where}, action {index}: the round was over before it")
+            try:
+                action = Action.from_dict(entry)
+                self.apply(action, entry.get("player"))
+            except (InvalidActionError, IllegalActionError) as error:
+                raise InvalidRecordError(f"{where}, action {index}: {error}") from None
+        finished = len(self._round_records) > before
+        made = self._round_records[-1] if finished else self._round_dict(None, False, None)
+        if made["actions"] != data["actions"]:
+            mine, theirs = made["actions"], data["actions"]
+            first = next(
+                (i for i, pair in enumerate(zip(mine, theirs, strict=False)) if pair[0] != pair[1]),
+                min(len(mine), len(theirs)),
+            )
+            said = theirs[first] if first < len(theirs) else None
+            did = mine[first] if first < len(mine) else None
+            raise InvalidRecordError(
+                f"{where}, action {first}: the record says {quote(said)}, the game did {quote(did)}"
+            )
+        for key in ("wild", "end", "void", "scores"):
+            if made[key] != data[key]:
+                said, did = quote(data[key]), quote(made[key])
+                raise InvalidRecordError(f"{where}: the record's {key} is {said}, the game's {did}")
+        if not finished and not last:
+            raise InvalidRecordError(f"{where}: the round did not end, but the record goes on")
+        self._replay = None
+
+    def score_sheet(self) -> str:
+        """The scores as a short text table: a row per round, then the totals.
+
+        >>> print(Game("pagat", players=2, seed=5).score_sheet().splitlines()[0])
+        round  wild  player 0  player 1
+        """
+        if self._round_records is None:
+            rows = [
+                {"number": i + 1, "wild": "", "void": False, "scores": list(s)}
+                for i, s in enumerate(self._round_scores)
+            ]
+            return score_sheet(self.players, rows, list(self._totals), list(self.winners) or None)
+        return score_sheet(
+            self.players, self._round_records, list(self._totals), list(self.winners) or None
+        )
+
+
+_SHARED = (
+    "rules", "players", "seed", "max_turns", "_deal_seed", "_replaying", "_round_index",
+    "_attempt", "_dealer", "_round", "_cards_dealt", "_deal_record", "_phase", "_to_move",
+    "_legal", "_first_out", "_turns", "_reshuffles", "_reshuffled", "_last_end",
+)  # fmt: skip
+"""The attributes a clone shares: values never changed in place."""
+
+
+def _added_index(before: Meld, after: Meld) -> int:
+    """Where the card laid off onto ``before`` sits in ``after``."""
+    counts = Counter(zip(before.cards, before.stands_for, strict=True))
+    for index, pair in enumerate(zip(after.cards, after.stands_for, strict=True)):
+        if counts[pair]:
+            counts[pair] -= 1
+        else:
+            return index
+    raise AssertionError("no card was added")
+
+
+def _table_rules(
+    rules: RulesLike, players: int | None, variations: Iterable[str]
+) -> tuple[Rules, int]:
+    """The rules of a table of ``players`` and the number of players."""
+    if isinstance(variations, str):
+        variations = [variations]
+    variations = list(variations) if not isinstance(variations, list) else variations
+    if isinstance(rules, Rules):
+        if variations:
+            raise GameError(
+                "give variations with a preset name; a Rules value has its own"
+                " (Rules.preset(name, variations, players=...))"
+            )
+        if players is None:
+            players = rules.players
+        if players is None:
+            raise GameError("how many players? give players= (the rules do not say)")
+        players = as_index(players, "players", GameError)
+        if rules.players is not None and rules.players != players:
+            raise GameError(f"these rules are for {rules.players} players, not {quote(players)}")
+        if not 2 <= players <= 16:
+            raise GameError(f"a game seats 2 to 16 players, not {quote(players)}")
+        found = rules
+    elif isinstance(rules, str):
+        if players is None:
+            raise GameError("how many players? give players=")
+        found = Rules.preset(rules, variations, players=players)
+        players = as_index(players, "players", GameError)
+    else:
+        raise GameError(f"rules are a preset name or a Rules, not {quote(rules)}")
+    pool = 52 * found.decks + found.jokers
+    needed = players * max(found.rounds) + 1
+    if needed > pool:
+        raise GameError(
+            f"{players} players need {needed} cards for the largest deal and the upcard;"
+            f" the pool holds {pool}"
+        )
+    return found, players
+
+
+def _turn_limit(max_turns: object) -> int | None:
+    if max_turns is None:
+        return None
+    limit = as_index(max_turns, "max_turns", GameError)
+    if limit < 1:
+        raise GameError(f"max_turns is at least 1 (or None), not {quote(max_turns)}")
+    return limit
+
+
+def _custom_fields(rules: Rules, players: int) -> dict[str, Any] | None:
+    """The rules' fields when they are not the preset's with its variations."""
+    try:
+        plain = Rules.preset(rules.name, rules.variations, players=rules.players)
+    except ThreeThirteenError:
+        plain = None
+    if plain == rules:
+        return None
+    return {
+        item.name: list(value) if isinstance(value := getattr(rules, item.name), tuple) else value
+        for item in dataclass_fields(rules)
+    }
+
+
+def _record_rules(spec: Mapping[str, Any]) -> Rules:
+    fields = spec.get("fields")
+    if fields is not None:
+        values: dict[str, Any] = {
+            key: tuple(value) if isinstance(value, list) else value for key, value in fields.items()
+        }
+        try:
+            return Rules(**values)
+        except TypeError as error:
+            raise InvalidRecordError(f"the record's rule fields: {error}") from None
+    return Rules.preset(spec["preset"], spec["variations"], players=spec["players"])
+
+
+def _codes(cards: object, where: str) -> list[int]:
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        raise InvalidRecordError(f"{where}: cards are a list of strings, not {quote(cards)}")
+    try:
+        return [Card.parse(card).code for card in cards]
+    except ThreeThirteenError as error:
+        raise InvalidRecordError(f"{where}: {error}") from None
+
+
+def _read_deal(
+    deal: Mapping[str, Any], game: Game, where: str
+) -> tuple[list[list[int]], int, list[int]]:
+    hands = [_codes(hand, f"{where}, hand {i}") for i, hand in enumerate(deal["hands"])]
+    if len(hands) != game.players:
+        raise InvalidRecordError(f"{where}: {len(hands)} hands dealt for {game.players} players")
+    dealt = game.rules.rounds[game._round_index]
+    for index, hand in enumerate(hands):
+        if len(hand) != dealt:
+            raise InvalidRecordError(f"{where}: hand {index} holds {len(hand)} cards, not {dealt}")
+    upcard = _codes([deal["upcard"]], f"{where}, the upcard")[0]
+    stock = _codes(deal["stock"], f"{where}, the stock")
+    everything = sorted([code for hand in hands for code in hand] + [upcard] + stock)
+    if everything != pool_codes(game.rules.decks, game.rules.jokers):
+        pool = Counter(pool_codes(game.rules.decks, game.rules.jokers))
+        dealt_cards = Counter(everything)
+        extra = sorted((dealt_cards - pool).elements())
+        missing = sorted((pool - dealt_cards).elements())
+        detail = (
+            f"{CARDS[extra[0]]} is dealt more often than the pool holds it"
+            if extra
+            else f"{CARDS[missing[0]]} is missing"
+        )
+        raise InvalidRecordError(f"{where}: the deal is not the pool's cards: {detail}")
+    return hands, upcard, stock
+
+
+def _event_dicts(
+    events: list[tuple[int, Any]], orders: list[tuple[int, ...]]
+) -> list[dict[str, Any]]:
+    """The record's entries of a round's events: actions, and reshuffles with their stocks."""
+    stocks = iter(orders)
+    entries: list[dict[str, Any]] = []
+    for player, event in events:
+        if player < 0:
+            entries.append(
+                {"type": "reshuffle", "stock": [str(CARDS[code]) for code in next(stocks)]}
+            )
+        else:
+            entries.append({"player": player, **event.to_dict()})
+    return entries
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may know: their own hand and everything public, nothing else.
+
+    Public: every discard pile's cards in order (all were seen face up), the table's
+    melds, each player's hand size and the cards each is known to hold (taken from
+    a discard pile and not since discarded or laid), the stock's size, the cards of
+    the last reshuffle, the round, wild rank, scores, whose turn it is, and the
+    round's history of actions (a draw says only where it was from). Hidden: the
+    other hands' other cards and the stock's cards and order. The seed is not in a
+    view: it would tell the hidden cards.
+
+    >>> import threethirteen as tt
+    >>> view = tt.Game("pagat", players=3, seed=42).view(0)
+    >>> view.hand_sizes, view.stock_size, view.known[1]
+    ((3, 3, 3), 25, Hand.parse(''))
+    """
+
+    player: int
+    """Whose view this is."""
+    players: int
+    """The number of players."""
+    rules: Rules
+    """The game's rules."""
+    max_turns: int | None
+    """The game's turn limit per round, or ``None``."""
+    round: int
+    """The round in play (1 deals the fewest cards)."""
+    cards_dealt: int
+    """The cards dealt each player this round."""
+    wild: int | None
+    """The round's wild rank."""
+    dealer: int
+    """The round's dealer."""
+    to_move: int | None
+    """Whose turn it is (``None``: the game is over)."""
+    phase: Phase
+    """``"draw"``, ``"play"`` or ``"over"``."""
+    hand: Hand
+    """The player's own cards."""
+    piles: tuple[tuple[Card, ...], ...]
+    """The discard piles, each from bottom to top."""
+    table: tuple[TableMeld, ...]
+    """The melds on the table, in the order laid."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    known: tuple[Hand, ...]
+    """The cards each player is known to hold: taken from a discard pile and not
+    since discarded or laid (the player's own too: what the others know of it)."""
+    stock_size: int
+    """The cards left in the stock."""
+    reshuffled: Hand | None
+    """The cards shuffled into the stock at the round's last reshuffle, or ``None``."""
+    turns: int
+    """The turns completed this round."""
+    went_out: tuple[bool, ...]
+    """Who has gone out this round."""
+    first_out: int | None
+    """The first player out this round, or ``None``."""
+    has_melded: tuple[bool, ...]
+    """Who has laid a meld on the table this round."""
+    penalties: tuple[int, ...]
+    """False-out penalties taken this round."""
+    history: tuple[tuple[int, Action | Reshuffle], ...]
+    """The round's public history: ``(player, action)``, and ``(-1, Reshuffle)``."""
+    round_scores: tuple[tuple[int, ...], ...]
+    """The scores of the rounds played (void rounds left out)."""
+    totals: tuple[int, ...]
+    """Each player's total."""
+
+    @property
+    def prepared_round(self) -> Round:
+        """The round as a :class:`~threethirteen.Round`, for the analysis functions."""
+        return Round(self.rules, self.round)
+
+    def unseen(self) -> Hand:
+        """The cards this player cannot see: the pool less their hand, the piles, the
+        table and the cards other players are known to hold."""
+        return _hand(self._hidden())
+
+    def _hidden(self) -> list[int]:
+        counts = Counter(pool_codes(self.rules.decks, self.rules.jokers))
+        counts.subtract(self.hand.code_bytes)
+        for pile in self.piles:
+            counts.subtract(card.code for card in pile)
+        for table_meld in self.table:
+            counts.subtract(card.code for card in table_meld.meld.cards)
+        for other, known in enumerate(self.known):
+            if other != self.player:  # the player's own are in their hand
+                counts.subtract(known.code_bytes)
+        return sorted(counts.elements())
+
+    def sample(self, rng: np.random.Generator | int | None = None) -> Game:
+        """A full game consistent with this view: the cards this player cannot see
+        dealt at random to the other players' unknown places and the stock (after a
+        reshuffle, the stock only from the cards reshuffled), for play to go on from.
+        Its future deals and reshuffles come from a seed drawn from ``rng``.
+
+        The sample's view for this player equals this view. Before a reshuffle, every
+        consistent deal is equally likely; after one, the stock is drawn uniformly
+        from the reshuffled cards not seen since, and the rest of the hidden cards
+        go to the other hands (which cards each opponent drew from the new stock is
+        not tracked).
+
+        :param rng: a :class:`numpy.random.Generator`, a seed for one, or ``None``.
+
+        >>> import threethirteen as tt
+        >>> game = tt.Game("pagat", players=3, seed=42)
+        >>> sample = game.view(0).sample(1)
+        >>> sample.view(0) == game.view(0), sample.hand(0) == game.hand(0)
+        (True, True)
+        """
+        generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+        hidden = self._hidden()
+        stock_size = self.stock_size
+        if self.reshuffled is not None:
+            pool = Counter(self.reshuffled.code_bytes)
+            pool &= Counter(hidden)
+            candidates = sorted(pool.elements())
+            picks = generator.permutation(len(candidates))[:stock_size].tolist()
+            stock = [candidates[i] for i in picks]
+            left = _without(hidden, stock)
+            assert left is not None
+            rest = [left[i] for i in generator.permutation(len(left)).tolist()]
+        else:
+            order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
+            stock, rest = order[:stock_size], order[stock_size:]
+        game = object.__new__(Game)
+        game.rules = self.rules
+        game.players = self.players
+        game.seed = None
+        game.max_turns = self.max_turns
+        game._deal_seed = int(generator.integers(0, 2**63))
+        game._replaying = False
+        game._replay = None
+        game._round_index = self.round - 1
+        game._attempt = 0
+        game._dealer = self.dealer
+        game._round = Round(self.rules, self.round)
+        game._cards_dealt = self.cards_dealt
+        game._deal_record = {}
+        game._phase = _PHASES.index(self.phase)
+        game._to_move = self.to_move
+        game._legal = None
+        game._first_out = self.first_out
+        game._turns = self.turns
+        game._reshuffles = sum(1 for player, _ in self.history if player < 0)
+        game._reshuffled = None if self.reshuffled is None else list(self.reshuffled.code_bytes)
+        game._last_end = None
+        hands = []
+        position = 0
+        for other in range(self.players):
+            if other == self.player:
+                hands.append(list(self.hand.code_bytes))
+                continue
+            known = list(self.known[other].code_bytes)
+            unknown = self.hand_sizes[other] - len(known)
+            hands.append(sorted(known + rest[position : position + unknown]))
+            position += unknown
+        game._hands = hands
+        game._stock = stock[::-1]
+        game._piles = [[card.code for card in pile] for pile in self.piles]
+        game._table = list(self.table)
+        game._known = [list(known.code_bytes) for known in self.known]
+        game._has_melded = list(self.has_melded)
+        game._penalties = list(self.penalties)
+        game._out = list(self.went_out)
+        game._events = list(self.history)
+        game._orders = []
+        game._round_records = None
+        game._round_scores = list(self.round_scores)
+        game._totals = list(self.totals)
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict (cards in the library's notation)."""
+        return {
+            "player": self.player,
+            "players": self.players,
+            "rules": {"preset": self.rules.name, "variations": list(self.rules.variations)},
+            "max_turns": self.max_turns,
+            "round": self.round,
+            "cards_dealt": self.cards_dealt,
+            "wild": rank_text(self.wild),
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "hand": [str(card) for card in self.hand],
+            "piles": [[str(card) for card in pile] for pile in self.piles],
+            "table": [table_meld.to_dict() for table_meld in self.table],
+            "hand_sizes": list(self.hand_sizes),
+            "known": [[str(card) for card in known] for known in self.known],
+            "stock_size": self.stock_size,
+            "reshuffled": None if self.reshuffled is None else [str(c) for c in self.reshuffled],
+            "turns": self.turns,
+            "went_out": list(self.went_out),
+            "first_out": self.first_out,
+            "has_melded": list(self.has_melded),
+            "penalties": list(self.penalties),
+            "history": [
+                event.to_dict() if player < 0 else {"player": player, **event.to_dict()}
+                for player, event in self.history
+            ],
+            "round_scores": [list(scores) for scores in self.round_scores],
+            "totals": list(self.totals),
+        }

@@ -1,0 +1,220 @@
+"""Game records: the versioned JSON document a :class:`~threethirteen.Game` writes,
+its shape checked before a replay, and the score sheet.
+
+The format is described on the docs' records page and by the JSON Schema shipped
+in the package (:func:`schema`). :func:`check_record` checks the shape (fields,
+types, card notation); the game's replay checks the play.
+
+>>> check_record({"format": "threethirteen-game", "version": 2})
+Traceback (most recent call last):
+...
+threethirteen.errors.InvalidRecordError: record version 2 is not one this library reads (1)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from typing import Any
+
+from ._validate import quote
+from .cards import rank_name
+from .errors import InvalidRecordError
+
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "check_record", "rank_text", "schema", "score_sheet"]
+
+RECORD_FORMAT = "threethirteen-game"
+"""The ``"format"`` of a game record."""
+RECORD_VERSION = 1
+"""The version of the record format this library writes and reads."""
+
+_TOP = {"format", "version", "rules", "seed", "rounds", "totals", "winners"}
+_RULES = {"preset", "variations", "players", "max_turns"}
+_ROUND = {"number", "dealer", "wild", "cards_dealt", "deal", "actions", "end", "void", "scores"}
+_DEAL = {"hands", "upcard", "stock"}
+_ENDS = (None, "out", "empty_hand", "stock", "turn_limit")
+
+
+def rank_text(rank: int | None) -> str | None:
+    """A wild rank as a record writes it: ``"3"``, ``"J"``; ``None`` for none.
+
+    >>> rank_text(11), rank_text(None)
+    ('J', None)
+    """
+    return None if rank is None else rank_name(rank)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of a game record (version 1), shipped with the package.
+
+    >>> schema()["title"]
+    'A game of Three Thirteen, as threethirteen records it'
+    """
+    text = resources.files(__package__).joinpath("schemas/game-record-1.json").read_text("utf-8")
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded
+
+
+def _fail(where: str, message: str) -> InvalidRecordError:
+    return InvalidRecordError(f"{where}: {message}" if where else message)
+
+
+def _keys(
+    data: object, required: set[str], where: str, optional: frozenset[str] = frozenset()
+) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise _fail(where, f"expected an object, not {quote(data)}")
+    missing = sorted(required - set(data))
+    if missing:
+        raise _fail(where, f"missing field {missing[0]!r}")
+    extra = sorted(str(key) for key in data if key not in required | optional)
+    if extra:
+        raise _fail(where, f"unexpected field {extra[0]!r}")
+    return data
+
+
+def _int(value: object, where: str, low: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"expected an integer, not {quote(value)}")
+    if low is not None and value < low:
+        raise _fail(where, f"expected at least {low}, not {quote(value)}")
+    return value
+
+
+def _ints(value: object, where: str, size: int | None = None) -> list[int]:
+    if not isinstance(value, list):
+        raise _fail(where, f"expected a list of integers, not {quote(value)}")
+    for item in value:
+        _int(item, where)
+    if size is not None and len(value) != size:
+        raise _fail(where, f"expected {size} numbers, not {len(value)}")
+    return value
+
+
+def _strings(value: object, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise _fail(where, f"expected a list of strings, not {quote(value)}")
+    return value
+
+
+def check_record(record: object) -> None:
+    """Check a record's shape: every field present with the right type (the cards
+    and the play are checked by the replay).
+
+    :raises InvalidRecordError: naming the field and what is wrong.
+    """
+    if not isinstance(record, Mapping):
+        raise InvalidRecordError(f"a game record is a JSON object, not {quote(record)}")
+    if record.get("format") != RECORD_FORMAT:
+        raise InvalidRecordError(
+            f"not a game record: format is {quote(record.get('format'))}, not {RECORD_FORMAT!r}"
+        )
+    if record.get("version") != RECORD_VERSION:
+        raise InvalidRecordError(
+            f"record version {quote(record.get('version'))} is not one this library reads"
+            f" ({RECORD_VERSION})"
+        )
+    _keys(record, _TOP, "")
+    rules = _keys(record["rules"], _RULES, "rules", frozenset({"fields"}))
+    if not isinstance(rules["preset"], str):
+        raise _fail("rules.preset", f"expected a string, not {quote(rules['preset'])}")
+    _strings(rules["variations"], "rules.variations")
+    players = _int(rules["players"], "rules.players", 2)
+    if rules["max_turns"] is not None:
+        _int(rules["max_turns"], "rules.max_turns", 1)
+    if "fields" in rules and not isinstance(rules["fields"], Mapping):
+        raise _fail("rules.fields", f"expected an object, not {quote(rules['fields'])}")
+    if record["seed"] is not None:
+        _int(record["seed"], "seed", 0)
+    rounds = record["rounds"]
+    if not isinstance(rounds, list):
+        raise _fail("rounds", f"expected a list, not {quote(rounds)}")
+    for index, data in enumerate(rounds):
+        where = f"rounds[{index}]"
+        item = _keys(data, _ROUND, where)
+        _int(item["number"], f"{where}.number", 1)
+        _int(item["dealer"], f"{where}.dealer", 0)
+        _int(item["cards_dealt"], f"{where}.cards_dealt", 1)
+        if item["wild"] is not None and not isinstance(item["wild"], str):
+            raise _fail(
+                f"{where}.wild", f"expected a rank such as '3' or 'J', not {quote(item['wild'])}"
+            )
+        deal = _keys(item["deal"], _DEAL, f"{where}.deal")
+        hands = deal["hands"]
+        if not isinstance(hands, list):
+            raise _fail(f"{where}.deal.hands", f"expected a list of hands, not {quote(hands)}")
+        for number, hand in enumerate(hands):
+            _strings(hand, f"{where}.deal.hands[{number}]")
+        if not isinstance(deal["upcard"], str):
+            raise _fail(f"{where}.deal.upcard", f"expected a card, not {quote(deal['upcard'])}")
+        _strings(deal["stock"], f"{where}.deal.stock")
+        actions = item["actions"]
+        if not isinstance(actions, list):
+            raise _fail(f"{where}.actions", f"expected a list, not {quote(actions)}")
+        for number, action in enumerate(actions):
+            if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+                raise _fail(
+                    f"{where}.actions[{number}]", f"expected an action object, not {quote(action)}"
+                )
+            if action["type"] == "reshuffle":
+                _keys(action, {"type", "stock"}, f"{where}.actions[{number}]")
+                _strings(action["stock"], f"{where}.actions[{number}].stock")
+            elif "player" not in action:
+                raise _fail(f"{where}.actions[{number}]", "missing field 'player'")
+            else:
+                _int(action["player"], f"{where}.actions[{number}].player", 0)
+        if item["end"] not in _ENDS:
+            raise _fail(
+                f"{where}.end",
+                f"expected out, empty_hand, stock, turn_limit or null, not {quote(item['end'])}",
+            )
+        if not isinstance(item["void"], bool):
+            raise _fail(f"{where}.void", f"expected true or false, not {quote(item['void'])}")
+        if item["scores"] is not None:
+            _ints(item["scores"], f"{where}.scores", players)
+    _ints(record["totals"], "totals", players)
+    if record["winners"] is not None:
+        _ints(record["winners"], "winners")
+
+
+def score_sheet(
+    players: int,
+    rounds: Sequence[Mapping[str, Any]],
+    totals: Sequence[int],
+    winners: Sequence[int] | None,
+) -> str:
+    """The scores as text: a row per round (a void round marked), the totals, the winners.
+
+    >>> rounds = [{"number": 1, "wild": "3", "void": False, "scores": [0, 12]}]
+    >>> print(score_sheet(2, rounds, [0, 12], [0]))
+    round  wild  player 0  player 1
+        1     3         0        12
+    total               0        12
+    winner: player 0
+    """
+    names = [f"player {player}" for player in range(players)]
+    widths = [max(len(name), 6) for name in names]
+    lines = [
+        "round  wild  "
+        + "  ".join(name.rjust(width) for name, width in zip(names, widths, strict=True))
+    ]
+    for data in rounds:
+        scores = data.get("scores")
+        if scores is None:
+            cells = ["-".rjust(width) for width in widths]
+        else:
+            cells = [str(score).rjust(width) for score, width in zip(scores, widths, strict=True)]
+        line = f"{data['number']:>5}  {data.get('wild') or ''!s:>4}  " + "  ".join(cells)
+        if data.get("void"):
+            line += "  (void: replayed)"
+        lines.append(line)
+    lines.append(
+        "total"
+        + " " * 8
+        + "  ".join(str(total).rjust(width) for total, width in zip(totals, widths, strict=True))
+    )
+    if winners:
+        label = "winner" if len(winners) == 1 else "winners (shared)"
+        lines.append(f"{label}: " + ", ".join(f"player {player}" for player in winners))
+    return "\n".join(lines)

@@ -1,0 +1,188 @@
+"""Melds on the table: the smallest melds a hand can lay, and what a card laid off
+onto a table meld makes.
+
+These are the engine's rules for table play (the family sheet, ``redemption``);
+the validity of every meld is :func:`~threethirteen.verify_meld`'s.
+
+>>> import threethirteen as tt
+>>> round = tt.Round("family", 2)  # 4 cards dealt, 4s wild
+>>> [str(meld) for meld in smallest_melds([8, 9, 10, 11, 3], round)]
+['4c=8c 9c 10c Jc', '9c 10c Jc Qc', '10c Jc Qc 4c=Kc']
+>>> str(extended(Meld.parse("9c 10c Jc Qc"), tt.Card.parse("Kc"), None, round))
+'9c 10c Jc Qc Kc'
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .cards import CARDS, JOKER, Card
+from .meld_rules import highest_place, is_valid_meld, is_wild_code, run_code, set_identities
+from .melds import Meld
+from .rounds import Round
+
+__all__ = ["extended", "lay_off_identity", "run_ends", "smallest_melds"]
+
+
+def _distinct_combinations(codes: list[int], size: int) -> list[tuple[int, ...]]:
+    """The distinct sub-multisets of ``size`` of the sorted ``codes``, in order."""
+    return sorted(set(combinations(codes, size)))
+
+
+def smallest_melds(hand: list[int], round: Round) -> list[Meld]:
+    """Every meld of the smallest size (``min_set`` for a set, ``min_run`` for a run)
+    that the card codes ``hand`` can lay this round, each once, in a stable order.
+
+    Wild cards are given identities in a fixed way (a set's missing suits first; a
+    run's empty places from the lowest, the wild codes in order), and a run uses a
+    card the hand holds for its place before a wild card; a set of wild cards only
+    (where the rules allow it) stands for the wild rank. Any longer meld is one of
+    these with cards laid off onto it.
+    """
+    rules = round.rules
+    wild_rank = round.wild
+    wilds = sorted(code for code in hand if is_wild_code(code, wild_rank))
+    naturals = sorted(code for code in hand if not is_wild_code(code, wild_rank))
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld] = {}
+
+    def add(cards: list[int], identities: list[int]) -> None:
+        # Valid by construction (the tests check each with verify_meld), except for
+        # the rule against melds of wild cards only.
+        flags = [is_wild_code(code, wild_rank) for code in cards]
+        if all(flags) and not rules.all_wild_melds:
+            return
+        key = (tuple(sorted(cards)), tuple(sorted(identities)))
+        if key not in found:
+            found[key] = Meld(
+                tuple(CARDS[code] for code in cards),
+                tuple(CARDS[code] for code in identities),
+                tuple(flags),
+            )
+
+    size = rules.min_set
+    by_rank: dict[int, list[int]] = {}
+    for code in naturals:
+        by_rank.setdefault(code % 13 + 1, []).append(code)
+    for rank, codes in sorted(by_rank.items()):
+        for taken in range(1, min(size, len(codes)) + 1):
+            needed = size - taken
+            if needed > len(wilds):
+                continue
+            for natural in _distinct_combinations(codes, taken):
+                suits = [code // 13 for code in natural]
+                identities = [card.code for card in set_identities(rank, suits, needed)]
+                for wild in _distinct_combinations(wilds, needed):
+                    add([*natural, *wild], [*natural, *identities])
+    if wild_rank is not None and rules.all_wild_melds and len(wilds) >= size:
+        for wild in _distinct_combinations(wilds, size):
+            own = [code for code in wild if code != JOKER]
+            suits = [code // 13 for code in own]
+            stand = [card.code for card in set_identities(wild_rank, suits, size - len(own))]
+            add(list(wild), [*own, *stand])
+    length = rules.min_run
+    top = highest_place(rules)
+    held = set(hand)
+    for suit in range(4):
+        for low in range(1, top - length + 2):
+            places = range(low, low + length)
+            if 1 in places and 14 in places:
+                continue
+            fills: list[int] = []
+            empty: list[int] = []
+            spare = list(wilds)
+            for place in places:
+                code = run_code(suit, place)
+                if code in held:
+                    fills.append(code)
+                    if code in spare:  # a wild card standing for itself
+                        spare.remove(code)
+                else:
+                    empty.append(code)
+            if len(empty) == length or len(empty) > len(spare):
+                continue
+            for wild in _distinct_combinations(spare, len(empty)):
+                add([*fills, *wild], [*fills, *empty])
+    return sorted(found.values(), key=_meld_order)
+
+
+def _meld_order(meld: Meld) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    return (
+        0 if meld.kind == "set" else 1,
+        tuple(card.code for card in meld.stands_for),
+        tuple(card.code for card in meld.cards),
+    )
+
+
+def run_ends(meld: Meld, round: Round) -> list[Card]:
+    """The cards a run could take next: one place below it and one above (within the
+    ace rules and 13 places); none for a set.
+
+    >>> import threethirteen as tt
+    >>> [str(card) for card in run_ends(Meld.parse("Jh Qh Kh"), tt.Round("bga", 3))]
+    ['10h', 'Ah']
+    """
+    if meld.kind != "run" or len(meld) >= 13:
+        return []
+    suit = meld.stands_for[0].code // 13
+    ranks = [card.code % 13 + 1 for card in meld.stands_for]
+    high_aces = highest_place(round.rules) == 14
+    ace_high = ranks[-1] == 1 and len(ranks) > 1  # meld order puts a high ace last
+    low = ranks[0]
+    high = 14 if ace_high else ranks[-1]
+    ends = []
+    if low > 1:
+        ends.append(CARDS[run_code(suit, low - 1)])
+    if high < 13 or (high == 13 and high_aces and low > 1):
+        ends.append(CARDS[run_code(suit, high + 1)])
+    return ends
+
+
+def lay_off_identity(meld: Meld, card: Card, stands_for: Card | None, round: Round) -> Card | str:
+    """What ``card`` stands for when laid off onto ``meld``, or why it cannot be laid
+    there: a natural card stands for itself; a wild card for ``stands_for``, or when
+    that is ``None`` for the set's rank (a missing suit first) or the run's next
+    place up (else down)."""
+    wild = is_wild_code(card.code, round.wild)
+    if not wild and stands_for is not None and stands_for != card:
+        return f"{card} is not wild this round, so it stands for itself"
+    if meld.kind == "set":
+        rank = meld.stands_for[0].code % 13 + 1
+        if not wild:
+            identity = card
+        elif stands_for is None:
+            suits = [c.code // 13 for c, w in zip(meld.stands_for, meld.wild, strict=True) if not w]
+            identity = set_identities(rank, suits, 1)[0]
+        else:
+            identity = stands_for
+        if identity.code % 13 + 1 != rank:
+            return f"{identity} is not of the set's rank"
+        return identity
+    ends = run_ends(meld, round)
+    if not ends:
+        return "the run cannot grow"
+    if not wild:
+        identity = card
+    elif stands_for is None:
+        identity = ends[-1]
+    else:
+        identity = stands_for
+    if identity not in ends:
+        places = " or ".join(str(end) for end in ends)
+        return f"the run takes only {places} next"
+    return identity
+
+
+def extended(meld: Meld, card: Card, stands_for: Card | None, round: Round) -> Meld | str:
+    """The meld that ``card`` laid off onto ``meld`` makes (standing for what
+    :func:`lay_off_identity` says), or why it cannot be laid there."""
+    identity = lay_off_identity(meld, card, stands_for, round)
+    if isinstance(identity, str):
+        return identity
+    new = Meld(
+        (*meld.cards, card),
+        (*meld.stands_for, identity),
+        (*meld.wild, is_wild_code(card.code, round.wild)),
+    )
+    if not is_valid_meld(new, round):
+        return f"{card} does not fit that meld"
+    return new
