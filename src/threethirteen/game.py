@@ -24,8 +24,9 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import fields as dataclass_fields
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -49,7 +50,7 @@ from .melds import Meld, Melding
 from .records import RECORD_FORMAT, RECORD_VERSION, check_record, rank_text, score_sheet
 from .rounds import Round
 from .rules import Rules, RulesLike
-from .table_play import extended, lay_off_identity, run_ends, smallest_melds
+from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
 
 __all__ = ["END_REASONS", "Game", "PlayerView", "Reshuffle", "TableMeld"]
 
@@ -64,6 +65,7 @@ _DRAW_STOCK = DrawStock()
 _DISCARD = tuple(DiscardCard(CARDS[code]) for code in range(53))
 _GO_OUT = tuple(DiscardCard(CARDS[code], go_out=True) for code in range(53))
 _PICTURE_ROUNDS = (11, 12, 13)
+_CARD_AT = CARDS.__getitem__
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,18 @@ class Reshuffle:
         return f"reshuffle {len(self.cards)} cards"
 
 
+@lru_cache(maxsize=256)
+def _prepared(rules: Rules, number: int) -> Round:
+    """The prepared round ``number`` of ``rules`` (a Round is an immutable value)."""
+    return Round(rules, number)
+
+
+@lru_cache(maxsize=64)
+def _pool_counts(decks: int, jokers: int) -> tuple[int, ...]:
+    counts = [decks] * 52 + [jokers]
+    return tuple(counts)
+
+
 class _FalseOut(str):
     """Why a declared out is not out: a false out, which ``false-out`` allows."""
 
@@ -104,8 +118,11 @@ def _insort(hand: list[int], code: int) -> None:
     bisect.insort(hand, code)
 
 
+_EMPTY_HAND = Hand()
+
+
 def _hand(codes: list[int]) -> Hand:
-    return Hand.from_trusted_codes(codes)
+    return Hand.from_trusted_codes(codes) if codes else _EMPTY_HAND
 
 
 def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
@@ -232,7 +249,7 @@ class Game:
         (hands, upcard, stock top first)."""
         rules, players = self.rules, self.players
         number = self._round_index + 1
-        self._round = Round(rules, number)
+        self._round = _prepared(rules, number)
         dealt = self._cards_dealt = rules.rounds[self._round_index]
         if deal is None:
             order = shuffled(
@@ -395,7 +412,7 @@ class Game:
     def piles(self) -> tuple[tuple[Card, ...], ...]:
         """The discard piles, each from its bottom card to its top card: one pile, or
         one per player under ``separate-discards``."""
-        return tuple(tuple(CARDS[code] for code in pile) for pile in self._piles)
+        return tuple(tuple(map(_CARD_AT, pile)) for pile in self._piles)
 
     @property
     def table(self) -> tuple[TableMeld, ...]:
@@ -480,24 +497,23 @@ class Game:
 
     def _lay_offs(self, hand: list[int]) -> list[Action]:
         actions: list[Action] = []
-        wild_rank = self._round.wild
+        round = self._round
+        wild_rank = round.wild
+        distinct = sorted(set(hand))
         for index, table_meld in enumerate(self._table):
             meld = table_meld.meld
-            for code in sorted(set(hand)):
+            rank, ends = lay_off_targets(meld, round)
+            for code in distinct:
                 card = CARDS[code]
-                if not is_wild_code(code, wild_rank):
-                    if isinstance(extended(meld, card, None, self._round), Meld):
-                        actions.append(LayOff(card, index))
-                    continue
-                options: list[Card | None] = (
-                    [None] if meld.kind == "set" else [*run_ends(meld, self._round)]
-                )
-                for option in options:
-                    identity = lay_off_identity(meld, card, option, self._round)
-                    if isinstance(identity, Card) and isinstance(
-                        extended(meld, card, identity, self._round), Meld
-                    ):
+                if is_wild_code(code, wild_rank):
+                    if rank is not None:
+                        identity = lay_off_identity(meld, card, None, round)
+                        assert isinstance(identity, Card)
                         actions.append(LayOff(card, index, identity))
+                    else:
+                        actions.extend(LayOff(card, index, end) for end in ends)
+                elif (rank is not None and code % 13 + 1 == rank) or card in ends:
+                    actions.append(LayOff(card, index))
         return actions
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
@@ -882,33 +898,49 @@ class Game:
         """
         player = self._player(player)
         known = tuple(_hand(cards) for cards in self._known)
-        return PlayerView(
-            player=player,
-            players=self.players,
-            rules=self.rules,
-            max_turns=self.max_turns,
-            round=self.round,
-            cards_dealt=self._cards_dealt,
-            wild=self._round.wild,
-            dealer=self._dealer,
-            to_move=self._to_move,
-            phase=_PHASES[self._phase],
-            hand=_hand(self._hands[player]),
-            piles=self.piles,
-            table=tuple(self._table),
-            hand_sizes=tuple(len(hand) for hand in self._hands),
-            known=known,
-            stock_size=len(self._stock),
-            reshuffled=None if self._reshuffled is None else _hand(self._reshuffled),
-            turns=self._turns,
-            went_out=tuple(self._out),
-            first_out=self._first_out,
-            has_melded=tuple(self._has_melded),
-            penalties=tuple(self._penalties),
-            history=tuple(self._events),
-            round_scores=tuple(self._round_scores),
-            totals=tuple(self._totals),
+        # The cards this player cannot see, as a sorted multiset: the pool less all
+        # they see, found here from the places they are in (the same multiset).
+        hidden = self._stock[:]
+        for other, cards in enumerate(self._hands):
+            if other != player:
+                unknown = cards[:]
+                for code in self._known[other]:
+                    unknown.remove(code)
+                hidden += unknown
+        hidden.sort()
+        # A frozen dataclass built field by field costs more than the rest of the view.
+        view = object.__new__(PlayerView)
+        view.__dict__.update(
+            {
+                "player": player,
+                "players": self.players,
+                "rules": self.rules,
+                "max_turns": self.max_turns,
+                "round": self.round,
+                "cards_dealt": self._cards_dealt,
+                "wild": self._round.wild,
+                "dealer": self._dealer,
+                "to_move": self._to_move,
+                "phase": _PHASES[self._phase],
+                "hand": _hand(self._hands[player]),
+                "piles": self.piles,
+                "table": tuple(self._table),
+                "hand_sizes": tuple(len(hand) for hand in self._hands),
+                "known": known,
+                "stock_size": len(self._stock),
+                "reshuffled": None if self._reshuffled is None else _hand(self._reshuffled),
+                "turns": self._turns,
+                "went_out": tuple(self._out),
+                "first_out": self._first_out,
+                "has_melded": tuple(self._has_melded),
+                "penalties": tuple(self._penalties),
+                "history": tuple(self._events),
+                "round_scores": tuple(self._round_scores),
+                "totals": tuple(self._totals),
+                "_hidden_codes": tuple(hidden),
+            }
         )
+        return view
 
     # -- records ------------------------------------------------------------------
 
@@ -1286,11 +1318,13 @@ class PlayerView:
     """The scores of the rounds played (void rounds left out)."""
     totals: tuple[int, ...]
     """Each player's total."""
+    _hidden_codes: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    """The hidden cards (sorted), when the game worked them out."""
 
     @property
     def prepared_round(self) -> Round:
         """The round as a :class:`~threethirteen.Round`, for the analysis functions."""
-        return Round(self.rules, self.round)
+        return _prepared(self.rules, self.round)
 
     def unseen(self) -> Hand:
         """The cards this player cannot see: the pool less their hand, the piles, the
@@ -1298,16 +1332,22 @@ class PlayerView:
         return _hand(self._hidden())
 
     def _hidden(self) -> list[int]:
-        counts = Counter(pool_codes(self.rules.decks, self.rules.jokers))
-        counts.subtract(self.hand.code_bytes)
+        if self._hidden_codes is not None:
+            return list(self._hidden_codes)
+        counts = list(_pool_counts(self.rules.decks, self.rules.jokers))
+        for code in self.hand.code_bytes:
+            counts[code] -= 1
         for pile in self.piles:
-            counts.subtract(card.code for card in pile)
+            for card in pile:
+                counts[card.code] -= 1
         for table_meld in self.table:
-            counts.subtract(card.code for card in table_meld.meld.cards)
+            for card in table_meld.meld.cards:
+                counts[card.code] -= 1
         for other, known in enumerate(self.known):
             if other != self.player:  # the player's own are in their hand
-                counts.subtract(known.code_bytes)
-        return sorted(counts.elements())
+                for code in known.code_bytes:
+                    counts[code] -= 1
+        return [code for code, count in enumerate(counts) for _ in range(count)]
 
     def sample(self, rng: np.random.Generator | int | None = None) -> Game:
         """A full game consistent with this view: the cards this player cannot see
@@ -1355,7 +1395,7 @@ class PlayerView:
         game._round_index = self.round - 1
         game._attempt = 0
         game._dealer = self.dealer
-        game._round = Round(self.rules, self.round)
+        game._round = _prepared(self.rules, self.round)
         game._cards_dealt = self.cards_dealt
         game._deal_record = {}
         game._phase = _PHASES.index(self.phase)

@@ -14,6 +14,7 @@ the validity of every meld is :func:`~threethirteen.verify_meld`'s.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import CARDS, JOKER, Card
@@ -21,7 +22,7 @@ from .meld_rules import highest_place, is_valid_meld, is_wild_code, run_code, se
 from .melds import Meld
 from .rounds import Round
 
-__all__ = ["extended", "lay_off_identity", "run_ends", "smallest_melds"]
+__all__ = ["extended", "lay_off_identity", "lay_off_targets", "run_ends", "smallest_melds"]
 
 
 def _distinct_combinations(codes: list[int], size: int) -> list[tuple[int, ...]]:
@@ -29,7 +30,7 @@ def _distinct_combinations(codes: list[int], size: int) -> list[tuple[int, ...]]
     return sorted(set(combinations(codes, size)))
 
 
-def smallest_melds(hand: list[int], round: Round) -> list[Meld]:
+def smallest_melds(hand: list[int], round: Round) -> tuple[Meld, ...]:
     """Every meld of the smallest size (``min_set`` for a set, ``min_run`` for a run)
     that the card codes ``hand`` can lay this round, each once, in a stable order.
 
@@ -39,25 +40,31 @@ def smallest_melds(hand: list[int], round: Round) -> list[Meld]:
     (where the rules allow it) stands for the wild rank. Any longer meld is one of
     these with cards laid off onto it.
     """
+    return _smallest_melds(bytes(sorted(hand)), round)
+
+
+@lru_cache(maxsize=4096)
+def _smallest_melds(hand: bytes, round: Round) -> tuple[Meld, ...]:
     rules = round.rules
     wild_rank = round.wild
     wilds = sorted(code for code in hand if is_wild_code(code, wild_rank))
     naturals = sorted(code for code in hand if not is_wild_code(code, wild_rank))
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Meld] = {}
+    # Each meld as (kind, identities, cards), in meld order; valid by construction
+    # (the tests check every one with verify_meld), but for the rule against melds
+    # of wild cards only.
+    found: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
+    only_wild_allowed = rules.all_wild_melds
 
-    def add(cards: list[int], identities: list[int]) -> None:
-        # Valid by construction (the tests check each with verify_meld), except for
-        # the rule against melds of wild cards only.
-        flags = [is_wild_code(code, wild_rank) for code in cards]
-        if all(flags) and not rules.all_wild_melds:
+    def add(kind: int, cards: list[int], identities: list[int]) -> None:
+        if not only_wild_allowed and all(is_wild_code(code, wild_rank) for code in cards):
             return
-        key = (tuple(sorted(cards)), tuple(sorted(identities)))
-        if key not in found:
-            found[key] = Meld(
-                tuple(CARDS[code] for code in cards),
-                tuple(CARDS[code] for code in identities),
-                tuple(flags),
+        if kind == 0:  # a set in Meld's order: natural cards, then wild, by code
+            order = sorted(
+                range(len(cards)), key=lambda i: (is_wild_code(cards[i], wild_rank), cards[i])
             )
+            cards = [cards[i] for i in order]
+            identities = [identities[i] for i in order]
+        found.add((kind, tuple(identities), tuple(cards)))
 
     size = rules.min_set
     by_rank: dict[int, list[int]] = {}
@@ -72,37 +79,46 @@ def smallest_melds(hand: list[int], round: Round) -> list[Meld]:
                 suits = [code // 13 for code in natural]
                 identities = [card.code for card in set_identities(rank, suits, needed)]
                 for wild in _distinct_combinations(wilds, needed):
-                    add([*natural, *wild], [*natural, *identities])
-    if wild_rank is not None and rules.all_wild_melds and len(wilds) >= size:
+                    add(0, [*natural, *wild], [*natural, *identities])
+    if wild_rank is not None and only_wild_allowed and len(wilds) >= size:
         for wild in _distinct_combinations(wilds, size):
             own = [code for code in wild if code != JOKER]
             suits = [code // 13 for code in own]
             stand = [card.code for card in set_identities(wild_rank, suits, size - len(own))]
-            add(list(wild), [*own, *stand])
+            add(0, list(wild), [*own, *stand])
     length = rules.min_run
     top = highest_place(rules)
     held = set(hand)
+    spare_count = len(wilds)
     for suit in range(4):
+        codes = [run_code(suit, place) for place in range(top + 1)]  # index = place
+        have = [place >= 1 and codes[place] in held for place in range(top + 1)]
         for low in range(1, top - length + 2):
-            places = range(low, low + length)
-            if 1 in places and 14 in places:
+            high = low + length - 1
+            if low == 1 and high == 14:
                 continue
-            fills: list[int] = []
-            empty: list[int] = []
+            empty_places = [place for place in range(low, high + 1) if not have[place]]
+            if len(empty_places) > spare_count or len(empty_places) == length:
+                continue
             spare = list(wilds)
-            for place in places:
-                code = run_code(suit, place)
-                if code in held:
-                    fills.append(code)
-                    if code in spare:  # a wild card standing for itself
-                        spare.remove(code)
-                else:
-                    empty.append(code)
-            if len(empty) == length or len(empty) > len(spare):
+            for place in range(low, high + 1):
+                if have[place] and codes[place] in spare:  # a wild card standing for itself
+                    spare.remove(codes[place])
+            if len(empty_places) > len(spare):
                 continue
-            for wild in _distinct_combinations(spare, len(empty)):
-                add([*fills, *wild], [*fills, *empty])
-    return sorted(found.values(), key=_meld_order)
+            for wild in _distinct_combinations(spare, len(empty_places)):
+                fill = iter(wild)
+                cards = [codes[p] if have[p] else next(fill) for p in range(low, high + 1)]
+                add(1, cards, [codes[p] for p in range(low, high + 1)])
+    return tuple(
+        Meld.from_trusted(
+            [CARDS[code] for code in cards],
+            [CARDS[code] for code in identities],
+            [is_wild_code(code, wild_rank) for code in cards],
+            is_set=kind == 0,
+        )
+        for kind, identities, cards in sorted(found)
+    )
 
 
 def _meld_order(meld: Meld) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -111,6 +127,15 @@ def _meld_order(meld: Meld) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         tuple(card.code for card in meld.stands_for),
         tuple(card.code for card in meld.cards),
     )
+
+
+@lru_cache(maxsize=4096)
+def lay_off_targets(meld: Meld, round: Round) -> tuple[int | None, tuple[Card, ...]]:
+    """What a meld takes: a set's rank (``None`` for a run), and a run's next cards
+    below and above (:func:`run_ends`; none for a set)."""
+    if meld.kind == "set":
+        return meld.stands_for[0].code % 13 + 1, ()
+    return None, tuple(run_ends(meld, round))
 
 
 def run_ends(meld: Meld, round: Round) -> list[Card]:
