@@ -25,6 +25,10 @@ from .rounds import Round
 __all__ = ["extended", "lay_off_identity", "lay_off_targets", "run_ends", "smallest_melds"]
 
 
+_RUN_CODES = tuple(tuple(run_code(suit, place) for place in range(15)) for suit in range(4))
+"""The card code at each run place (0 unused, 1-14) of each suit."""
+
+
 def _distinct_combinations(codes: list[int], size: int) -> list[tuple[int, ...]]:
     """The distinct sub-multisets of ``size`` of the sorted ``codes``, in order."""
     return sorted(set(combinations(codes, size)))
@@ -91,15 +95,17 @@ def _smallest_melds(hand: bytes, round: Round) -> tuple[Meld, ...]:
     held = set(hand)
     spare_count = len(wilds)
     for suit in range(4):
-        codes = [run_code(suit, place) for place in range(top + 1)]  # index = place
+        codes = _RUN_CODES[suit]  # index = place
         have = [place >= 1 and codes[place] in held for place in range(top + 1)]
+        missing = [0]  # missing[p]: how many of places 1 .. p are not held
+        for place in range(1, top + 1):
+            missing.append(missing[-1] + (not have[place]))
         for low in range(1, top - length + 2):
             high = low + length - 1
-            if low == 1 and high == 14:
+            empties = missing[high] - missing[low - 1]
+            if empties > spare_count or empties == length or (low == 1 and high == 14):
                 continue
             empty_places = [place for place in range(low, high + 1) if not have[place]]
-            if len(empty_places) > spare_count or len(empty_places) == length:
-                continue
             spare = list(wilds)
             for place in range(low, high + 1):
                 if have[place] and codes[place] in spare:  # a wild card standing for itself
