@@ -737,10 +737,8 @@ class Game:
         if self._hands[player] or self._phase == _OVER:
             return
         self._went_out(player)
-        if self.rules.last_turns and self._first_out != player:
-            self._next_turn(player)  # redemption: a last turn ends with the hand empty
-        elif self.rules.last_turns:
-            self._next_turn(player)
+        if self.rules.last_turns:
+            self._next_turn(player)  # the turn ends: the others take their last turns
         else:
             self._end_round("empty_hand")
 
