@@ -95,8 +95,8 @@ def _smallest_melds(hand: bytes, round: Round) -> tuple[Meld, ...]:
     held = set(hand)
     spare_count = len(wilds)
     for suit in range(4):
-        codes = _RUN_CODES[suit]  # index = place
-        have = [place >= 1 and codes[place] in held for place in range(top + 1)]
+        run_codes = _RUN_CODES[suit]  # index = place
+        have = [place >= 1 and run_codes[place] in held for place in range(top + 1)]
         missing = [0]  # missing[p]: how many of places 1 .. p are not held
         for place in range(1, top + 1):
             missing.append(missing[-1] + (not have[place]))
@@ -108,14 +108,14 @@ def _smallest_melds(hand: bytes, round: Round) -> tuple[Meld, ...]:
             empty_places = [place for place in range(low, high + 1) if not have[place]]
             spare = list(wilds)
             for place in range(low, high + 1):
-                if have[place] and codes[place] in spare:  # a wild card standing for itself
-                    spare.remove(codes[place])
+                if have[place] and run_codes[place] in spare:  # a wild card standing for itself
+                    spare.remove(run_codes[place])
             if len(empty_places) > len(spare):
                 continue
             for wild in _distinct_combinations(spare, len(empty_places)):
                 fill = iter(wild)
-                cards = [codes[p] if have[p] else next(fill) for p in range(low, high + 1)]
-                add(1, cards, [codes[p] for p in range(low, high + 1)])
+                cards = [run_codes[p] if have[p] else next(fill) for p in range(low, high + 1)]
+                add(1, cards, [run_codes[p] for p in range(low, high + 1)])
     return tuple(
         Meld.from_trusted(
             [CARDS[code] for code in cards],
