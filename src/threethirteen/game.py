@@ -520,13 +520,29 @@ class Game:
                     actions.append(LayOff(card, index))
         return actions
 
-    def is_legal(self, action: Action, player: int | None = None) -> bool:
-        """Whether ``action`` is legal now (for ``player``, when given)."""
+    def is_legal(self, action: Action | str, player: int | None = None) -> bool:
+        """Whether ``action`` (an action, or its notation) is legal now (for
+        ``player``, when given); ``False`` for text that is no action.
+
+        >>> game = Game("pagat", players=2, seed=1)
+        >>> game.is_legal("draw stock"), game.is_legal("discard 9s"), game.is_legal("fly")
+        (True, False, False)
+        """
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except InvalidActionError:
+                return False
         return self._problem(action, player) is None
 
-    def verify(self, action: Action, player: int | None = None) -> None:
-        """Raise :class:`~threethirteen.IllegalActionError` saying why ``action`` is
-        not legal now; return quietly when it is."""
+    def verify(self, action: Action | str, player: int | None = None) -> None:
+        """Raise :class:`~threethirteen.IllegalActionError` saying why ``action`` (an
+        action, or its notation) is not legal now; return quietly when it is.
+
+        :raises InvalidActionError: for text that is no action.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
         problem = self._problem(action, player)
         if problem is not None:
             raise IllegalActionError(f"illegal action {str(action)!r}: {problem}")
@@ -674,12 +690,14 @@ class Game:
 
     # -- applying actions ---------------------------------------------------------
 
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Apply ``action`` for the player to move (``player``, when given, must be
-        that player); the round and the game move on by themselves: the next deal,
-        reshuffles and scoring happen as the rules say.
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Apply ``action`` (an action, or its notation: ``"draw stock"``) for the
+        player to move (``player``, when given, must be that player); the round and
+        the game move on by themselves: the next deal, reshuffles and scoring
+        happen as the rules say.
 
         :raises IllegalActionError: saying why the action is not legal now.
+        :raises InvalidActionError: for text that is no action.
 
         >>> game = Game("pagat", players=2, seed=1)
         >>> game.apply(DiscardCard(Card.parse("9s")))
@@ -687,6 +705,8 @@ class Game:
         ...
         threethirteen.errors.IllegalActionError: illegal action 'discard 9s': player 1 must draw ...
         """
+        if isinstance(action, str):
+            action = Action.parse(action)
         legal = self._legal
         if legal is None or player is not None or action not in legal:
             self.verify(action, player)
