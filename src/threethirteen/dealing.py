@@ -11,7 +11,7 @@ Position ``i`` (from the end) swaps with ``(word * (i + 1)) >> 64``.
 >>> shuffled([0, 1, 2, 3, 4, 5], 42, (0, 0, 0))
 [1, 3, 5, 2, 4, 0]
 >>> pool_codes(1, 2)[-3:]
-[50, 51, 52]
+[51, 52, 52]
 """
 
 from __future__ import annotations

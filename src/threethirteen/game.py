@@ -141,7 +141,7 @@ class Game:
 
     >>> game = Game("family", players=5, seed=7, variations=["jokers"], max_turns=300)
     >>> game.rules.decks, game.rules.jokers, len(game.stock)
-    (3, 6, 141)
+    (3, 6, 146)
     """
 
     __slots__ = (
@@ -922,7 +922,7 @@ class Game:
         >>> game = Game("pagat", players=2, seed=5)
         >>> record = game.to_record()
         >>> record["format"], record["seed"], record["rounds"][0]["deal"]["upcard"]
-        ('threethirteen-game', 5, 'Kh')
+        ('threethirteen-game', 5, 'Jd')
         >>> record["rules"]
         {'preset': 'pagat', 'variations': [], 'players': 2, 'max_turns': None}
         """
@@ -1232,7 +1232,7 @@ class PlayerView:
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=3, seed=42).view(0)
     >>> view.hand_sizes, view.stock_size, view.known[1]
-    ((3, 3, 3), 25, Hand.parse(''))
+    ((3, 3, 3), 94, Hand.parse(''))
     """
 
     player: int
