@@ -310,6 +310,19 @@ def test_the_library_refuses_the_broken_records_too(good_record: Record, name: s
         tt.Game.from_record(record)
 
 
+def test_the_records_page_shows_a_real_record(validator: Any) -> None:
+    """docs/records.md prints a whole record: it is the record of the game the page
+    plays, it validates, and it replays."""
+    page = (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    shown = json.loads(page.split("```json\n", 1)[1].split("```", 1)[0])
+    game = tt.Game("pagat", players=2, seed=7)
+    for text in ["draw discard", "discard 2d out", "draw stock", "discard Kh"]:
+        game.apply(tt.Action.parse(text))
+    assert shown == game.to_record()
+    assert problems(validator, shown) == []
+    assert tt.Game.from_record(shown).to_record() == shown
+
+
 def test_the_installed_package_holds_the_schema() -> None:
     packaged = resources.files("threethirteen").joinpath("schemas/game-record-1.json")
     assert json.loads(packaged.read_text("utf-8")) == schema()
