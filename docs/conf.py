@@ -121,10 +121,30 @@ def _tidy_signature(
     return tidy(signature), tidy(return_annotation)
 
 
+# Names the docstrings of the engine write short, and numpy's Generator, which an
+# evaluated annotation names by its private home: where each is documented.
+_SHORT_NAMES = {"END_REASONS": "threethirteen.game.END_REASONS"}
+_PRIVATE_HOMES = {"numpy.random._generator.Generator": "numpy.random.Generator"}
+
+
+def _short_names(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """Resolve a short name of :data:`_SHORT_NAMES` to its documented full name."""
+    full = _SHORT_NAMES.get(node.get("reftarget", ""))
+    if full is None or node.get("refdomain") != "py":
+        return None
+    domain = env.get_domain("py")
+    return domain.resolve_xref(
+        env, node["refdoc"], app.builder, node["reftype"], full, node, contnode
+    )
+
+
 def _numpy_names(app: Any, env: Any, node: Any, contnode: Any) -> None:
     """numpy is imported lazily, so annotations keep its short names (``npt.NDArray``,
     ``np.int8``): point them at the numpy inventory before intersphinx looks."""
     target = node.get("reftarget", "")
+    if target in _PRIVATE_HOMES:
+        node["reftarget"] = _PRIVATE_HOMES[target]
+        return
     for short, full in (("npt.", "numpy.typing."), ("np.", "numpy.")):
         if target.startswith(short):
             node["reftarget"] = full + target.removeprefix(short).split("[")[0]
@@ -135,3 +155,4 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-docstring", _add_reexported_attribute_docs)
     app.connect("autodoc-process-signature", _tidy_signature)
     app.connect("missing-reference", _numpy_names, priority=100)
+    app.connect("missing-reference", _short_names, priority=100)

@@ -53,6 +53,7 @@ NUMPY = [
     ("py:class", "numpy.int8", "reference/arrays.scalars.html"),
     ("py:class", "numpy.int64", "reference/arrays.scalars.html"),
     ("py:class", "numpy.uint8", "reference/arrays.scalars.html"),
+    ("py:class", "numpy.random.Generator", "reference/random/generator.html"),
     ("py:class", "numpy.typing.ArrayLike", "reference/typing.html"),
     ("py:class", "numpy.typing.NDArray", "reference/typing.html"),
 ]
