@@ -35,8 +35,9 @@ MAX_SEED = 2**128 - 1
 
 
 def new_seed() -> int:
-    """A fresh random seed (63 bits), for a game given none."""
-    return secrets.randbits(63)
+    """A fresh random seed for a game given none: 53 bits, so that it is an exact
+    number in every JSON reader (JavaScript's too)."""
+    return secrets.randbits(53)
 
 
 def shuffled(codes: list[int], seed: int, key: tuple[int, ...]) -> list[int]:

@@ -606,8 +606,8 @@ class Game:
                 return "say which pile (each player has one under separate-discards)"
             if pile >= len(self._piles):
                 return f"no discard pile {pile} (piles are 0 to {len(self._piles) - 1})"
-        elif pile not in (None, 0):
-            return f"no discard pile {pile}: there is one pile"
+        elif pile is not None:
+            return f"no discard pile {pile}: there is one pile (write 'draw discard')"
         if not self._piles[pile or 0]:
             return "that discard pile is empty"
         return None
@@ -751,6 +751,15 @@ class Game:
         if code in known:
             known.remove(code)
 
+    def _show(self, player: int, codes: list[int]) -> None:
+        """Everyone has seen ``player`` hold ``codes``: the known cards become the
+        larger of the two counts of each card."""
+        known = self._known[player]
+        shown = Counter(codes)
+        shown.subtract(known)
+        known.extend(shown.elements())
+        known.sort()
+
     def _lay(self, player: int, meld: Meld) -> None:
         for card in meld.cards:
             self._take(player, card.code)
@@ -783,6 +792,8 @@ class Game:
             if isinstance(melds, str):  # a false out (legal only under false-out)
                 assert self.rules.false_out_penalty is not None
                 self._penalties[mover] += self.rules.false_out_penalty
+                if action.melds:  # the melds shown are seen by everyone
+                    self._show(mover, [card.code for meld in action.melds for card in meld.cards])
             else:
                 out = True
                 logged = DiscardCard(action.card, True, action.pile, tuple(melds))
@@ -985,15 +996,7 @@ class Game:
         rounds = list(self._round_records)
         if self._phase != _OVER:
             rounds.append(self._round_dict(None, False, None))
-        rules: dict[str, Any] = {
-            "preset": self.rules.name,
-            "variations": list(self.rules.variations),
-            "players": self.players,
-            "max_turns": self.max_turns,
-        }
-        fields = _custom_fields(self.rules, self.players)
-        if fields is not None:
-            rules["fields"] = fields
+        rules = _rules_dict(self.rules, self.players, self.max_turns)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -1021,8 +1024,10 @@ class Game:
         """
         check_record(record)
         spec = record["rules"]
+        if not record["rounds"]:
+            raise InvalidRecordError("a record holds at least one round (the one in play)")
         try:
-            rules = _record_rules(spec)
+            rules, _ = _table_rules(_record_rules(spec), spec["players"], ())
             game = object.__new__(cls)
             game._setup(rules, spec["players"], record["seed"], _turn_limit(spec["max_turns"]))
         except InvalidRecordError:
@@ -1192,10 +1197,25 @@ def _turn_limit(max_turns: object) -> int | None:
     return limit
 
 
+def _rules_dict(rules: Rules, players: int, max_turns: int | None) -> dict[str, Any]:
+    """The rules as a record writes them: the preset, the variations, the table; and
+    every field when the rules are not the preset's for that table."""
+    data: dict[str, Any] = {
+        "preset": rules.name,
+        "variations": list(rules.variations),
+        "players": players,
+        "max_turns": max_turns,
+    }
+    fields = _custom_fields(rules, players)
+    if fields is not None:
+        data["fields"] = fields
+    return data
+
+
 def _custom_fields(rules: Rules, players: int) -> dict[str, Any] | None:
     """The rules' fields when they are not the preset's with its variations."""
     try:
-        plain = Rules.preset(rules.name, rules.variations, players=rules.players)
+        plain = Rules.preset(rules.name, rules.variations, players=players)
     except ThreeThirteenError:
         plain = None
     if plain == rules:
@@ -1458,7 +1478,7 @@ class PlayerView:
         return {
             "player": self.player,
             "players": self.players,
-            "rules": {"preset": self.rules.name, "variations": list(self.rules.variations)},
+            "rules": _rules_dict(self.rules, self.players, self.max_turns),
             "max_turns": self.max_turns,
             "round": self.round,
             "cards_dealt": self.cards_dealt,

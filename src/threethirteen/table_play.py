@@ -181,7 +181,7 @@ def lay_off_identity(meld: Meld, card: Card, stands_for: Card | None, round: Rou
         if not wild:
             identity = card
         elif stands_for is None:
-            suits = [c.code // 13 for c, w in zip(meld.stands_for, meld.wild, strict=True) if not w]
+            suits = [c.code // 13 for c in meld.stands_for]  # the suits taken so far
             identity = set_identities(rank, suits, 1)[0]
         else:
             identity = stands_for
