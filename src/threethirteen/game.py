@@ -1003,6 +1003,8 @@ class Game:
             raise InvalidRecordError(
                 f"{where}: number, dealer and cards dealt are {found}; the game's are {expected}"
             )
+        assert self._round_records is not None
+        before = len(self._round_records)  # a round may end at its deal (an empty stock)
         if self.seed is None:
             self._replay = [
                 _codes(entry.get("stock"), f"{where}, a reshuffle's stock")
@@ -1020,8 +1022,6 @@ class Game:
                 else "is not well formed"
             )
             raise InvalidRecordError(f"{where}: the deal {reason}")
-        assert self._round_records is not None
-        before = len(self._round_records)
         for index, entry in enumerate(data["actions"]):
             if entry.get("type") == "reshuffle":
                 continue
