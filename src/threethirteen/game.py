@@ -968,9 +968,9 @@ class Game:
         check_record(record)
         spec = record["rules"]
         try:
-            rules = _record_rules(spec)
+            rules, players = _table_rules(_record_rules(spec), spec["players"], ())
             game = object.__new__(cls)
-            game._setup(rules, spec["players"], record["seed"], _turn_limit(spec["max_turns"]))
+            game._setup(rules, players, record["seed"], _turn_limit(spec["max_turns"]))
         except InvalidRecordError:
             raise
         except ThreeThirteenError as error:
