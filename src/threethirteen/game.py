@@ -760,11 +760,12 @@ class Game:
             for meld in logged.melds:
                 self._lay(mover, meld)
             self._went_out(mover)
-        if not self._hands[mover] and not self.rules.last_turns:
-            self._went_out(mover)
-            self._turns += 1
-            self._end_round("empty_hand")
-            return
+        if not self._hands[mover]:
+            self._went_out(mover)  # redemption: the last card discarded in a last turn
+            if not self.rules.last_turns:
+                self._turns += 1
+                self._end_round("empty_hand")
+                return
         self._next_turn(mover)
 
     def _next_turn(self, mover: int) -> None:
