@@ -620,3 +620,50 @@ def test_a_reshuffle_in_another_order_than_the_seeds() -> None:
 def test_a_record_is_not_a_dict() -> None:
     with pytest.raises(tt.InvalidRecordError, match=r"^a game record is a JSON object, not \[\]$"):
         tt.Game.from_record([])  # type: ignore[arg-type]
+
+
+def test_the_record_writes_melds_lay_offs_and_stand_ins() -> None:
+    game = scripted("pagat", 3, ["redemption"], ["Kc 7h 2d", "9s 9h Kd", "9d 4h 5h"], "9c", "6h 3h")
+    play(game, ["draw discard", "discard Kd out", "draw stock", "meld 4h 5h 6h"])
+    play(game, ["lay off 9d on 0", "draw stock", "lay off 7h on 1", "lay off 3h on 1"])
+    play(game, ["discard Kc"])
+    record = game.to_record()
+    assert record["rounds"][0]["actions"] == [
+        {"player": 1, "type": "draw", "source": "discard"},
+        {
+            "player": 1,
+            "type": "discard",
+            "card": "Kd",
+            "go_out": True,
+            "melds": [["9c", "9h", "9s"]],
+        },
+        {"player": 2, "type": "draw", "source": "stock"},
+        {"player": 2, "type": "meld", "cards": ["4h", "5h", "6h"]},
+        {"player": 2, "type": "lay_off", "card": "9d", "meld": 0},
+        {"player": 0, "type": "draw", "source": "stock"},
+        {"player": 0, "type": "lay_off", "card": "7h", "meld": 1},
+        {"player": 0, "type": "lay_off", "card": "3h=8h", "meld": 1},  # the engine's choice
+        {"player": 0, "type": "discard", "card": "Kc", "go_out": False},
+    ]
+    assert record["rounds"][0]["scores"] == [2, 0, 0]
+    assert_same(game, tt.Game.from_record(through_json(record)))
+
+
+def test_the_record_writes_the_pile_of_a_separate_discard() -> None:
+    variations = ["jokers", "separate-discards", "joker-discards"]
+    game = scripted("pagat", 3, variations, ["4c 7d Qs", "9s 9h Jk", "5h 6h Jc"], "9c", "Kd 2c")
+    play(game, ["draw stock", "discard Jk pile 2", "draw discard 2", "discard Jc out"])
+    record = game.to_record()
+    assert record["rounds"][0]["actions"] == [
+        {"player": 1, "type": "draw", "source": "stock"},
+        {"player": 1, "type": "discard", "card": "Jk", "go_out": False, "pile": 2},
+        {"player": 2, "type": "draw", "source": "discard", "pile": 2},
+        {
+            "player": 2,
+            "type": "discard",
+            "card": "Jc",
+            "go_out": True,
+            "melds": [["5h", "6h", "Jk=7h"]],
+        },
+    ]
+    assert_same(game, tt.Game.from_record(through_json(record)))

@@ -770,9 +770,7 @@ def test_family_runs_of_four_and_lay_offs_at_either_end() -> None:
 
 
 def test_redemption_a_hand_emptied_by_the_discard_has_gone_out() -> None:
-    game = scripted(
-        "pagat", 3, ["redemption"], ["Kc 7h 2d", "9s 9h Kd", "9d 4h 5h"], "9c", "6h 3h"
-    )
+    game = scripted("pagat", 3, ["redemption"], ["Kc 7h 2d", "9s 9h Kd", "9d 4h 5h"], "9c", "6h 3h")
     play(game, ["draw discard", "discard Kd out", "draw stock", "meld 4h 5h 6h"])
     assert legal(game) == ["lay off 9d on 0", "discard 9d"]
     play(game, ["discard 9d"])
