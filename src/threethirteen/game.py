@@ -22,6 +22,7 @@ returns a full game to play on (a determinization, for search).
 from __future__ import annotations
 
 import bisect
+import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -946,7 +947,7 @@ class Game:
             "version": RECORD_VERSION,
             "rules": rules,
             "seed": self.seed,
-            "rounds": rounds,
+            "rounds": copy.deepcopy(rounds),  # the caller's to change; the game's stay
             "totals": list(self._totals),
             "winners": list(self.winners) if self._phase == _OVER else None,
         }
