@@ -667,3 +667,17 @@ def test_the_record_writes_the_pile_of_a_separate_discard() -> None:
         },
     ]
     assert_same(game, tt.Game.from_record(through_json(record)))
+
+
+def test_changing_a_record_does_not_change_the_game() -> None:
+    game = short_game()
+    record = game.to_record()
+    record["rounds"][0]["scores"][0] = 99
+    record["rounds"][1]["deal"]["hands"][0][0] = "Zz"
+    record["rounds"][2]["actions"].clear()
+    assert game.to_record() == SHORT
+    assert game.score_sheet().splitlines()[1] == "    1     3        19         0        13"
+    unfinished = tt.Game("pagat", 2, seed=5)
+    before = unfinished.to_record()
+    before["rounds"][0]["deal"]["upcard"] = "Zz"
+    assert unfinished.to_record()["rounds"][0]["deal"]["upcard"] == str(unfinished.piles[0][0])
