@@ -1160,10 +1160,20 @@ def _record_rules(spec: Mapping[str, Any]) -> Rules:
         values: dict[str, Any] = {
             key: tuple(value) if isinstance(value, list) else value for key, value in fields.items()
         }
+        missing = [item.name for item in dataclass_fields(Rules) if item.name not in values]
+        if missing:
+            raise InvalidRecordError(f"the record's rule fields: missing field {missing[0]!r}")
         try:
-            return Rules(**values)
+            rules = Rules(**values)
         except TypeError as error:
             raise InvalidRecordError(f"the record's rule fields: {error}") from None
+        said = (spec["preset"], list(spec["variations"]))
+        if said != (rules.name, list(rules.variations)):
+            raise InvalidRecordError(
+                f"the record's rules say preset {quote(said[0])} and variations"
+                f" {quote(said[1])}; its fields say {rules.name!r} and {list(rules.variations)}"
+            )
+        return rules
     return Rules.preset(spec["preset"], spec["variations"], players=spec["players"])
 
 
