@@ -371,6 +371,25 @@ TAMPERING: list[tuple[str, Callable[[], Record], Callable[[Record], None], str]]
         "the record's rule fields: Rules.__init__() got an unexpected keyword argument 'colour'",
     ),
     (
+        "a field missing",
+        lambda: SHORT,
+        edit("rules.fields.joker_penalty", ...),
+        "the record's rule fields: missing field 'joker_penalty'",
+    ),
+    (
+        "a preset the fields do not say",
+        lambda: SHORT,
+        edit("rules.preset", "family"),
+        "the record's rules say preset 'family' and variations []; its fields say 'pagat' and []",
+    ),
+    (
+        "variations the fields do not say",
+        lambda: SHORT,
+        edit("rules.variations", ["jokers"]),
+        "the record's rules say preset 'pagat' and variations ['jokers'];"
+        " its fields say 'pagat' and []",
+    ),
+    (
         "bad field",
         lambda: SHORT,
         edit("rules.fields.decks", 0),
