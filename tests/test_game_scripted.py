@@ -778,3 +778,43 @@ def test_redemption_a_hand_emptied_by_the_discard_has_gone_out() -> None:
     assert state(game)["hands"] == ["Kc 2d 7h", "", ""]
     play(game, ["draw stock", "discard Kc"])  # 2d 7h 3h: the wild 3 costs 3
     assert ended(game) == [("out", [12, 0, 0])]
+
+
+def test_false_out_with_melds_that_leave_cards_over() -> None:
+    # valid melds that do not take the whole hand: a false out, not an illegal action
+    rules = dataclasses.replace(tt.Rules.preset("pagat", ["false-out"], players=2), rounds=(4,))
+    game = scripted(rules, 2, [], ["4c 7d Qs Ac", "9s 9h 9c Kd"], "2c", "Kc 5d")
+    play(game, ["draw stock", "discard Kd out [9c 9h 9s]"])
+    assert game.view(0).penalties == (0, 20)
+    assert state(game) == {
+        "hands": ["Ac 4c 7d Qs", "9c Kc 9h 9s"],
+        "table": [],
+        "piles": ["2c Kd"],
+    }
+    assert (game.to_move, game.went_out) == (0, (False, False))
+
+
+def test_first_out_bonus_in_table_play() -> None:
+    game = scripted("family", 2, ["first-out-bonus"], ["5c 7d Qs", "9s 9h Kd"], "9c", "2c")
+    play(game, ["draw discard", "meld 9c 9h 9s", "discard Kd"])
+    assert ended(game) == [("empty_hand", [20, -10])]
+
+
+def test_a_player_out_keeps_0_when_the_stock_ends_the_last_turns() -> None:
+    rules = dataclasses.replace(
+        tt.Rules.preset("pagat", ["separate-discards"], players=4), decks=1, rounds=(12,)
+    )
+    hands = [
+        "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc 5d",  # 5d left: 5
+        "Ad 2d 3d 4d Qc 6d 7d 8d 9d 10d Jd Qd",  # the wild Qc as 5d
+        "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh",
+        "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs",
+    ]
+    game = scripted(rules, 4, [], hands, "Kc", "Kd Kh Ks")
+    play(game, ["draw stock", "discard Kd out [Ad 2d 3d 4d Qc=5d 6d 7d 8d 9d 10d Jd Qd]"])
+    play(game, ["draw stock", "discard Kh", "draw stock"])
+    assert state(game)["table"] == ["1: Ad 2d 3d 4d Qc=5d 6d 7d 8d 9d 10d Jd Qd"]
+    play(game, ["discard 2s"])
+    # player 0's last turn never comes: every pile is a single card
+    assert ended(game) == [("stock", [5, 0, 0, 1])]
+    assert state(game)["piles"] == ["Kc", "Kd", "Kh", "2s"]
