@@ -22,6 +22,7 @@ returns a full game to play on (a determinization, for search).
 from __future__ import annotations
 
 import bisect
+import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -809,11 +810,12 @@ class Game:
             for meld in logged.melds:
                 self._lay(mover, meld)
             self._went_out(mover)
-        if not self._hands[mover] and not self.rules.last_turns:
-            self._went_out(mover)
-            self._turns += 1
-            self._end_round("empty_hand")
-            return
+        if not self._hands[mover]:
+            self._went_out(mover)  # redemption: the last card discarded in a last turn
+            if not self.rules.last_turns:
+                self._turns += 1
+                self._end_round("empty_hand")
+                return
         self._next_turn(mover)
 
     def _next_turn(self, mover: int) -> None:
@@ -1002,7 +1004,7 @@ class Game:
             "version": RECORD_VERSION,
             "rules": rules,
             "seed": self.seed,
-            "rounds": rounds,
+            "rounds": copy.deepcopy(rounds),  # the caller's to change; the game's stay
             "totals": list(self._totals),
             "winners": list(self.winners) if self._phase == _OVER else None,
         }
@@ -1027,9 +1029,9 @@ class Game:
         if not record["rounds"]:
             raise InvalidRecordError("a record holds at least one round (the one in play)")
         try:
-            rules, _ = _table_rules(_record_rules(spec), spec["players"], ())
+            rules, players = _table_rules(_record_rules(spec), spec["players"], ())
             game = object.__new__(cls)
-            game._setup(rules, spec["players"], record["seed"], _turn_limit(spec["max_turns"]))
+            game._setup(rules, players, record["seed"], _turn_limit(spec["max_turns"]))
         except InvalidRecordError:
             raise
         except ThreeThirteenError as error:
@@ -1062,6 +1064,8 @@ class Game:
             raise InvalidRecordError(
                 f"{where}: number, dealer and cards dealt are {found}; the game's are {expected}"
             )
+        assert self._round_records is not None
+        before = len(self._round_records)  # a round may end at its deal (an empty stock)
         if self.seed is None:
             self._replay = [
                 _codes(entry.get("stock"), f"{where}, a reshuffle's stock")
@@ -1079,8 +1083,6 @@ class Game:
                 else "is not well formed"
             )
             raise InvalidRecordError(f"{where}: the deal {reason}")
-        assert self._round_records is not None
-        before = len(self._round_records)
         for index, entry in enumerate(data["actions"]):
             if entry.get("type") == "reshuffle":
                 continue
@@ -1232,10 +1234,20 @@ def _record_rules(spec: Mapping[str, Any]) -> Rules:
         values: dict[str, Any] = {
             key: tuple(value) if isinstance(value, list) else value for key, value in fields.items()
         }
+        missing = [item.name for item in dataclass_fields(Rules) if item.name not in values]
+        if missing:
+            raise InvalidRecordError(f"the record's rule fields: missing field {missing[0]!r}")
         try:
-            return Rules(**values)
+            rules = Rules(**values)
         except TypeError as error:
             raise InvalidRecordError(f"the record's rule fields: {error}") from None
+        said = (spec["preset"], list(spec["variations"]))
+        if said != (rules.name, list(rules.variations)):
+            raise InvalidRecordError(
+                f"the record's rules say preset {quote(said[0])} and variations"
+                f" {quote(said[1])}; its fields say {rules.name!r} and {list(rules.variations)}"
+            )
+        return rules
     return Rules.preset(spec["preset"], spec["variations"], players=spec["players"])
 
 
