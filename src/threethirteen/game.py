@@ -36,6 +36,7 @@ from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOf
 from .analysis import best_melds, can_go_out, deadwood_score, discards
 from .cards import CARDS, JOKER, Card
 from .dealing import MAX_SEED, new_seed, pool_codes, shuffled
+from .determinize import Deal, sample_history
 from .errors import (
     GameError,
     IllegalActionError,
@@ -115,6 +116,17 @@ def _pool_counts(decks: int, jokers: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
+@dataclass(frozen=True)
+class _Pending:
+    """What a sampled game needs to work out the round's history when asked: the
+    view it was sampled from, the unseen cards dealt, a seed."""
+
+    view: PlayerView
+    hands: list[list[int]]
+    stock: list[int]
+    seed: int
+
+
 class _FalseOut(str):
     """Why a declared out is not out: a false out, which ``false-out`` allows."""
 
@@ -172,7 +184,9 @@ class Game:
         "_deal_record",
         "_deal_seed",
         "_dealer",
+        "_dealt_hands",
         "_events",
+        "_false_outs",
         "_first_out",
         "_hands",
         "_has_melded",
@@ -182,6 +196,7 @@ class Game:
         "_orders",
         "_out",
         "_penalties",
+        "_pending",
         "_phase",
         "_piles",
         "_replay",
@@ -193,10 +208,12 @@ class Game:
         "_round_records",
         "_round_scores",
         "_stock",
+        "_stock_draws",
         "_table",
         "_to_move",
         "_totals",
         "_turns",
+        "_upcard",
         "max_turns",
         "players",
         "rules",
@@ -288,6 +305,11 @@ class Game:
         self._reshuffled: list[int] | None = None
         self._events: list[tuple[int, Any]] = []
         self._orders: list[tuple[int, ...]] = []
+        self._upcard = upcard
+        self._dealt_hands = tuple(tuple(hand) for hand in self._hands)
+        self._stock_draws: list[list[int]] = [[] for _ in range(players)]
+        self._false_outs: list[int] = []
+        self._pending: _Pending | None = None
         self._deal_record = {
             "hands": [[str(CARDS[code]) for code in hand] for hand in hands],
             "upcard": str(CARDS[upcard]),
@@ -717,6 +739,7 @@ class Game:
         if isinstance(action, DrawStock):
             code = self._stock.pop()
             _insort(self._hands[mover], code)
+            self._stock_draws[mover].append(code)
             self._phase = _PLAY
             self._events.append((mover, action))
         elif isinstance(action, DrawDiscard):
@@ -786,6 +809,7 @@ class Game:
         hand = self._hands[mover]
         logged: Action = action
         out = False
+        shown: list[int] = []
         if action.go_out:
             left = _without(hand, (code,))
             assert left is not None
@@ -793,12 +817,15 @@ class Game:
             if isinstance(melds, str):  # a false out (legal only under false-out)
                 assert self.rules.false_out_penalty is not None
                 self._penalties[mover] += self.rules.false_out_penalty
+                self._false_outs.append(len(self._events))
                 if action.melds:  # the melds shown are seen by everyone
-                    self._show(mover, [card.code for meld in action.melds for card in meld.cards])
+                    shown = [card.code for meld in action.melds for card in meld.cards]
             else:
                 out = True
                 logged = DiscardCard(action.card, True, action.pile, tuple(melds))
         self._take(mover, code)
+        if shown:  # after the discard: the card discarded is not one of them
+            self._show(mover, shown)
         pile = mover if self.rules.separate_discards else 0
         if action.pile is not None and self.rules.separate_discards:
             pile = action.pile
@@ -920,6 +947,8 @@ class Game:
         new._out = self._out[:]
         new._events = self._events[:]
         new._orders = self._orders[:]
+        new._stock_draws = [drawn[:] for drawn in self._stock_draws]
+        new._false_outs = self._false_outs[:]
         new._round_records = None if self._round_records is None else self._round_records[:]
         new._round_scores = self._round_scores[:]
         new._totals = self._totals[:]
@@ -932,6 +961,8 @@ class Game:
         :raises GameError: for a player who is not at the table.
         """
         player = self._player(player)
+        if self._pending is not None:
+            self._work_out_history()
         known = tuple(_hand(cards) for cards in self._known)
         # The cards this player cannot see, as a sorted multiset: the pool less all
         # they see, found here from the places they are in (the same multiset).
@@ -970,12 +1001,35 @@ class Game:
                 "has_melded": tuple(self._has_melded),
                 "penalties": tuple(self._penalties),
                 "history": tuple(self._events),
+                "false_outs": tuple(self._false_outs),
+                "upcard": CARDS[self._upcard],
+                "dealt_hand": _hand(list(self._dealt_hands[player])),
+                "stock_draws": tuple(map(_CARD_AT, self._stock_draws[player])),
                 "round_scores": tuple(self._round_scores),
                 "totals": tuple(self._totals),
                 "_hidden_codes": tuple(hidden),
             }
         )
         return view
+
+    def _work_out_history(self) -> None:
+        """A sampled game's history of the round up to the sample (each hand as dealt,
+        each player's draws from the stock), worked out when first needed."""
+        pending = self._pending
+        assert pending is not None
+        view = pending.view
+        history = sample_history(
+            view._deal(),
+            view.history,
+            np.random.default_rng(pending.seed),
+            frozenset(view.false_outs),
+            (pending.hands, pending.stock),
+        )
+        self._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
+        self._stock_draws = [
+            drawn + later for drawn, later in zip(history.drawn, self._stock_draws, strict=True)
+        ]
+        self._pending = None  # (no reshuffle came before the sample: no orders to add)
 
     # -- records ------------------------------------------------------------------
 
@@ -1135,6 +1189,7 @@ _SHARED = (
     "rules", "players", "seed", "max_turns", "_deal_seed", "_replaying", "_round_index",
     "_attempt", "_dealer", "_round", "_cards_dealt", "_deal_record", "_phase", "_to_move",
     "_legal", "_first_out", "_turns", "_reshuffles", "_reshuffled", "_last_end",
+    "_upcard", "_dealt_hands", "_pending",
 )  # fmt: skip
 """The attributes a clone shares: values never changed in place."""
 
@@ -1368,6 +1423,14 @@ class PlayerView:
     """False-out penalties taken this round."""
     history: tuple[tuple[int, Action | Reshuffle], ...]
     """The round's public history: ``(player, action)``, and ``(-1, Reshuffle)``."""
+    false_outs: tuple[int, ...]
+    """The places in :attr:`history` of the declared outs that were false outs."""
+    upcard: Card
+    """The card turned up at the deal."""
+    dealt_hand: Hand
+    """The player's own hand as dealt this round."""
+    stock_draws: tuple[Card, ...]
+    """The cards the player drew from the stock this round, in order."""
     round_scores: tuple[tuple[int, ...], ...]
     """The scores of the rounds played (void rounds left out)."""
     totals: tuple[int, ...]
@@ -1403,17 +1466,33 @@ class PlayerView:
                     counts[code] -= 1
         return [code for code, count in enumerate(counts) for _ in range(count)]
 
+    def _deal(self) -> Deal:
+        """What this player knows of the round's start and of their own draws."""
+        rules = self.rules
+        pool = _pool_counts(rules.decks, rules.jokers)
+        return Deal(
+            players=self.players,
+            viewer=self.player,
+            dealer=self.dealer,
+            separate=rules.separate_discards,
+            pool=pool,
+            dealt=list(self.dealt_hand.code_bytes),
+            upcard=self.upcard.code,
+            stock_size=sum(pool) - self.players * self.cards_dealt - 1,
+            drawn=[card.code for card in self.stock_draws],
+        )
+
     def sample(self, rng: np.random.Generator | int | None = None) -> Game:
-        """A full game consistent with this view: the cards this player cannot see
-        dealt at random to the other players' unknown places and the stock (after a
-        reshuffle, the stock only from the cards reshuffled), for play to go on from.
+        """A full game consistent with this view, for play to go on from: the cards
+        this player cannot see dealt at random to the other players' unknown places
+        and the stock, so that the round's whole history could have happened (see
+        :mod:`threethirteen.determinize`: every other player held each card they
+        discarded or laid, and after a reshuffle the stock holds only cards of it).
+        Before the round's first reshuffle every consistent deal is equally likely.
         Its future deals and reshuffles come from a seed drawn from ``rng``.
 
-        The sample's view for this player equals this view. Before a reshuffle, every
-        consistent deal is equally likely; after one, the stock is drawn uniformly
-        from the reshuffled cards not seen since, and the rest of the hidden cards
-        go to the other hands (which cards each opponent drew from the new stock is
-        not tracked).
+        The sample's view for this player equals this view, and its views for the
+        other players are those of a game that could have been played.
 
         :param rng: a :class:`numpy.random.Generator`, a seed for one, or ``None``.
 
@@ -1424,26 +1503,40 @@ class PlayerView:
         (True, True)
         """
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
-        hidden = self._hidden()
-        stock_size = self.stock_size
-        if self.reshuffled is not None:
-            pool = Counter(self.reshuffled.code_bytes)
-            pool &= Counter(hidden)
-            candidates = sorted(pool.elements())
-            picks = generator.permutation(len(candidates))[:stock_size].tolist()
-            stock = [candidates[i] for i in picks]
-            left = _without(hidden, stock)
-            assert left is not None
-            rest = [left[i] for i in generator.permutation(len(left)).tolist()]
-        else:
-            order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
-            stock, rest = order[:stock_size], order[stock_size:]
+        false_outs = frozenset(self.false_outs)
+        seeds = generator.integers(0, 2**63, size=2).tolist()
         game = object.__new__(Game)
+        if self.reshuffled is None:
+            # One source: every deal of the unseen cards is consistent, and equally
+            # likely; the round's history is worked out only when asked for.
+            hidden = self._hidden()
+            order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
+            stock = order[: self.stock_size]
+            hands: list[list[int]] = []
+            position = self.stock_size
+            for other in range(self.players):
+                unknown = (
+                    0 if other == self.player else (self.hand_sizes[other] - len(self.known[other]))
+                )
+                hands.append(order[position : position + unknown])
+                position += unknown
+            game._pending = _Pending(self, hands, stock, seeds[1])
+            game._dealt_hands = ()
+            game._stock_draws = [[] for _ in range(self.players)]  # draws after the sample
+            game._orders = []
+        else:
+            history = sample_history(self._deal(), self.history, generator, false_outs)
+            hands = history.hands
+            stock = history.stock
+            game._pending = None
+            game._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
+            game._stock_draws = history.drawn
+            game._orders = [tuple(order) for order in history.reshuffles]
         game.rules = self.rules
         game.players = self.players
         game.seed = None
         game.max_turns = self.max_turns
-        game._deal_seed = int(generator.integers(0, 2**63))
+        game._deal_seed = seeds[0]
         game._replaying = False
         game._replay = None
         game._round_index = self.round - 1
@@ -1451,27 +1544,26 @@ class PlayerView:
         game._dealer = self.dealer
         game._round = _prepared(self.rules, self.round)
         game._cards_dealt = self.cards_dealt
-        game._deal_record = {}
         game._phase = _PHASES.index(self.phase)
         game._to_move = self.to_move
         game._legal = None
         game._first_out = self.first_out
         game._turns = self.turns
-        game._reshuffles = sum(1 for player, _ in self.history if player < 0)
+        game._reshuffles = (
+            0 if self.reshuffled is None else sum(1 for player, _ in self.history if player < 0)
+        )
         game._reshuffled = None if self.reshuffled is None else list(self.reshuffled.code_bytes)
         game._last_end = None
-        hands = []
-        position = 0
-        for other in range(self.players):
-            if other == self.player:
-                hands.append(list(self.hand.code_bytes))
-                continue
-            known = list(self.known[other].code_bytes)
-            unknown = self.hand_sizes[other] - len(known)
-            hands.append(sorted(known + rest[position : position + unknown]))
-            position += unknown
-        game._hands = hands
+        game._hands = [
+            list(self.hand.code_bytes)
+            if other == self.player
+            else sorted(list(self.known[other].code_bytes) + hands[other])
+            for other in range(self.players)
+        ]
         game._stock = stock[::-1]
+        game._upcard = self.upcard.code
+        game._false_outs = list(self.false_outs)
+        game._deal_record = {}  # a sampled game writes no record
         game._piles = [[card.code for card in pile] for pile in self.piles]
         game._table = list(self.table)
         game._known = [list(known.code_bytes) for known in self.known]
@@ -1479,7 +1571,6 @@ class PlayerView:
         game._penalties = list(self.penalties)
         game._out = list(self.went_out)
         game._events = list(self.history)
-        game._orders = []
         game._round_records = None
         game._round_scores = list(self.round_scores)
         game._totals = list(self.totals)
@@ -1514,6 +1605,10 @@ class PlayerView:
                 event.to_dict() if player < 0 else {"player": player, **event.to_dict()}
                 for player, event in self.history
             ],
+            "false_outs": list(self.false_outs),
+            "upcard": str(self.upcard),
+            "dealt_hand": [str(card) for card in self.dealt_hand],
+            "stock_draws": [str(card) for card in self.stock_draws],
             "round_scores": [list(scores) for scores in self.round_scores],
             "totals": list(self.totals),
         }
