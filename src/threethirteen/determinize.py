@@ -23,11 +23,11 @@ and stock now.
 >>> rng = __import__("numpy").random.default_rng(0)
 >>> deal = Deal(
 ...     players=2, viewer=0, dealer=1, separate=False, pool=[1] * 6 + [0] * 47,
-...     dealt=[0], upcard=1, stock_size=3, drawn=[],
+...     dealt=[0], upcard=1, stock_size=3, drawn=[2],
 ... )
 >>> hidden = sample_history(deal, [(0, DrawStock()), (0, DiscardCard(Card(0)))], rng)
->>> sorted(hidden.hands[1] + hidden.stock) == [2, 3, 4, 5] and len(hidden.stock) == 2
-True
+>>> sorted(hidden.hands[1] + hidden.stock), len(hidden.stock), hidden.drawn
+([3, 4, 5], 2, [[2], []])
 """
 
 from __future__ import annotations
