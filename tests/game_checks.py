@@ -1,0 +1,508 @@
+"""Helpers for the game engine's tests: a random player that goes out when it can, a
+referee that checks a :class:`~threethirteen.Game` after every action against the
+rules worked out here independently, and the pool's bookkeeping.
+
+The referee never asks the engine what a score should be: it keeps its own
+account of who is out first and who took a false-out penalty, and at each round's
+end it scores the hands that the round's last action left (worked out from a clone
+taken before it) with :func:`threethirteen.deadwood_score` and the variation's
+adjustment, then compares the engine's scores, totals, end reason and next deal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+import threethirteen as tt
+from threethirteen import Action, Card, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+
+WILD_FOR_DEALT = {dealt: dealt for dealt in range(3, 14)} | {14: 1, 15: 2}
+"""The wild rank of a round by the cards dealt: 3s in the 3-card round ... Ks in the
+13-card round, aces in the 14-card round, 2s in the 15-card round."""
+
+PICTURE_ROUNDS = (11, 12, 13)
+"""The rounds (by the cards dealt) that ``doubles`` doubles: J, Q and K wild."""
+
+
+def pool_counter(rules: tt.Rules) -> Counter[int]:
+    """Every card code of the rules' pool with its number of copies."""
+    counts: Counter[int] = Counter({code: rules.decks for code in range(52)})
+    if rules.jokers:
+        counts[tt.JOKER] = rules.jokers
+    return counts
+
+
+def places(game: tt.Game) -> Counter[int]:
+    """Every card of the game's places together: hands, stock, discard piles, table."""
+    counts: Counter[int] = Counter()
+    for player in range(game.players):
+        counts.update(game.hand(player).codes)
+    counts.update(card.code for card in game.stock)
+    for pile in game.piles:
+        counts.update(card.code for card in pile)
+    for table_meld in game.table:
+        counts.update(card.code for card in table_meld.meld.cards)
+    return counts
+
+
+def check_pool(game: tt.Game) -> None:
+    """Every card of the pool is in exactly one place."""
+    found = places(game)
+    pool = pool_counter(game.rules)
+    extra = found - pool
+    missing = pool - found
+    assert not extra, f"cards in two places: {[str(Card(c)) for c in extra.elements()]}"
+    assert not missing, f"cards nowhere: {[str(Card(c)) for c in missing.elements()]}"
+
+
+def without(cards: Iterable[Card], taken: Iterable[Card]) -> list[Card]:
+    """``cards`` less the multiset ``taken`` (each must be there)."""
+    left = list(cards)
+    for card in taken:
+        left.remove(card)
+    return left
+
+
+def goes_out(hand: tt.Hand, card: Card, round: tt.Round) -> bool:
+    """Whether discarding ``card`` leaves every other card of ``hand`` melded."""
+    rest = without(hand, [card])
+    return not rest or tt.deadwood_score(tt.Hand(rest), round) == 0
+
+
+class RandomPlayer:
+    """A random player: it goes out when it can (most of the time), lays melds and
+    lays off in table play (often), sometimes declares a false out, and otherwise
+    plays the best discard or a random legal action.
+
+    :param out_rate: how often it goes out when a discard goes out.
+    :param smart_rate: how often it plays the lowest-scoring discard rather than a
+        random action.
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        out_rate: float = 0.9,
+        lay_rate: float = 0.6,
+        false_out_rate: float = 0.05,
+        smart_rate: float = 0.5,
+        draw_discard_rate: float = 0.3,
+    ) -> None:
+        self.rng = np.random.default_rng(seed)
+        self.out_rate = out_rate
+        self.lay_rate = lay_rate
+        self.false_out_rate = false_out_rate
+        self.smart_rate = smart_rate
+        self.draw_discard_rate = draw_discard_rate
+
+    def pick(self, actions: list[Action]) -> Action:
+        return actions[int(self.rng.integers(len(actions)))]
+
+    def choose(self, game: tt.Game) -> Action:
+        legal = game.legal_actions()
+        assert legal, f"no legal action in {game!r}"
+        rng = self.rng
+        if game.phase == "draw":
+            piles = [action for action in legal if isinstance(action, DrawDiscard)]
+            if piles and (DrawStock() not in legal or rng.random() < self.draw_discard_rate):
+                return self.pick(piles)
+            return DrawStock() if DrawStock() in legal else self.pick(legal)
+        player = game.to_move
+        assert player is not None
+        hand = game.hand(player)
+        round = game.prepared_round
+        going = [a for a in legal if isinstance(a, DiscardCard) and a.go_out]
+        outs = [a for a in going if goes_out(hand, a.card, round)]
+        if outs and rng.random() < self.out_rate:
+            return self.pick(outs)
+        lays = [a for a in legal if isinstance(a, (LayMeld, LayOff))]
+        if lays and rng.random() < self.lay_rate:
+            return self.pick(lays)
+        false_outs = [a for a in going if a not in outs]
+        if false_outs and rng.random() < self.false_out_rate:
+            return self.pick(false_outs)
+        plain = [a for a in legal if isinstance(a, DiscardCard) and not a.go_out]
+        if rng.random() < self.smart_rate and len(hand) > 1:
+            best = tt.discards(hand, round).cards[0]
+            choices = [a for a in plain if a.card == best]
+            if choices:
+                return self.pick(choices)
+        return self.pick([a for a in legal if not (isinstance(a, DiscardCard) and a.go_out)])
+
+
+def play(game: tt.Game, player: RandomPlayer, limit: int = 100_000) -> int:
+    """Play ``game`` to its end; the number of actions applied."""
+    count = 0
+    while not game.is_over:
+        game.apply(player.choose(game))
+        count += 1
+        assert count < limit, "the game did not end"
+    return count
+
+
+def code(card: Card) -> int:
+    return card.code
+
+
+def deadwood(cards: list[Card], round: tt.Round) -> int:
+    return tt.deadwood_score(tt.Hand(cards), round) if cards else 0
+
+
+class Referee:
+    """Checks a game after every action against the rules, worked out here.
+
+    Call :meth:`apply` instead of ``game.apply``; it applies the action and checks
+    the game that results. ``every_legal``: how often (0 to 1) it also applies
+    every legal action to a clone and checks ``is_legal`` against a list of
+    candidate actions.
+    """
+
+    def __init__(
+        self, game: tt.Game, *, every_legal: float = 0.0, rng: np.random.Generator | None = None
+    ) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.players = game.players
+        self.every_legal = every_legal
+        self.rng = rng if rng is not None else np.random.default_rng(0)
+        self.rounds_ended = 0
+        self.scored: list[tuple[int, ...]] = []
+        self.ends: Counter[str] = Counter()
+        self.voids = 0
+        self.reshuffles = 0
+        self.false_outs = 0
+        self.table_actions = 0
+        self.actions = 0
+        self.expected_round = 1
+        self.expected_dealer = 0
+        self.check_deal()
+
+    # -- a new round ---------------------------------------------------------------
+
+    def check_deal(self) -> None:
+        game, rules = self.game, self.rules
+        dealt = rules.rounds[self.expected_round - 1]
+        assert game.round == self.expected_round
+        assert game.cards_dealt == dealt
+        assert game.wild == WILD_FOR_DEALT[dealt]
+        assert game.dealer == self.expected_dealer
+        assert game.to_move == (self.expected_dealer + 1) % self.players
+        assert game.phase == "draw"
+        assert game.turns == 0
+        assert [len(game.hand(p)) for p in range(self.players)] == [dealt] * self.players
+        assert game.went_out == (False,) * self.players
+        assert game.table == ()
+        pile_sizes = [len(pile) for pile in game.piles]
+        if rules.separate_discards:
+            expected = [0] * self.players
+            expected[self.expected_dealer] = 1
+            assert pile_sizes == expected
+        else:
+            assert pile_sizes == [1]
+        assert len(game.stock) == sum(pool_counter(rules).values()) - dealt * self.players - 1
+        view = game.view(game.to_move)
+        assert view.known == (tt.Hand(),) * self.players
+        assert view.history == ()
+        assert view.reshuffled is None
+        check_pool(game)
+        self.first_out: int | None = None
+        self.penalties = [0] * self.players
+        self.laid = [False] * self.players
+
+    # -- one action ----------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        game = self.game
+        mover = game.to_move
+        assert mover is not None
+        legal = game.legal_actions()
+        assert game.is_legal(action), f"{action} is not legal in {game!r}"
+        assert game.is_legal(action, mover)
+        others = [p for p in range(self.players) if p != mover]
+        assert not game.is_legal(action, others[0])
+        if self.every_legal and self.rng.random() < self.every_legal:
+            self.check_every_legal(legal)
+        before = game.clone()
+        game.apply(action)
+        self.actions += 1
+        self.check_after(before, action, mover)
+
+    def check_every_legal(self, legal: list[Action]) -> None:
+        """Every legal action applies to a clone, and ``is_legal`` says yes exactly
+        to the listed actions among the candidates (which have one form each)."""
+        game = self.game
+        assert len(set(legal)) == len(legal), "an action is listed twice"
+        for action in legal:
+            assert game.is_legal(action)
+            copy = game.clone()
+            copy.apply(action)
+            check_pool(copy)
+        listed = set(legal)
+        for candidate in self.candidates():
+            assert game.is_legal(candidate) == (candidate in listed), (
+                f"is_legal({candidate}) is {game.is_legal(candidate)} but"
+                f" legal_actions() {'lists' if candidate in listed else 'does not list'} it"
+                f" in {game!r}, hand {game.hand(game.to_move or 0)}"
+            )
+
+    def candidates(self) -> list[Action]:
+        """Actions each written in the one form ``legal_actions`` lists: every draw,
+        every discard of every card of the pool (plain, going out, onto another
+        pile), and every natural card of the hand laid off onto every table meld
+        (and onto one that does not exist)."""
+        game, rules = self.game, self.rules
+        mover = game.to_move
+        assert mover is not None
+        actions: list[Action] = [DrawStock()]
+        if rules.separate_discards:
+            actions.extend(DrawDiscard(pile) for pile in range(self.players))
+        else:
+            actions.append(DrawDiscard())
+        for code in sorted(pool_counter(rules)):
+            card = Card(code)
+            actions.append(DiscardCard(card))
+            if game.phase == "play" and card in game.hand(mover) and len(game.hand(mover)) > 1:
+                actions.append(DiscardCard(card, go_out=True))
+        if rules.joker_discards:
+            actions.extend(
+                DiscardCard(Card(tt.JOKER), pile=pile)
+                for pile in range(self.players)
+                if pile != mover
+            )
+        wild = game.wild
+        for card in sorted(set(game.hand(mover)), key=lambda card: card.code):
+            if card.code == tt.JOKER or card.rank == wild:
+                continue
+            for index in range(len(game.table) + 1):
+                actions.append(LayOff(card, index))
+        return actions
+
+    # -- after an action -----------------------------------------------------------
+
+    def check_after(self, before: tt.Game, action: Action, mover: int) -> None:
+        rules = self.rules
+        round = before.prepared_round
+        hand = list(before.hand(mover))
+        piles = [list(pile) for pile in before.piles]
+        table_growth = 0
+        really_out = False
+        if isinstance(action, DrawStock):
+            hand.append(before.stock[0])
+        elif isinstance(action, DrawDiscard):
+            hand.append(piles[action.pile or 0].pop())
+        elif isinstance(action, DiscardCard):
+            hand = without(hand, [action.card])
+            pile = (
+                (action.pile if action.pile is not None else mover)
+                if rules.separate_discards
+                else 0
+            )
+            piles[pile].append(action.card)
+            if action.go_out:
+                assert action.melds is None, "the random player gives no melds"
+                really_out = not hand or deadwood(hand, round) == 0
+                if really_out:
+                    table_growth = len(tt.best_melds(tt.Hand(hand), round).melds) if hand else 0
+                    hand = []
+                else:
+                    assert rules.false_out_penalty is not None
+                    self.penalties[mover] += rules.false_out_penalty
+                    self.false_outs += 1
+        elif isinstance(action, LayMeld):
+            hand = without(hand, action.meld.cards)
+            table_growth = 1
+            self.laid[mover] = True
+            self.table_actions += 1
+        elif isinstance(action, LayOff):
+            hand = without(hand, [action.card])
+            self.laid[mover] = True
+            self.table_actions += 1
+        if not hand and self.first_out is None:
+            self.first_out = mover
+        hands = [list(before.hand(p)) for p in range(self.players)]
+        hands[mover] = hand
+        end = self.expected_end(before, action, mover, hand, piles)
+        if end is None:
+            self.check_in_round(before, action, mover, hands, piles, table_growth)
+        else:
+            self.check_round_end(before, end, hands)
+
+    def expected_end(
+        self,
+        before: tt.Game,
+        action: Action,
+        mover: int,
+        hand: list[Card],
+        piles: list[list[Card]],
+    ) -> str | None:
+        """Why the round ends with this action, or ``None`` when it goes on."""
+        rules = self.rules
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            return None
+        if not hand and not rules.last_turns:
+            return "empty_hand"
+        if isinstance(action, (LayMeld, LayOff)) and hand:
+            return None
+        # The turn passes: a discard, or (redemption) a hand emptied by laying.
+        following = (mover + 1) % self.players
+        if self.first_out is not None and following == self.first_out:
+            return "out"
+        if before.max_turns is not None and before.turns + 1 >= before.max_turns:
+            return "turn_limit"
+        if not before.stock and all(len(pile) <= 1 for pile in piles):
+            return "stock"
+        return None
+
+    def check_in_round(
+        self,
+        before: tt.Game,
+        action: Action,
+        mover: int,
+        hands: list[list[Card]],
+        piles: list[list[Card]],
+        table_growth: int,
+    ) -> None:
+        game, rules = self.game, self.rules
+        assert not game.is_over
+        assert game.round == before.round
+        assert game.dealer == before.dealer
+        for player in range(self.players):
+            assert list(game.hand(player)) == sorted(hands[player], key=code), (
+                f"player {player}'s hand"
+            )
+        passes = isinstance(action, DiscardCard) or not hands[mover]
+        if passes:
+            following = (mover + 1) % self.players
+            assert game.to_move == following
+            assert game.phase == "draw"
+            assert game.turns == before.turns + 1
+            if not before.stock:  # the next turn starts with a reshuffle
+                tops = [pile[-1:] for pile in piles]
+                under = [card for pile in piles for card in pile[:-1]]
+                assert [list(pile) for pile in game.piles] == tops
+                assert sorted(game.stock, key=code) == sorted(under, key=code)
+                view = game.view(following)
+                assert view.reshuffled == tt.Hand(under)
+                assert view.history[-1] == (-1, tt.Reshuffle(tt.Hand(under)))
+                self.reshuffles += 1
+            else:
+                assert [list(pile) for pile in game.piles] == piles
+                assert game.stock == before.stock
+        else:
+            assert game.to_move == mover
+            assert game.phase == "play"
+            assert game.turns == before.turns
+            assert [list(pile) for pile in game.piles] == piles
+            expected_stock = before.stock[1:] if isinstance(action, DrawStock) else before.stock
+            assert game.stock == expected_stock
+        table = game.table
+        assert len(table) == len(before.table) + table_growth
+        if isinstance(action, LayMeld):
+            assert table[-1] == tt.TableMeld(mover, action.meld)
+        if isinstance(action, LayOff):
+            grown = table[action.meld]
+            assert grown.owner == before.table[action.meld].owner
+            laid = [*before.table[action.meld].meld.cards, action.card]
+            assert sorted(grown.meld.cards, key=code) == sorted(laid, key=code)
+        if not rules.redemption:  # a hand emptied by a plain last-turn discard is not "out"
+            assert game.went_out == tuple(not hand for hand in hands)
+        self.check_hand_sizes()
+        check_pool(game)
+
+    def check_hand_sizes(self) -> None:
+        game, rules = self.game, self.rules
+        dealt = game.cards_dealt
+        for player in range(self.players):
+            size = len(game.hand(player))
+            extra = 1 if player == game.to_move and game.phase == "play" else 0
+            if rules.layoff:
+                assert size >= 1, (player, size)  # an emptied hand ends the round
+            if rules.layoff or (rules.redemption and self.first_out is not None):
+                if self.laid[player] or game.went_out[player]:
+                    assert size <= dealt + extra, (player, size)
+                else:
+                    assert size == dealt + extra, (player, size)
+            elif game.went_out[player]:
+                assert size == 0
+            else:
+                assert size == dealt + extra, (player, size, game.phase)
+
+    def check_round_end(self, before: tt.Game, end: str, hands: list[list[Card]]) -> None:
+        """Score the hands the round's last action left, and check the next deal."""
+        game, rules = self.game, self.rules
+        round = before.prepared_round
+        dealt = before.cards_dealt
+        scores = []
+        for player, hand in enumerate(hands):
+            score = deadwood(hand, round)
+            if player == self.first_out and rules.first_out_bonus is not None:
+                bonus = rules.first_out_bonus
+                score = (
+                    -rules.card_values[WILD_FOR_DEALT[dealt] - 1] if bonus == "wild" else int(bonus)
+                )
+            score += self.penalties[player]
+            if rules.doubles and dealt in PICTURE_ROUNDS:
+                score *= 2
+            scores.append(score)
+        void = rules.double_naughts and all(score == 0 for score in scores)
+        assert game.last_end == end
+        record = game.to_record()["rounds"][self.rounds_ended]
+        assert record["number"] == self.expected_round
+        assert record["dealer"] == self.expected_dealer
+        assert (record["end"], record["void"], record["scores"]) == (end, void, scores)
+        self.rounds_ended += 1
+        self.ends[end] += 1
+        if void:
+            self.voids += 1
+        else:
+            self.scored.append(tuple(scores))
+            self.expected_round += 1
+            self.expected_dealer = (self.expected_dealer + 1) % self.players
+        assert game.round_scores == tuple(self.scored)
+        totals = (
+            tuple(sum(column) for column in zip(*self.scored, strict=True)) or (0,) * self.players
+        )
+        assert game.totals == totals
+        if self.expected_round > len(rules.rounds):
+            self.check_over()
+        else:
+            assert not game.is_over
+            assert game.winners == ()
+            self.check_deal()
+
+    def check_over(self) -> None:
+        game = self.game
+        assert game.is_over
+        assert game.phase == "over"
+        assert game.to_move is None
+        assert game.legal_actions() == []
+        assert len(game.round_scores) == len(self.rules.rounds)
+        low = min(game.totals)
+        assert game.winners == tuple(p for p, total in enumerate(game.totals) if total == low)
+        record = game.to_record()
+        assert record["winners"] == list(game.winners)
+        assert record["totals"] == list(game.totals)
+        assert len(record["rounds"]) == self.rounds_ended
+
+    def play(self, player: RandomPlayer, limit: int = 100_000) -> None:
+        """Play to the end, checking after every action."""
+        while not self.game.is_over:
+            self.apply(player.choose(self.game))
+            assert self.actions < limit, "the game did not end"
+
+
+def summary(referee: Referee) -> dict[str, Any]:
+    """What a game went through, for coverage checks."""
+    return {
+        "ends": dict(referee.ends),
+        "voids": referee.voids,
+        "reshuffles": referee.reshuffles,
+        "false_outs": referee.false_outs,
+        "table_actions": referee.table_actions,
+        "actions": referee.actions,
+    }
