@@ -745,6 +745,10 @@ class Game:
             if isinstance(melds, str):  # a false out (legal only under false-out)
                 assert self.rules.false_out_penalty is not None
                 self._penalties[mover] += self.rules.false_out_penalty
+                if action.melds:  # the melds declared were shown: everyone knows them now
+                    shown = Counter(card.code for meld in action.melds for card in meld.cards)
+                    shown -= Counter(self._known[mover])
+                    self._known[mover].extend(shown.elements())
             else:
                 out = True
                 logged = DiscardCard(action.card, True, action.pile, tuple(melds))
@@ -1264,8 +1268,9 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     """How many cards each player holds."""
     known: tuple[Hand, ...]
-    """The cards each player is known to hold: taken from a discard pile and not
-    since discarded or laid (the player's own too: what the others know of it)."""
+    """The cards each player is known to hold: taken from a discard pile, or shown in
+    the melds of a false out, and not since discarded or laid (the player's own too:
+    what the others know of it)."""
     stock_size: int
     """The cards left in the stock."""
     reshuffled: Hand | None
