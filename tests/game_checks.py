@@ -67,6 +67,13 @@ def without(cards: Iterable[Card], taken: Iterable[Card]) -> list[Card]:
     return left
 
 
+def forget(known: list[Card], cards: Iterable[Card]) -> None:
+    """The cards leave a hand: each stops being known (when it was)."""
+    for card in cards:
+        if card in known:
+            known.remove(card)
+
+
 def goes_out(hand: tt.Hand, card: Card, round: tt.Round) -> bool:
     """Whether discarding ``card`` leaves every other card of ``hand`` melded."""
     rest = without(hand, [card])
@@ -163,9 +170,15 @@ class Referee:
     """
 
     def __init__(
-        self, game: tt.Game, *, every_legal: float = 0.0, rng: np.random.Generator | None = None
+        self,
+        game: tt.Game,
+        *,
+        every_legal: float = 0.0,
+        rng: np.random.Generator | None = None,
+        records: bool = True,
     ) -> None:
         self.game = game
+        self.records = records
         self.rules = game.rules
         self.players = game.players
         self.every_legal = every_legal
@@ -180,7 +193,26 @@ class Referee:
         self.actions = 0
         self.expected_round = 1
         self.expected_dealer = 0
-        self.check_deal()
+        if game.is_over or game.turns or game.phase != "draw" or game.round_scores:
+            self.take_over()  # a game in play (a sample, say): go on from here
+        else:
+            self.check_deal()
+
+    def take_over(self) -> None:
+        """Referee a game already in play: the round's account from the public view."""
+        game = self.game
+        view = game.view(game.to_move if game.to_move is not None else 0)
+        self.expected_round = game.round if not game.is_over else len(self.rules.rounds) + 1
+        self.expected_dealer = game.dealer
+        self.scored = list(game.round_scores)
+        self.first_out = view.first_out
+        self.penalties = list(view.penalties)
+        self.known = [list(known) for known in view.known]
+        self.laid = [
+            size != game.cards_dealt + (player == game.to_move and game.phase == "play")
+            for player, size in enumerate(view.hand_sizes)
+        ]
+        check_pool(game)
 
     # -- a new round ---------------------------------------------------------------
 
@@ -213,6 +245,7 @@ class Referee:
         self.first_out: int | None = None
         self.penalties = [0] * self.players
         self.laid = [False] * self.players
+        self.known: list[list[Card]] = [[] for _ in range(self.players)]
 
     # -- one action ----------------------------------------------------------------
 
@@ -289,14 +322,18 @@ class Referee:
         round = before.prepared_round
         hand = list(before.hand(mover))
         piles = [list(pile) for pile in before.piles]
+        known = self.known[mover]
         table_growth = 0
-        really_out = False
+        logged = action
         if isinstance(action, DrawStock):
             hand.append(before.stock[0])
         elif isinstance(action, DrawDiscard):
-            hand.append(piles[action.pile or 0].pop())
+            card = piles[action.pile or 0].pop()
+            hand.append(card)
+            known.append(card)
         elif isinstance(action, DiscardCard):
             hand = without(hand, [action.card])
+            forget(known, [action.card])
             pile = (
                 (action.pile if action.pile is not None else mover)
                 if rules.separate_discards
@@ -305,21 +342,25 @@ class Referee:
             piles[pile].append(action.card)
             if action.go_out:
                 assert action.melds is None, "the random player gives no melds"
-                really_out = not hand or deadwood(hand, round) == 0
-                if really_out:
-                    table_growth = len(tt.best_melds(tt.Hand(hand), round).melds) if hand else 0
+                if not hand or deadwood(hand, round) == 0:
+                    melds = tt.best_melds(tt.Hand(hand), round).melds if hand else ()
+                    logged = DiscardCard(action.card, True, action.pile, melds)
+                    table_growth = len(melds)
                     hand = []
+                    known.clear()
                 else:
                     assert rules.false_out_penalty is not None
                     self.penalties[mover] += rules.false_out_penalty
                     self.false_outs += 1
         elif isinstance(action, LayMeld):
             hand = without(hand, action.meld.cards)
+            forget(known, action.meld.cards)
             table_growth = 1
             self.laid[mover] = True
             self.table_actions += 1
         elif isinstance(action, LayOff):
             hand = without(hand, [action.card])
+            forget(known, [action.card])
             self.laid[mover] = True
             self.table_actions += 1
         if not hand and self.first_out is None:
@@ -329,8 +370,21 @@ class Referee:
         end = self.expected_end(before, action, mover, hand, piles)
         if end is None:
             self.check_in_round(before, action, mover, hands, piles, table_growth)
+            self.check_history(before, mover, logged)
         else:
             self.check_round_end(before, end, hands)
+
+    def check_history(self, before: tt.Game, mover: int, logged: Action) -> None:
+        """The view's history grew by the action (as logged: a going out with its
+        melds), after a reshuffle when one happened; the known cards are those taken
+        from a pile and still held."""
+        view = self.game.view(mover)
+        old = before.view(mover).history
+        reshuffled = 1 if view.history and view.history[-1][0] < 0 else 0
+        assert len(view.history) == len(old) + 1 + reshuffled
+        assert view.history[: len(old)] == old
+        assert view.history[len(old)] == (mover, logged)
+        assert view.known == tuple(tt.Hand(cards) for cards in self.known)
 
     def expected_end(
         self,
@@ -451,10 +505,13 @@ class Referee:
             scores.append(score)
         void = rules.double_naughts and all(score == 0 for score in scores)
         assert game.last_end == end
-        record = game.to_record()["rounds"][self.rounds_ended]
-        assert record["number"] == self.expected_round
-        assert record["dealer"] == self.expected_dealer
-        assert (record["end"], record["void"], record["scores"]) == (end, void, scores)
+        if self.records:
+            record = game.to_record()["rounds"][self.rounds_ended]
+            assert record["number"] == self.expected_round
+            assert record["dealer"] == self.expected_dealer
+            assert (record["end"], record["void"], record["scores"]) == (end, void, scores)
+        elif not void:
+            assert game.round_scores[-1] == tuple(scores)
         self.rounds_ended += 1
         self.ends[end] += 1
         if void:
@@ -484,10 +541,11 @@ class Referee:
         assert len(game.round_scores) == len(self.rules.rounds)
         low = min(game.totals)
         assert game.winners == tuple(p for p, total in enumerate(game.totals) if total == low)
-        record = game.to_record()
-        assert record["winners"] == list(game.winners)
-        assert record["totals"] == list(game.totals)
-        assert len(record["rounds"]) == self.rounds_ended
+        if self.records:
+            record = game.to_record()
+            assert record["winners"] == list(game.winners)
+            assert record["totals"] == list(game.totals)
+            assert len(record["rounds"]) == self.rounds_ended
 
     def play(self, player: RandomPlayer, limit: int = 100_000) -> None:
         """Play to the end, checking after every action."""
