@@ -115,7 +115,8 @@ class Action:
         """Read an action from its notation (the ``str`` of an action):
         ``draw stock``, ``draw discard``, ``draw discard 2``, ``discard 9s``,
         ``discard Jk pile 1``, ``discard 9s out``,
-        ``discard 9s out [9d 9h 9c] [4h 5h 6c=6h]``, ``meld 4h 5h 6c=6h``,
+        ``discard 9s out [9d 9h 9c] [4h 5h 6c=6h]``, ``discard 9s out []`` (the
+        last card, laying no meld), ``meld 4h 5h 6c=6h``,
         ``lay off 7h on 2``, ``lay off Jk=7h on 2``.
 
         :raises InvalidActionError: for text that is no action, saying why.
@@ -159,6 +160,8 @@ def _parse_words(words: list[str], text: str) -> Action:
             melds_text = " ".join(rest[1:])
             if not melds_text:
                 return DiscardCard(card, True, pile)
+            if melds_text == "[]":
+                return DiscardCard(card, True, pile, ())
             found = re.fullmatch(r"(\s*\[[^\[\]]*\]\s*)+", melds_text)
             if found is None:
                 raise InvalidActionError(
@@ -333,8 +336,8 @@ class DiscardCard(Action):
             text += f" pile {self.pile}"
         if self.go_out:
             text += " out"
-        if self.melds:
-            text += " " + " ".join(f"[{meld}]" for meld in self.melds)
+        if self.melds is not None:  # no melds at all (the hand left is empty): "[]"
+            text += " " + (" ".join(f"[{meld}]" for meld in self.melds) or "[]")
         return text
 
 
