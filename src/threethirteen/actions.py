@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 _MAX_PILE = 1000
+_MAX_MELD = 1_000_000  # the notation reads indexes of up to 6 digits
 
 
 class Action:
@@ -273,7 +274,7 @@ class DrawDiscard(Action):
     kind: ClassVar[str] = "draw"
 
     def __post_init__(self) -> None:
-        if self.pile is not None and type(self.pile) is not int:
+        if self.pile is not None and (type(self.pile) is not int or not 0 <= self.pile < _MAX_PILE):
             object.__setattr__(self, "pile", _pile(self.pile))
 
     def to_dict(self) -> dict[str, Any]:
@@ -312,7 +313,7 @@ class DiscardCard(Action):
             object.__setattr__(self, "card", _card(self.card))
         if not isinstance(self.go_out, bool):
             raise InvalidActionError(f"go_out is True or False, not {quote(self.go_out)}")
-        if self.pile is not None and type(self.pile) is not int:
+        if self.pile is not None and (type(self.pile) is not int or not 0 <= self.pile < _MAX_PILE):
             object.__setattr__(self, "pile", _pile(self.pile))
         if self.melds is not None:
             if not self.go_out:
@@ -390,7 +391,7 @@ class LayOff(Action):
             object.__setattr__(
                 self, "meld", as_index(self.meld, "a table meld's index", InvalidActionError)
             )
-        if self.meld < 0:
+        if not 0 <= self.meld < _MAX_MELD:
             raise InvalidActionError(f"no table meld {quote(self.meld)}")
         if self.stands_for is not None:
             if not isinstance(self.stands_for, Card):
