@@ -108,7 +108,7 @@ class Action:
         except ThreeThirteenError as error:  # a card or a meld that does not parse
             raise InvalidActionError(f"bad {kind} action {quote(dict(data))}: {error}") from None
         raise InvalidActionError(
-            f"unknown action type {quote(kind)} (draw, discard, meld, lay_off, reshuffle)"
+            f"unknown action type {quote(kind)} (draw, discard, meld, lay_off)"
         )
 
     @staticmethod
