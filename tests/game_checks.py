@@ -11,6 +11,7 @@ adjustment, then compares the engine's scores, totals, end reason and next deal.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
@@ -564,3 +565,33 @@ def summary(referee: Referee) -> dict[str, Any]:
         "table_actions": referee.table_actions,
         "actions": referee.actions,
     }
+
+
+def scripted(
+    rules: tt.Rules,
+    hands: list[str],
+    upcard: str,
+    stock_top: str = "",
+    max_turns: int | None = None,
+) -> tt.Game:
+    """A game whose first round deals ``hands`` (player 0 first; player 1 moves
+    first), ``upcard`` and a stock starting with ``stock_top``: the rules with one
+    round of as many cards as the hands hold, replayed from a record without a seed."""
+    players = len(hands)
+    parsed = [list(tt.Hand.parse(hand)) for hand in hands]
+    rules = dataclasses.replace(rules, rounds=(len(parsed[0]),))
+    record = tt.Game(rules, players=players, seed=0, max_turns=max_turns).to_record()
+    pool: Counter[int] = Counter({code: rules.decks for code in range(52)})
+    pool[tt.JOKER] = rules.jokers
+    top = [Card.parse(text) for text in stock_top.split()]
+    used = Counter(card.code for hand in parsed for card in hand)
+    used.update([Card.parse(upcard).code, *(card.code for card in top)])
+    assert not used - pool, "the script deals a card more often than the pool holds it"
+    rest = [Card(code) for code in sorted((pool - used).elements())]
+    record["seed"] = None
+    record["rounds"][0]["deal"] = {
+        "hands": [[str(card) for card in hand] for hand in parsed],
+        "upcard": str(Card.parse(upcard)),
+        "stock": [str(card) for card in [*top, *rest]],
+    }
+    return tt.Game.from_record(record)

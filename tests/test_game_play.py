@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import threethirteen as tt
 from tests.conftest import examples
-from tests.game_checks import RandomPlayer, Referee, play
-from threethirteen import Action, DrawDiscard
+from tests.game_checks import RandomPlayer, Referee, play, scripted
+from threethirteen import Action, Card, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff, Meld
 
 PLAYERS = {
     "pagat": (2, 3, 5, 8),
@@ -206,6 +206,27 @@ def test_separate_discards_draws_from_other_piles() -> None:
             taken_from_others += 1
         referee.apply(action)
     assert taken_from_others > 10
+
+
+def test_redemption_a_hand_emptied_by_laying_ends_the_last_turn() -> None:
+    """redemption: in a last turn a player who lays every card (no discard) scores 0
+    and the turn passes; here that ends the round."""
+    for bonus in ([], ["first-out-bonus"], ["double-naughts"]):
+        rules = tt.Rules.preset("pagat", ["redemption", *bonus], players=2)
+        game = scripted(rules, ["4c 4d 4h", "9s 9h 9d"], "Kc", "2c 3s")
+        referee = Referee(game, every_legal=1.0)
+        referee.apply(DrawStock())
+        referee.apply(DiscardCard(Card.parse("2c"), go_out=True))  # player 1 is out
+        referee.apply(DrawStock())  # player 0: 4c 4d 4h 3s (3s wild)
+        referee.apply(LayMeld(Meld.parse("4c 4d 4h")))
+        assert game.hand(0) == tt.Hand.parse("3s")
+        assert LayOff(Card.parse("3s"), 0, Card.parse("9c")) in game.legal_actions()
+        referee.apply(LayOff(Card.parse("3s"), 1, Card.parse("4s")))
+        assert game.last_end == "out"
+        record = game.to_record()["rounds"][0]
+        expected = {(): [0, 0], ("first-out-bonus",): [0, -10], ("double-naughts",): [0, 0]}
+        assert record["scores"] == expected[tuple(bonus)]
+        assert record["void"] == (bonus == ["double-naughts"])
 
 
 # -- the seeding promise ------------------------------------------------------------
