@@ -442,3 +442,35 @@ def test_a_sample_after_a_reshuffle_draws_the_stock_from_the_reshuffled_cards() 
         assert not Counter(card.code for card in sample.stock) - reshuffled
         assert sample.view(0) == view
         check_pool(sample)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="design note 13: after a reshuffle the cards drawn from the new stock are dealt"
+    " to any opponent, also to one who has drawn only from the piles since",
+)
+def test_a_sample_after_a_reshuffle_gives_new_stock_cards_only_to_who_drew_them() -> None:
+    """One deck, three players: after the reshuffle player 1 draws from the new stock
+    and player 2 from the pile. Player 2 cannot hold a reshuffled card they were not
+    seen to take (they held none before: those cards were in the pile), so a sample
+    consistent with player 0's view deals them none."""
+    rules = dataclasses.replace(tt.Rules.preset("pagat", players=3), decks=1)
+    game = tt.Game(rules, seed=3, max_turns=500)
+    player = RandomPlayer(3, out_rate=0.0, draw_discard_rate=0.0, smart_rate=0.5)
+    while game.view(0).reshuffled is None:
+        game.apply(player.choose(game))
+    assert (game.to_move, game.phase) == (1, "draw")
+    game.apply(DrawStock())
+    game.apply(player.choose(game))
+    game.apply(DrawDiscard())
+    game.apply(player.choose(game))
+    assert game.to_move == 0
+    view = game.view(0)
+    assert view.reshuffled is not None
+    reshuffled = set(view.reshuffled.codes)
+    assert not set(without(game.hand(2).codes, view.known[2].codes)) & reshuffled
+    impossible = 0
+    for seed in range(100):
+        sample = view.sample(np.random.default_rng(seed))
+        impossible += bool(set(without(sample.hand(2).codes, view.known[2].codes)) & reshuffled)
+    assert impossible == 0
