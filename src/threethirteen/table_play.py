@@ -7,7 +7,8 @@ the validity of every meld is :func:`~threethirteen.verify_meld`'s.
 >>> import threethirteen as tt
 >>> round = tt.Round("family", 2)  # 4 cards dealt, 4s wild
 >>> [str(meld) for meld in smallest_melds([8, 9, 10, 11, 3], round)]
-['4c=8c 9c 10c Jc', '9c 10c Jc Qc', '10c Jc Qc 4c=Kc']
+['4c=8c 9c 10c Jc', '4c=9c 10c Jc Qc', '9c 4c=10c Jc Qc', '9c 10c 4c=Jc Qc',
+ '9c 10c Jc 4c=Qc', '9c 10c Jc Qc', '10c Jc Qc 4c=Kc']
 >>> str(extended(Meld.parse("9c 10c Jc Qc"), tt.Card.parse("Kc"), None, round))
 '9c 10c Jc Qc Kc'
 """
@@ -34,8 +35,8 @@ def smallest_melds(hand: list[int], round: Round) -> list[Meld]:
     that the card codes ``hand`` can lay this round, each once, in a stable order.
 
     Wild cards are given identities in a fixed way (a set's missing suits first; a
-    run's empty places from the lowest, the wild codes in order), and a run uses a
-    card the hand holds for its place before a wild card; a set of wild cards only
+    run's empty places from the lowest, the wild codes in order); a run's place may
+    take a wild card although the hand holds its card; a set of wild cards only
     (where the rules allow it) stands for the wild rank. Any longer meld is one of
     these with cards laid off onto it.
     """
@@ -87,21 +88,24 @@ def smallest_melds(hand: list[int], round: Round) -> list[Meld]:
             places = range(low, low + length)
             if 1 in places and 14 in places:
                 continue
-            fills: list[int] = []
-            empty: list[int] = []
-            spare = list(wilds)
-            for place in places:
-                code = run_code(suit, place)
-                if code in held:
-                    fills.append(code)
-                    if code in spare:  # a wild card standing for itself
-                        spare.remove(code)
-                else:
-                    empty.append(code)
-            if len(empty) == length or len(empty) > len(spare):
-                continue
-            for wild in _distinct_combinations(spare, len(empty)):
-                add([*fills, *wild], [*fills, *empty])
+            codes = [run_code(suit, place) for place in places]
+            own = [index for index, code in enumerate(codes) if code in held]
+            # A place the hand holds takes its card, or a wild card (keeping the card).
+            for given_up in range(min(len(own), len(wilds)) + 1):
+                for dropped in combinations(own, given_up):
+                    kept = [index for index in own if index not in dropped]
+                    if not kept:
+                        continue
+                    fills = [codes[index] for index in kept]
+                    empty = [code for index, code in enumerate(codes) if index not in kept]
+                    spare = list(wilds)
+                    for code in fills:
+                        if code in spare:  # a wild card standing for itself
+                            spare.remove(code)
+                    if len(empty) > len(spare):
+                        continue
+                    for wild in _distinct_combinations(spare, len(empty)):
+                        add([*fills, *wild], [*fills, *empty])
     return sorted(found.values(), key=_meld_order)
 
 
