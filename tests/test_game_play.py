@@ -7,6 +7,7 @@ and the seeding promise (same seed, rules, players and actions: same game)."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 
 import numpy as np
@@ -227,6 +228,83 @@ def test_redemption_a_hand_emptied_by_laying_ends_the_last_turn() -> None:
         expected = {(): [0, 0], ("first-out-bonus",): [0, -10], ("double-naughts",): [0, 0]}
         assert record["scores"] == expected[tuple(bonus)]
         assert record["void"] == (bonus == ["double-naughts"])
+
+
+def melds_by_brute_force(game: tt.Game) -> set[tuple[str, tuple[int, ...]]]:
+    """Every (kind, cards) of a smallest meld the player to move could lay: each
+    sub-multiset of the hand of ``min_set`` (a set) or ``min_run`` (a run) cards with
+    a natural card and at most two wild cards, tried with every stand-in of the
+    naturals' rank (a set) or suit (a run) by ``verify_meld``."""
+    rules, wild = game.rules, game.wild
+    hand = sorted(game.hand(game.to_move or 0), key=lambda card: card.code)
+    found = set()
+    for size, kind in ((rules.min_set, "set"), (rules.min_run, "run")):
+        for combo in set(itertools.combinations(hand, size)):
+            wilds = [
+                i for i, card in enumerate(combo) if card.code == tt.JOKER or card.rank == wild
+            ]
+            naturals = [card for i, card in enumerate(combo) if i not in wilds]
+            if not naturals or len(wilds) > 2:
+                continue
+            if kind == "set":
+                stand_ins = [Card(suit * 13 + naturals[0].code % 13) for suit in range(4)]
+            else:
+                stand_ins = [Card(naturals[0].code // 13 * 13 + rank) for rank in range(13)]
+            options = [stand_ins if i in wilds else [card] for i, card in enumerate(combo)]
+            flags = tuple(i in wilds for i in range(size))
+            for identities in itertools.product(*options):
+                try:
+                    meld = Meld(combo, identities, flags)
+                    tt.verify_meld(meld, game.prepared_round)
+                except tt.InvalidMeldError:
+                    continue
+                if meld.kind == kind:
+                    found.add((kind, tuple(card.code for card in combo)))
+                    break
+    return found
+
+
+@pytest.mark.parametrize(
+    ("preset", "variations"),
+    [
+        ("family", ()),
+        ("family", ("jokers",)),
+        ("family", ("no-all-wild-melds", "jokers")),
+        ("bga", ("redemption",)),
+    ],
+)
+def test_every_smallest_meld_is_listed(preset: str, variations: tuple[str, ...]) -> None:
+    """legal_actions() lists a LayMeld for every smallest meld the hand can lay (its
+    cards; the stand-ins are the engine's choice), and nothing else."""
+    checked = 0
+    for seed in range(3):
+        game = tt.Game(preset, players=3, seed=seed, variations=variations, max_turns=15)
+        player = RandomPlayer(seed, lay_rate=0.2)
+        while not game.is_over:
+            may_lay = game.rules.layoff or game.view(0).first_out is not None
+            if game.phase == "play" and may_lay and len(game.hand(game.to_move or 0)) <= 9:
+                wild = game.wild
+                listed = {
+                    (action.meld.kind, tuple(sorted(card.code for card in action.meld.cards)))
+                    for action in game.legal_actions()
+                    if isinstance(action, LayMeld)
+                }
+                wilds = [
+                    sum(code == tt.JOKER or Card(code).rank == wild for code in codes)
+                    for _, codes in listed
+                ]
+                comparable = {
+                    (kind, codes)
+                    for (kind, codes), count in zip(listed, wilds, strict=True)
+                    if count <= 2 and count < len(codes)
+                }
+                assert comparable == melds_by_brute_force(game), (
+                    str(game.hand(game.to_move or 0)),
+                    wild,
+                )
+                checked += 1
+            game.apply(player.choose(game))
+    assert checked > 15
 
 
 # -- the seeding promise ------------------------------------------------------------
