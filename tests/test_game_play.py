@@ -230,6 +230,24 @@ def test_redemption_a_hand_emptied_by_laying_ends_the_last_turn() -> None:
         assert record["void"] == (bonus == ["double-naughts"])
 
 
+def test_equal_totals_share_the_win() -> None:
+    """Two turns, each player drawing and discarding the stock's card: the hands
+    dealt are scored as they stand (18 each, 3s wild) and both players win."""
+    rules = tt.Rules.preset("pagat", players=2)
+    game = scripted(rules, ["4c 5d 9h", "4d 5c 9s"], "Kc", "Qd Qs", max_turns=2)
+    referee = Referee(game)
+    for card in ("Qd", "Qs"):
+        referee.apply(DrawStock())
+        referee.apply(DiscardCard(Card.parse(card)))
+    assert game.is_over
+    assert game.last_end == "turn_limit"
+    assert game.round_scores == ((18, 18),)
+    assert game.totals == (18, 18)
+    assert game.winners == (0, 1)
+    assert game.to_record()["winners"] == [0, 1]
+    assert game.score_sheet().splitlines()[-1] == "winners (shared): player 0, player 1"
+
+
 def melds_by_brute_force(game: tt.Game) -> set[tuple[str, tuple[int, ...]]]:
     """Every (kind, cards) of a smallest meld the player to move could lay: each
     sub-multiset of the hand of ``min_set`` (a set) or ``min_run`` (a run) cards with
