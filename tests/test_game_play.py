@@ -230,6 +230,24 @@ def test_redemption_a_hand_emptied_by_laying_ends_the_last_turn() -> None:
         assert record["void"] == (bonus == ["double-naughts"])
 
 
+def test_a_clone_is_independent() -> None:
+    game = tt.Game("family", players=3, seed=21, variations=["separate-discards"], max_turns=20)
+    player = RandomPlayer(21)
+    for _ in range(150):
+        game.apply(player.choose(game))
+    record = game.to_record()
+    view = game.view(0)
+    copy = game.clone()
+    assert copy.to_record() == record
+    assert copy.view(0) == view
+    play(copy, RandomPlayer(22))
+    assert copy.is_over
+    assert game.to_record() == record
+    assert game.view(0) == view
+    play(game, RandomPlayer(23))
+    assert copy.to_record() != game.to_record()
+
+
 def test_equal_totals_share_the_win() -> None:
     """Two turns, each player drawing and discarding the stock's card: the hands
     dealt are scored as they stand (18 each, 3s wild) and both players win."""

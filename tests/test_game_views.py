@@ -154,6 +154,7 @@ def test_a_view_is_unchanged_when_the_hidden_cards_are_shuffled() -> None:
         for player in range(game.players):
             view = game.view(player)
             data = view.to_dict()
+            assert json.loads(json.dumps(data)) == data, name  # JSON-ready
             for _ in range(2):
                 shuffled = shuffle_hidden(game, player, rng)
                 check_pool(shuffled)
