@@ -11,6 +11,7 @@ adjustment, then compares the engine's scores, totals, end reason and next deal.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections import Counter
 from collections.abc import Iterable
@@ -272,10 +273,7 @@ class Referee:
         game = self.game
         assert len(set(legal)) == len(legal), "an action is listed twice"
         for action in legal:
-            assert game.is_legal(action)
-            copy = game.clone()
-            copy.apply(action)
-            check_pool(copy)
+            self.fork().apply(action)  # checked as if it had been chosen
         listed = set(legal)
         for candidate in self.candidates():
             assert game.is_legal(candidate) == (candidate in listed), (
@@ -283,6 +281,18 @@ class Referee:
                 f" legal_actions() {'lists' if candidate in listed else 'does not list'} it"
                 f" in {game!r}, hand {game.hand(game.to_move or 0)}"
             )
+
+    def fork(self) -> Referee:
+        """A referee of a clone of the game, with its own account."""
+        other = copy.copy(self)
+        other.game = self.game.clone()
+        other.every_legal = 0.0
+        other.scored = list(self.scored)
+        other.ends = Counter(self.ends)
+        other.penalties = list(self.penalties)
+        other.laid = list(self.laid)
+        other.known = [list(cards) for cards in self.known]
+        return other
 
     def candidates(self) -> list[Action]:
         """Actions each written in the one form ``legal_actions`` lists: every draw,
