@@ -82,6 +82,37 @@ def goes_out(hand: tt.Hand, card: Card, round: tt.Round) -> bool:
     return not rest or tt.deadwood_score(tt.Hand(rest), round) == 0
 
 
+def check_order(game: tt.Game, legal: list[Action]) -> None:
+    """The legal actions come in the stable order of the design: the stock, then each
+    pile by index; or melds, lay-offs, discards by card (a joker onto other piles
+    right after the joker), then going-out discards by card."""
+    assert legal == game.legal_actions()
+    if game.phase == "draw":
+        assert all(isinstance(action, (DrawStock, DrawDiscard)) for action in legal)
+        piles = [action.pile or 0 for action in legal if isinstance(action, DrawDiscard)]
+        assert piles == sorted(set(piles))
+        assert DrawStock() not in legal[1:]
+        return
+
+    def group(action: Action) -> int:
+        if isinstance(action, LayMeld):
+            return 0
+        if isinstance(action, LayOff):
+            return 1
+        assert isinstance(action, DiscardCard)
+        return 3 if action.go_out else 2
+
+    groups = [group(action) for action in legal]
+    assert groups == sorted(groups)
+    plain = [a.card.code for a in legal if isinstance(a, DiscardCard) and not a.go_out]
+    assert plain == sorted(plain)
+    assert len(
+        {a.card.code for a in legal if isinstance(a, DiscardCard) and a.pile is None}
+    ) == sum(1 for a in legal if isinstance(a, DiscardCard) and a.pile is None and not a.go_out)
+    going = [a.card.code for a in legal if isinstance(a, DiscardCard) and a.go_out]
+    assert going == sorted(set(going))
+
+
 class RandomPlayer:
     """A random player: it goes out when it can (most of the time), lays melds and
     lays off in table play (often), sometimes declares a false out, and otherwise
@@ -260,6 +291,7 @@ class Referee:
         assert game.is_legal(action, mover)
         others = [p for p in range(self.players) if p != mover]
         assert not game.is_legal(action, others[0])
+        check_order(game, legal)
         if self.every_legal and self.rng.random() < self.every_legal:
             self.check_every_legal(legal)
         before = game.clone()
