@@ -329,8 +329,9 @@ class Referee:
     def candidates(self) -> list[Action]:
         """Actions each written in the one form ``legal_actions`` lists: every draw,
         every discard of every card of the pool (plain, going out, onto another
-        pile), and every natural card of the hand laid off onto every table meld
-        (and onto one that does not exist)."""
+        pile), every natural card of the hand laid off onto every table meld (and
+        onto one that does not exist), and every wild card of the hand laid off onto
+        every table run standing for every card of its suit (and one of another)."""
         game, rules = self.game, self.rules
         mover = game.to_move
         assert mover is not None
@@ -352,10 +353,16 @@ class Referee:
             )
         wild = game.wild
         for card in sorted(set(game.hand(mover)), key=lambda card: card.code):
-            if card.code == tt.JOKER or card.rank == wild:
+            if card.code != tt.JOKER and card.rank != wild:
+                for index in range(len(game.table) + 1):
+                    actions.append(LayOff(card, index))
                 continue
-            for index in range(len(game.table) + 1):
-                actions.append(LayOff(card, index))
+            for index, table_meld in enumerate(game.table):  # a wild card onto a run
+                if table_meld.meld.kind == "run":
+                    suit = table_meld.meld.stands_for[0].code // 13
+                    for rank in range(13):
+                        actions.append(LayOff(card, index, Card(suit * 13 + rank)))
+                    actions.append(LayOff(card, index, Card((suit + 1) % 4 * 13)))
         return actions
 
     # -- after an action -----------------------------------------------------------
