@@ -99,9 +99,9 @@ def labels(game: tt.Game) -> set[str]:
 
 @functools.cache
 def positions() -> list[tuple[str, tt.Game]]:
-    """Positions of random play at every table: every 5th action and every first
-    position of a kind not seen before in that game (in the first 300 actions of
-    each game), and the game over."""
+    """Positions of random play at every table: every 5th action of the first 300
+    and every 60th after, every first position of a kind not seen before in that
+    game, and the game over."""
     found = []
     for index, (preset, variations, players, max_turns) in enumerate(TABLES):
         game = tt.Game(
@@ -114,7 +114,7 @@ def positions() -> list[tuple[str, tt.Game]]:
         name = f"{preset} {'+'.join(variations)} {players}p"
         while not game.is_over:
             kinds = labels(game)
-            if count < 300 and (count % 5 == 0 or not kinds <= seen):
+            if count % (5 if count < 300 else 60) == 0 or not kinds <= seen:
                 seen |= kinds
                 found.append((f"{name} #{count}", game.clone()))
             game.apply(player.choose(game))
