@@ -764,11 +764,12 @@ class Game:
             for meld in logged.melds:
                 self._lay(mover, meld)
             self._went_out(mover)
-        if not self._hands[mover] and not self.rules.last_turns:
+        if not self._hands[mover]:  # the last card discarded (table play, redemption)
             self._went_out(mover)
-            self._turns += 1
-            self._end_round("empty_hand")
-            return
+            if not self.rules.last_turns:
+                self._turns += 1
+                self._end_round("empty_hand")
+                return
         self._next_turn(mover)
 
     def _next_turn(self, mover: int) -> None:
