@@ -471,7 +471,7 @@ class Referee:
         piles: list[list[Card]],
         table_growth: int,
     ) -> None:
-        game, rules = self.game, self.rules
+        game = self.game
         assert not game.is_over
         assert game.round == before.round
         assert game.dealer == before.dealer
@@ -513,8 +513,7 @@ class Referee:
             assert grown.owner == before.table[action.meld].owner
             laid = [*before.table[action.meld].meld.cards, action.card]
             assert sorted(grown.meld.cards, key=code) == sorted(laid, key=code)
-        if not rules.redemption:  # a hand emptied by a plain last-turn discard is not "out"
-            assert game.went_out == tuple(not hand for hand in hands)
+        assert game.went_out == tuple(not hand for hand in hands)
         self.check_hand_sizes()
         check_pool(game)
 

@@ -346,6 +346,23 @@ def test_every_smallest_meld_is_listed(preset: str, variations: tuple[str, ...])
     assert checked > 15
 
 
+def test_redemption_a_hand_emptied_by_its_last_discard_has_gone_out() -> None:
+    rules = tt.Rules.preset("pagat", ["redemption"], players=3)
+    game = scripted(rules, ["5c 7d Jh", "9s 9h 9d", "4c 4d 4h"], "Kc", "2c Qh Qs")
+    referee = Referee(game, every_legal=1.0)
+    referee.apply(DrawStock())
+    referee.apply(DiscardCard(Card.parse("2c"), go_out=True))
+    referee.apply(DrawStock())  # player 2's last turn: 4c 4d 4h Qh
+    referee.apply(LayMeld(Meld.parse("4c 4d 4h")))
+    referee.apply(DiscardCard(Card.parse("Qh")))  # the last card
+    assert game.went_out == (False, True, True)
+    assert game.hand(2) == tt.Hand()
+    referee.apply(DrawStock())
+    referee.apply(DiscardCard(Card.parse("Qs")))
+    assert game.round_scores == ((22, 0, 0),)
+    assert game.to_record()["rounds"][0]["end"] == "out"
+
+
 # -- the seeding promise ------------------------------------------------------------
 
 
