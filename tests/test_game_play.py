@@ -139,6 +139,17 @@ def test_every_player_count(preset: str) -> None:
         assert game.is_over
 
 
+@pytest.mark.parametrize(
+    ("preset", "variations"), [("pagat", ()), ("wikipedia", ("separate-discards", "longer-game"))]
+)
+def test_the_largest_table(preset: str, variations: tuple[str, ...]) -> None:
+    """16 players: pagat and wikipedia add decks until the cards do not run short."""
+    game = tt.Game(preset, players=16, seed=5, variations=variations, max_turns=40)
+    assert game.rules.decks == 5  # 16 x 13 (or 15) cards dealt, the upcard, a stock of 16
+    Referee(game, every_legal=0.05).play(RandomPlayer(5))
+    assert game.is_over
+
+
 def test_the_real_rules_end_every_round_without_a_turn_limit() -> None:
     """No ``max_turns``: players who play the best discard and go out when they can
     finish every round by going out."""
