@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 _MAX_PILE = 1000
+_MAX_MELD = 1_000_000  # the notation reads indexes of up to 6 digits
 
 
 class Action:
@@ -107,7 +108,7 @@ class Action:
         except ThreeThirteenError as error:  # a card or a meld that does not parse
             raise InvalidActionError(f"bad {kind} action {quote(dict(data))}: {error}") from None
         raise InvalidActionError(
-            f"unknown action type {quote(kind)} (draw, discard, meld, lay_off, reshuffle)"
+            f"unknown action type {quote(kind)} (draw, discard, meld, lay_off)"
         )
 
     @staticmethod
@@ -115,7 +116,8 @@ class Action:
         """Read an action from its notation (the ``str`` of an action):
         ``draw stock``, ``draw discard``, ``draw discard 2``, ``discard 9s``,
         ``discard Jk pile 1``, ``discard 9s out``,
-        ``discard 9s out [9d 9h 9c] [4h 5h 6c=6h]``, ``meld 4h 5h 6c=6h``,
+        ``discard 9s out [9d 9h 9c] [4h 5h 6c=6h]``, ``discard 9s out []`` (the
+        last card, laying no meld), ``meld 4h 5h 6c=6h``,
         ``lay off 7h on 2``, ``lay off Jk=7h on 2``.
 
         :raises InvalidActionError: for text that is no action, saying why.
@@ -159,6 +161,8 @@ def _parse_words(words: list[str], text: str) -> Action:
             melds_text = " ".join(rest[1:])
             if not melds_text:
                 return DiscardCard(card, True, pile)
+            if melds_text == "[]":
+                return DiscardCard(card, True, pile, ())
             found = re.fullmatch(r"(\s*\[[^\[\]]*\]\s*)+", melds_text)
             if found is None:
                 raise InvalidActionError(
@@ -270,7 +274,7 @@ class DrawDiscard(Action):
     kind: ClassVar[str] = "draw"
 
     def __post_init__(self) -> None:
-        if self.pile is not None and type(self.pile) is not int:
+        if self.pile is not None and (type(self.pile) is not int or not 0 <= self.pile < _MAX_PILE):
             object.__setattr__(self, "pile", _pile(self.pile))
 
     def to_dict(self) -> dict[str, Any]:
@@ -309,7 +313,7 @@ class DiscardCard(Action):
             object.__setattr__(self, "card", _card(self.card))
         if not isinstance(self.go_out, bool):
             raise InvalidActionError(f"go_out is True or False, not {quote(self.go_out)}")
-        if self.pile is not None and type(self.pile) is not int:
+        if self.pile is not None and (type(self.pile) is not int or not 0 <= self.pile < _MAX_PILE):
             object.__setattr__(self, "pile", _pile(self.pile))
         if self.melds is not None:
             if not self.go_out:
@@ -333,8 +337,8 @@ class DiscardCard(Action):
             text += f" pile {self.pile}"
         if self.go_out:
             text += " out"
-        if self.melds:
-            text += " " + " ".join(f"[{meld}]" for meld in self.melds)
+        if self.melds is not None:  # no melds at all (the hand left is empty): "[]"
+            text += " " + (" ".join(f"[{meld}]" for meld in self.melds) or "[]")
         return text
 
 
@@ -387,7 +391,7 @@ class LayOff(Action):
             object.__setattr__(
                 self, "meld", as_index(self.meld, "a table meld's index", InvalidActionError)
             )
-        if self.meld < 0:
+        if not 0 <= self.meld < _MAX_MELD:
             raise InvalidActionError(f"no table meld {quote(self.meld)}")
         if self.stands_for is not None:
             if not isinstance(self.stands_for, Card):

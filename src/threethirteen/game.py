@@ -378,7 +378,8 @@ class Game:
 
     @property
     def dealer(self) -> int:
-        """The dealer of the round in play; the player on their left starts."""
+        """The dealer of the round in play (of the last round when the game is over);
+        the player on their left starts."""
         return self._dealer
 
     @property
@@ -837,8 +838,8 @@ class Game:
             for meld in logged.melds:
                 self._lay(mover, meld)
             self._went_out(mover)
-        if not self._hands[mover]:
-            self._went_out(mover)  # redemption: the last card discarded in a last turn
+        if not self._hands[mover]:  # the last card discarded (table play, redemption)
+            self._went_out(mover)
             if not self.rules.last_turns:
                 self._turns += 1
                 self._end_round("empty_hand")
@@ -898,7 +899,8 @@ class Game:
             ]
             self._round_index += 1
             self._attempt = 0
-            self._dealer = (self._dealer + 1) % self.players
+            if self._round_index < len(self.rules.rounds):  # over: the last dealer stays
+                self._dealer = (self._dealer + 1) % self.players
         self._legal = None
         if self._round_index == len(self.rules.rounds):
             self._phase = _OVER
@@ -1405,8 +1407,9 @@ class PlayerView:
     hand_sizes: tuple[int, ...]
     """How many cards each player holds."""
     known: tuple[Hand, ...]
-    """The cards each player is known to hold: taken from a discard pile and not
-    since discarded or laid (the player's own too: what the others know of it)."""
+    """The cards each player is known to hold: taken from a discard pile, or shown in
+    the melds of a false out, and not since discarded or laid (the player's own too:
+    what the others know of it)."""
     stock_size: int
     """The cards left in the stock."""
     reshuffled: Hand | None

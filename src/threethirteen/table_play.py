@@ -7,7 +7,8 @@ the validity of every meld is :func:`~threethirteen.verify_meld`'s.
 >>> import threethirteen as tt
 >>> round = tt.Round("family", 2)  # 4 cards dealt, 4s wild
 >>> [str(meld) for meld in smallest_melds([8, 9, 10, 11, 3], round)]
-['4c=8c 9c 10c Jc', '9c 10c Jc Qc', '10c Jc Qc 4c=Kc']
+['4c=8c 9c 10c Jc', '4c=9c 10c Jc Qc', '9c 4c=10c Jc Qc', '9c 10c 4c=Jc Qc',
+ '9c 10c Jc 4c=Qc', '9c 10c Jc Qc', '10c Jc Qc 4c=Kc']
 >>> str(extended(Meld.parse("9c 10c Jc Qc"), tt.Card.parse("Kc"), None, round))
 '9c 10c Jc Qc Kc'
 """
@@ -39,8 +40,8 @@ def smallest_melds(hand: list[int], round: Round) -> tuple[Meld, ...]:
     that the card codes ``hand`` can lay this round, each once, in a stable order.
 
     Wild cards are given identities in a fixed way (a set's missing suits first; a
-    run's empty places from the lowest, the wild codes in order), and a run uses a
-    card the hand holds for its place before a wild card; a set of wild cards only
+    run's empty places from the lowest, the wild codes in order); a run's place may
+    take a wild card although the hand holds its card; a set of wild cards only
     (where the rules allow it) stands for the wild rank. Any longer meld is one of
     these with cards laid off onto it.
     """
@@ -105,17 +106,26 @@ def _smallest_melds(hand: bytes, round: Round) -> tuple[Meld, ...]:
             empties = missing[high] - missing[low - 1]
             if empties > spare_count or empties == length or (low == 1 and high == 14):
                 continue
-            empty_places = [place for place in range(low, high + 1) if not have[place]]
-            spare = list(wilds)
-            for place in range(low, high + 1):
-                if have[place] and run_codes[place] in spare:  # a wild card standing for itself
-                    spare.remove(run_codes[place])
-            if len(empty_places) > len(spare):
-                continue
-            for wild in _distinct_combinations(spare, len(empty_places)):
-                fill = iter(wild)
-                cards = [run_codes[p] if have[p] else next(fill) for p in range(low, high + 1)]
-                add(1, cards, [run_codes[p] for p in range(low, high + 1)])
+            own = [place for place in range(low, high + 1) if have[place]]
+            # A place the hand holds takes its card, or a wild card (keeping the card).
+            for given_up in range(min(len(own), spare_count) + 1):
+                for dropped in combinations(own, given_up):
+                    kept = [place for place in own if place not in dropped]
+                    if not kept:
+                        continue
+                    spare = list(wilds)
+                    for place in kept:
+                        if run_codes[place] in spare:  # a wild card standing for itself
+                            spare.remove(run_codes[place])
+                    empty = length - len(kept)
+                    if empty > len(spare):
+                        continue
+                    for wild in _distinct_combinations(spare, empty):
+                        fill = iter(wild)
+                        cards = [
+                            run_codes[p] if p in kept else next(fill) for p in range(low, high + 1)
+                        ]
+                        add(1, cards, [run_codes[p] for p in range(low, high + 1)])
     return tuple(
         Meld.from_trusted(
             [CARDS[code] for code in cards],

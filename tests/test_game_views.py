@@ -1,0 +1,477 @@
+"""No hidden information: a player's view holds only what that player may know, and
+``view.sample(rng)`` deals the hidden cards at random, consistent with the view.
+
+The central check: shuffling the cards a player cannot see (the other players'
+unknown cards and the stock) among their places leaves that player's view, and
+its ``to_dict()``, unchanged. Positions come from random play over every phase:
+draws and plays, last turns after someone went out, redemption, table play,
+reshuffles, separate discard piles, false outs and finished games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import threethirteen as tt
+from tests.game_checks import RandomPlayer, Referee, check_pool, without
+from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock
+
+
+def shuffle_hidden(game: tt.Game, player: int, rng: np.random.Generator) -> tt.Game:
+    """A clone of ``game`` whose cards hidden from ``player`` (the other players'
+    cards not publicly known, and the stock) are shuffled among those places: each
+    hand keeps its size and its known cards, the stock its size.
+
+    It works on the game's state (the hands and the stock are lists of card codes)."""
+    copy = game.clone()
+    view = game.view(player)
+    unknown_sizes = {}
+    hidden: list[int] = []
+    for other in range(game.players):
+        if other == player:
+            continue
+        unknown = without(game.hand(other).codes, view.known[other].codes)
+        unknown_sizes[other] = len(unknown)
+        hidden.extend(unknown)
+    hidden.extend(card.code for card in game.stock)
+    order = [hidden[i] for i in rng.permutation(len(hidden))]
+    position = 0
+    for other, size in unknown_sizes.items():
+        copy._hands[other] = sorted([*view.known[other].codes, *order[position : position + size]])
+        position += size
+    copy._stock = order[position:][::-1]  # the state keeps the stock's top card last
+    copy._legal = None  # the legal actions of a player whose hand changed
+    return copy
+
+
+def hidden_state(
+    game: tt.Game, player: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[Card, ...]]:
+    """The other players' hands and the stock."""
+    hands = tuple(game.hand(other).codes for other in range(game.players) if other != player)
+    return hands, game.stock
+
+
+# -- positions --------------------------------------------------------------------
+
+TABLES = (
+    ("pagat", (), 3, 40),
+    ("bga", ("redemption", "jokers"), 4, 40),
+    ("family", ("jokers",), 3, 40),
+    ("pagat", (), 2, 200),  # long rounds: reshuffles
+    ("wikipedia", ("separate-discards", "false-out"), 4, 40),
+    ("pagat", ("separate-discards", "joker-discards", "jokers"), 3, 40),
+    ("family", ("separate-discards", "first-out-bonus"), 5, 40),
+)
+
+
+def labels(game: tt.Game) -> set[str]:
+    """What kind of position this is."""
+    if game.is_over:
+        return {"over"}
+    view = game.view(0)
+    found = {game.phase}
+    if view.first_out is not None and game.rules.last_turns:
+        found.add("last turns")
+    if game.rules.redemption and game.table and view.first_out is not None:
+        found.add("redemption")
+    if game.rules.layoff and game.table:
+        found.add("table play")
+    if view.reshuffled is not None:
+        found.add("after a reshuffle")
+    if game.rules.separate_discards and sum(1 for pile in game.piles if pile) > 1:
+        found.add("separate discards")
+    if any(view.known):
+        found.add("known cards")
+    if any(view.penalties):
+        found.add("false out")
+    if any(card.code == tt.JOKER for pile in game.piles for card in pile):
+        found.add("a joker on a pile")
+    return found
+
+
+@functools.cache
+def positions() -> list[tuple[str, tt.Game]]:
+    """Positions of random play at every table: every 5th action of the first 300
+    and every 60th after, every first position of a kind not seen before in that
+    game, and the game over."""
+    found = []
+    for index, (preset, variations, players, max_turns) in enumerate(TABLES):
+        game = tt.Game(
+            preset, players=players, seed=100 + index, variations=variations, max_turns=max_turns
+        )
+        smart = 0.3 if max_turns > 100 else 0.6
+        player = RandomPlayer(100 + index, smart_rate=smart, false_out_rate=0.1)
+        seen: set[str] = set()
+        count = 0
+        name = f"{preset} {'+'.join(variations)} {players}p"
+        while not game.is_over:
+            kinds = labels(game)
+            if count % (5 if count < 300 else 60) == 0 or not kinds <= seen:
+                seen |= kinds
+                found.append((f"{name} #{count}", game.clone()))
+            game.apply(player.choose(game))
+            count += 1
+        found.append((f"{name} over", game.clone()))
+    return found
+
+
+KINDS = (
+    "draw",
+    "play",
+    "last turns",
+    "redemption",
+    "table play",
+    "after a reshuffle",
+    "separate discards",
+    "known cards",
+    "false out",
+    "a joker on a pile",
+    "over",
+)
+
+
+def test_the_positions_cover_every_kind() -> None:
+    covered = Counter(kind for _, game in positions() for kind in labels(game))
+    assert {kind: covered[kind] > 0 for kind in KINDS} == dict.fromkeys(KINDS, True)
+    assert len(positions()) > 300
+
+
+# -- the view does not change when the hidden cards do ----------------------------
+
+
+def test_a_view_is_unchanged_when_the_hidden_cards_are_shuffled() -> None:
+    rng = np.random.default_rng(12)
+    changed = checked = 0
+    for name, game in positions():
+        for player in range(game.players):
+            view = game.view(player)
+            data = view.to_dict()
+            assert json.loads(json.dumps(data)) == data, name  # JSON-ready
+            for _ in range(2):
+                shuffled = shuffle_hidden(game, player, rng)
+                check_pool(shuffled)
+                assert shuffled.view(player) == view, name
+                assert shuffled.view(player).to_dict() == data, name
+                changed += hidden_state(shuffled, player) != hidden_state(game, player)
+                checked += 1
+    assert changed > 0.9 * checked  # the shuffles did move hidden cards
+
+
+def test_a_view_holds_what_the_player_may_know() -> None:
+    for name, game in positions():
+        for player in range(game.players):
+            view = game.view(player)
+            assert view.player == player
+            assert view.hand == game.hand(player), name
+            assert view.piles == game.piles
+            assert view.table == game.table
+            assert view.stock_size == len(game.stock)
+            assert view.hand_sizes == tuple(len(game.hand(p)) for p in range(game.players))
+            assert (view.round, view.dealer, view.to_move, view.phase) == (
+                game.round,
+                game.dealer,
+                game.to_move,
+                game.phase,
+            )
+            assert (view.turns, view.went_out) == (game.turns, game.went_out)
+            assert (view.round_scores, view.totals) == (game.round_scores, game.totals)
+            for other in range(game.players):  # known cards are held
+                assert not Counter(view.known[other].codes) - Counter(game.hand(other).codes)
+            for who, event in view.history:
+                if who < 0:  # a reshuffle: the cards, not their order
+                    assert list(event.cards) == sorted(event.cards, key=lambda card: card.code)
+                elif isinstance(event, DrawStock):  # it does not say the card
+                    assert event.to_dict() == {"type": "draw", "source": "stock"}
+
+
+PRIVATE = ("player", "hand", "dealt_hand", "stock_draws")
+"""What differs between two players' views: who, and what each knows of their own cards."""
+
+
+def test_views_of_different_players_differ_only_in_the_player_and_the_hand() -> None:
+    for name, game in positions()[::3]:
+        views = [game.view(player).to_dict() for player in range(game.players)]
+        for player, data in enumerate(views):
+            assert data["player"] == player
+            assert data["hand"] == [str(card) for card in game.hand(player)]
+            rest = {key: value for key, value in data.items() if key not in PRIVATE}
+            first = {key: value for key, value in views[0].items() if key not in PRIVATE}
+            assert rest == first, name
+        fields = [
+            {f.name: getattr(game.view(p), f.name) for f in dataclasses.fields(tt.PlayerView)}
+            for p in range(game.players)
+        ]
+        own = (*PRIVATE, "_hidden_codes")  # and the cards hidden from each (theirs)
+        for values in fields:
+            assert {k: v for k, v in values.items() if k not in own} == {
+                k: v for k, v in fields[0].items() if k not in own
+            }
+
+
+def test_a_view_never_holds_the_seed() -> None:
+    seed = 2**100 + 987654321987654321
+    game = tt.Game("pagat", players=3, seed=seed, max_turns=20)
+    player = RandomPlayer(1)
+    for _ in range(60):
+        game.apply(player.choose(game))
+    for who in range(3):
+        view = game.view(who)
+        assert "seed" not in {f.name for f in dataclasses.fields(view)}
+        assert seed not in [getattr(view, f.name) for f in dataclasses.fields(view)]
+        text = json.dumps(view.to_dict())
+        assert "seed" not in text
+        assert str(seed) not in text
+        assert str(seed % 2**64) not in text
+        assert not hasattr(view, "seed")
+
+
+def test_known_cards_follow_draws_from_the_pile() -> None:
+    """A card taken from a pile is known until it leaves the hand; a card drawn from
+    the stock never is (the referee checks this at every action of random play)."""
+    game = tt.Game("pagat", players=2, seed=5)
+    upcard = game.piles[0][-1]
+    game.apply(DrawDiscard())
+    assert game.view(0).known == (tt.Hand(), tt.Hand([upcard]))
+    kept = next(card for card in game.hand(1) if card != upcard)
+    game.apply(DiscardCard(kept))
+    assert game.view(0).known == (tt.Hand(), tt.Hand([upcard]))
+    game.apply(DrawStock())
+    assert game.view(1).known == (tt.Hand(), tt.Hand([upcard]))
+    game.apply(DiscardCard(game.hand(0).cards[0]))
+    game.apply(DrawStock())
+    game.apply(DiscardCard(upcard))
+    assert game.view(0).known == (tt.Hand(), tt.Hand())
+
+
+def test_a_false_out_shows_no_card_that_stays_hidden() -> None:
+    """A false out with melds given: whatever the history shows of the hand, the
+    other players know it (it is among the player's known cards), so that the view
+    and its samples stay consistent."""
+    game = tt.Game("pagat", players=2, seed=0, variations=["false-out"], max_turns=50)
+    player = RandomPlayer(0, false_out_rate=0)
+    while True:
+        if game.phase == "play":
+            hand = list(game.hand(game.to_move))
+            melds = tt.best_melds(tt.Hand(hand), game.prepared_round).melds
+            if melds and len(hand) - len(melds[0]) >= 2:
+                break
+        game.apply(player.choose(game))
+    mover = game.to_move
+    rest = without(hand, melds[0].cards)
+    game.apply(DiscardCard(rest[0], go_out=True, melds=(melds[0],)))
+    view = game.view(1 - mover)
+    assert view.penalties[mover] == 20
+    assert view.went_out == (False, False)
+    assert len(game.hand(mover)) == len(hand) - 1  # the melds stay in the hand
+    who, event = view.history[-1]
+    assert who == mover
+    assert isinstance(event, DiscardCard)
+    shown = [card for meld in event.melds or () for card in meld.cards]
+    assert not Counter(shown) - Counter(view.known[mover]), (
+        f"the history shows {[str(c) for c in shown]} of player {mover}'s hand,"
+        f" but the view knows only {view.known[mover]}"
+    )
+    for seed in range(20):  # the samples keep what the history shows in that hand
+        sample = view.sample(np.random.default_rng(seed))
+        assert not Counter(shown) - Counter(sample.hand(mover))
+
+
+# -- samples ----------------------------------------------------------------------
+
+
+def test_a_sample_keeps_the_view_and_every_card_in_one_place() -> None:
+    rng = np.random.default_rng(3)
+    for name, game in positions():
+        for player in range(game.players):
+            view = game.view(player)
+            sample = view.sample(rng)
+            assert sample.view(player) == view, name
+            assert sample.view(player).to_dict() == view.to_dict(), name
+            check_pool(sample)
+            assert sample.seed is None
+            assert sample.stock != () or not game.stock
+            for other in range(game.players):
+                assert len(sample.hand(other)) == len(game.hand(other))
+                assert not Counter(view.known[other].codes) - Counter(sample.hand(other).codes)
+            if view.reshuffled is not None:  # the stock comes from the cards reshuffled
+                assert not Counter(c.code for c in sample.stock) - Counter(view.reshuffled.codes)
+
+
+def test_a_sample_depends_on_the_view_only() -> None:
+    """The same generator gives the same sample from every game with this view."""
+    rng = np.random.default_rng(4)
+    for name, game in positions()[::4]:
+        for player in range(game.players):
+            shuffled = shuffle_hidden(game, player, rng)
+            first = game.view(player).sample(np.random.default_rng(9))
+            second = shuffled.view(player).sample(np.random.default_rng(9))
+            assert hidden_state(first, player) == hidden_state(second, player), name
+
+
+def test_a_sample_plays_on_to_the_end() -> None:
+    """The first position of each kind and every 20th: a sample of some player's view
+    is played to the game's end, checked after every action by the referee."""
+    chosen = []
+    kinds: set[str] = set()
+    for index, (name, game) in enumerate(positions()):
+        if not labels(game) <= kinds or index % 20 == 0:
+            kinds |= labels(game)
+            chosen.append((name, game))
+    assert kinds == set(KINDS)
+    rng = np.random.default_rng(5)
+    for index, (name, game) in enumerate(chosen):
+        if game.is_over:
+            continue
+        player = index % game.players
+        sample = game.view(player).sample(rng)
+        referee = Referee(sample, records=False, every_legal=0.05)
+        referee.play(RandomPlayer(index))
+        assert sample.is_over, name
+        assert len(sample.round_scores) == len(sample.rules.rounds)
+
+
+def test_a_sample_has_no_record() -> None:
+    sample = tt.Game("pagat", players=2, seed=1).view(0).sample(2)
+    with pytest.raises(
+        tt.GameError, match=r"^a game made by PlayerView\.sample has no deals to record$"
+    ):
+        sample.to_record()
+
+
+def expected_matches(hidden: Counter[int], truth: list[int], places: int) -> float:
+    """The expected size of the multiset intersection of ``truth`` (a hand's unknown
+    cards) with ``places`` cards dealt uniformly from the ``hidden`` cards:
+    sum over each card c of E[min(X_c, t_c)], X_c hypergeometric (copies of c among
+    ``places`` cards drawn from ``hidden``)."""
+    total = sum(hidden.values())
+    expected = 0.0
+    for code, wanted in Counter(truth).items():
+        copies = hidden[code]
+        for drawn in range(min(copies, places) + 1):
+            chance = (
+                math.comb(copies, drawn)
+                * math.comb(total - copies, places - drawn)
+                / math.comb(total, places)
+            )
+            expected += chance * min(drawn, wanted)
+    return expected
+
+
+def position_mid_round(preset: str, players: int, seed: int, actions: int, dealt: int) -> tt.Game:
+    rules = dataclasses.replace(tt.Rules.preset(preset, players=players), rounds=(dealt,))
+    game = tt.Game(rules, seed=seed, max_turns=100)
+    player = RandomPlayer(seed, draw_discard_rate=0.5, out_rate=0.0)
+    for _ in range(actions):
+        game.apply(player.choose(game))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed", "actions", "dealt"),
+    [
+        ("pagat", 2, 31, 21, 3),
+        ("pagat", 4, 32, 21, 3),
+        ("wikipedia", 3, 33, 11, 3),
+        ("pagat", 2, 34, 17, 10),
+        ("wikipedia", 4, 35, 23, 12),
+    ],
+)
+def test_samples_find_the_true_cards_no_more_often_than_chance(
+    preset: str, players: int, seed: int, actions: int, dealt: int
+) -> None:
+    """Over many samples, the cards dealt to the opponents' unknown places match the
+    true ones as often as a uniform deal of the hidden cards would, and the sampled
+    stock's top card is the true one as often as chance.
+
+    The bound: with N independent samples the mean number of matches has standard
+    error sd / sqrt(N) (sd measured from the samples); a uniform sampler stays within
+    5 standard errors of the exact expectation except with probability below 1e-6
+    (the normal tail; the seed is fixed, so the test is deterministic). A sampler
+    that returned the true hidden cards even 10% of the time would be far outside
+    (checked below), and one that returned them always would match every card.
+    """
+    game = position_mid_round(preset, players, seed, actions, dealt)
+    assert game.view(0).reshuffled is None  # the uniform deal: no reshuffle yet
+    viewer = (game.to_move + 1) % players if game.to_move is not None else 0
+    view = game.view(viewer)
+    hidden = Counter(view.unseen().codes)
+    truths = {
+        other: without(game.hand(other).codes, view.known[other].codes)
+        for other in range(players)
+        if other != viewer
+    }
+    assert any(view.known[other] for other in truths)  # known cards stay where they are
+    expected = sum(expected_matches(hidden, truth, len(truth)) for truth in truths.values())
+    most = sum(len(truth) for truth in truths.values())
+    top = game.stock[0].code
+    samples = 3000
+    rng = np.random.default_rng(seed)
+    matches = []
+    tops = 0
+    for _ in range(samples):
+        sample = view.sample(rng)
+        count = 0
+        for other, truth in truths.items():
+            dealt = without(sample.hand(other).codes, view.known[other].codes)
+            count += sum((Counter(dealt) & Counter(truth)).values())
+        matches.append(count)
+        tops += sample.stock[0].code == top
+    mean = float(np.mean(matches))
+    error = float(np.std(matches)) / math.sqrt(samples)
+    assert abs(mean - expected) <= 5 * error, (mean, expected, error)
+    leaky = 0.1 * most + 0.9 * expected  # a sampler leaking the truth 10% of the time
+    assert abs(leaky - expected) > 10 * error
+    chance = hidden[top] / sum(hidden.values())
+    spread = math.sqrt(samples * chance * (1 - chance))
+    assert abs(tops - samples * chance) <= 5 * spread, (tops, samples * chance, spread)
+
+
+def test_a_sample_after_a_reshuffle_draws_the_stock_from_the_reshuffled_cards() -> None:
+    game = tt.Game("pagat", players=2, seed=6, max_turns=300)
+    player = RandomPlayer(6, out_rate=0.0, smart_rate=0.3)
+    while game.view(0).reshuffled is None:
+        game.apply(player.choose(game))
+    view = game.view(0)
+    assert view.reshuffled is not None
+    reshuffled = Counter(view.reshuffled.codes)
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        sample = view.sample(rng)
+        assert not Counter(card.code for card in sample.stock) - reshuffled
+        assert sample.view(0) == view
+        check_pool(sample)
+
+
+def test_a_sample_after_a_reshuffle_gives_new_stock_cards_only_to_who_drew_them() -> None:
+    """One deck, three players: after the reshuffle player 1 draws from the new stock
+    and player 2 from the pile. Player 2 cannot hold a reshuffled card they were not
+    seen to take (they held none before: those cards were in the pile), so a sample
+    consistent with player 0's view deals them none."""
+    rules = dataclasses.replace(tt.Rules.preset("pagat", players=3), decks=1)
+    game = tt.Game(rules, seed=3, max_turns=500)
+    player = RandomPlayer(3, out_rate=0.0, draw_discard_rate=0.0, smart_rate=0.5)
+    while game.view(0).reshuffled is None:
+        game.apply(player.choose(game))
+    assert (game.to_move, game.phase) == (1, "draw")
+    game.apply(DrawStock())
+    game.apply(player.choose(game))
+    game.apply(DrawDiscard())
+    game.apply(player.choose(game))
+    assert game.to_move == 0
+    view = game.view(0)
+    assert view.reshuffled is not None
+    reshuffled = set(view.reshuffled.codes)
+    assert not set(without(game.hand(2).codes, view.known[2].codes)) & reshuffled
+    impossible = 0
+    for seed in range(100):
+        sample = view.sample(np.random.default_rng(seed))
+        impossible += bool(set(without(sample.hand(2).codes, view.known[2].codes)) & reshuffled)
+    assert impossible == 0
