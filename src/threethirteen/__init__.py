@@ -14,7 +14,15 @@ from typing import Any as _Any
 
 from ._backend import IMPLEMENTATION as implementation
 from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards, is_out
-from .batch import BatchDiscards, best_discards, deadwood_scores, go_out_flags
+from .batch import (
+    NOT_IN_HAND,
+    BatchDiscards,
+    WildsLike,
+    best_discards,
+    deadwood_scores,
+    discard_scores,
+    go_out_flags,
+)
 from .cards import JOKER, Card, parse_card
 from .checking import MeldCheck, MeldProblem, check_melds
 from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
@@ -52,6 +60,7 @@ __version__ = "0.2.0.dev0"
 __all__ = [
     "JOKER",
     "MAX_HAND_SIZE",
+    "NOT_IN_HAND",
     "PADDING",
     "PRESETS",
     "VARIATIONS",
@@ -86,6 +95,7 @@ __all__ = [
     "UnseenLike",
     "WeightsLike",
     "WildLike",
+    "WildsLike",
     "__version__",
     "best_discard",
     "best_discards",
@@ -97,6 +107,7 @@ __all__ = [
     "count_vectors",
     "deadwood_score",
     "deadwood_scores",
+    "discard_scores",
     "discards",
     "draw_advice",
     "encode_hands",

@@ -153,6 +153,11 @@ class Solver(Protocol):
         shifted right by ``shift``, into a 2-D array of width 53 (``missing`` where
         the card is not in the hand)."""
 
+    def codes_of_count_rows(self, counts: Any, out: Any, /) -> int:
+        """Each row of a ``uint8`` count matrix (width 53) as the row of ``out`` with
+        its card codes in order, padded with -1: the width the rows need, or
+        ``-(row + 1)`` for the first row of more cards than ``out`` has columns."""
+
 
 def make_params(
     solver: Solver,

@@ -7,6 +7,7 @@ __all__ = [
     "Params",
     "best_discard",
     "can_go_out",
+    "codes_of_count_rows",
     "discard_rows",
     "discards",
     "draws",
@@ -50,3 +51,4 @@ def draws(
 def discard_rows(
     codes: Any, params: Params, rows: Any, out: Any, shift: int, missing: int
 ) -> tuple[int, int]: ...
+def codes_of_count_rows(counts: Any, out: Any) -> int: ...

@@ -39,8 +39,8 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 __all__ = [
-    "Params", "best_discard", "can_go_out", "discard_rows", "discards", "draws", "plan", "score",
-    "solve_rows",
+    "Params", "best_discard", "can_go_out", "codes_of_count_rows", "discard_rows", "discards",
+    "draws", "plan", "score", "solve_rows",
 ]
 
 cdef enum:
@@ -1596,3 +1596,37 @@ def discard_rows(const int8_t[:, ::1] codes, Params params, const int64_t[::1] r
                 code = out_codes[k]
                 out[row, code] = out_costs[k] >> shift
     return failed, error
+
+
+from libc.stdint cimport uint8_t
+
+
+def codes_of_count_rows(const uint8_t[:, ::1] counts, int8_t[:, ::1] out):
+    """Each row of a count matrix (width 53: copies of each card code) as the row of
+    ``out`` with its card codes in order, padded with -1; without the GIL. Returns
+    the width the rows need (the most cards in a row), or ``-(row + 1)`` for the
+    first row of more than ``out.shape[1]`` cards (nothing after it is written)."""
+    cdef Py_ssize_t row, rows = counts.shape[0], room = out.shape[1], column
+    cdef int code, copy, width = 0
+    cdef Py_ssize_t over = -1
+    if counts.shape[1] != NUMBER_OF_CODES:
+        raise ValueError("a count matrix has 53 columns")
+    if out.shape[0] != rows:
+        raise ValueError("out has a row per row of counts")
+    with nogil:
+        for row in range(rows):
+            column = 0
+            for code in range(NUMBER_OF_CODES):
+                if counts[row, code] > room - column:
+                    over = row
+                    break
+                for copy in range(counts[row, code]):
+                    out[row, column] = <int8_t>code
+                    column += 1
+            if over >= 0:
+                break
+            if column > width:
+                width = column
+            for column in range(column, room):
+                out[row, column] = -1
+    return -(over + 1) if over >= 0 else width

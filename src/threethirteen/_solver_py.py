@@ -50,6 +50,7 @@ __all__ = [
     "Plan",
     "best_discard",
     "can_go_out",
+    "codes_of_count_rows",
     "discard_rows",
     "discards",
     "draws",
@@ -489,3 +490,18 @@ def discard_rows(
         for code, cost in zip(result[0], result[1], strict=True):
             out[row, code] = cost
     return -1, 0
+
+
+def codes_of_count_rows(counts: Any, out: Any) -> int:
+    """Each row of a count matrix (width 53) as the row of ``out`` with its card codes
+    in order, padded with -1. Returns the width the rows need, or ``-(row + 1)`` for
+    the first row of more than ``out.shape[1]`` cards."""
+    room = out.shape[1]
+    width = 0
+    for row in range(counts.shape[0]):
+        line = [code for code in range(53) for _ in range(int(counts[row, code]))]
+        if len(line) > room:
+            return -(row + 1)
+        width = max(width, len(line))
+        out[row, :] = line + [-1] * (room - len(line))
+    return width
