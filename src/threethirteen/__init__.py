@@ -44,10 +44,11 @@ from .errors import (
     InvalidMeldError,
     InvalidRulesError,
     InvalidWildError,
+    TableTooLargeError,
     ThreeThirteenError,
 )
 from .hand import MAX_HAND_SIZE, Hand, HandLike
-from .layoffs import Layoff, LayoffCard, layoff
+from .layoffs import MAX_LAYOFF_RUNS, Layoff, LayoffCard, layoff
 from .meld_rules import is_valid_meld, verify_meld
 from .melds import Discard, Discards, Meld, Melding, MeldLike
 from .pool import check_hand, parse_hand
@@ -60,6 +61,7 @@ __version__ = "0.2.0.dev0"
 __all__ = [
     "JOKER",
     "MAX_HAND_SIZE",
+    "MAX_LAYOFF_RUNS",
     "NOT_IN_HAND",
     "PADDING",
     "PRESETS",
@@ -91,6 +93,7 @@ __all__ = [
     "Round",
     "Rules",
     "RulesLike",
+    "TableTooLargeError",
     "ThreeThirteenError",
     "UnseenLike",
     "WeightsLike",
