@@ -66,7 +66,8 @@ def bot(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     assert result.returncode == 0, result.stdout + result.stderr
     (built,) = where.glob("bot.*.so") or where.glob("bot.*.pyd")
     spec = importlib.util.spec_from_file_location("bot", built)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
