@@ -465,6 +465,15 @@ def check_result(
     for (held, identities), after in zip(melds, result.table, strict=True):
         assert Counter(held) == Counter(after.cards)
         assert Counter(identities) == Counter(after.stands_for)
+    # The table's melds are built trusted: as a checked Meld of the cards, in play order.
+    for index, (before, after) in enumerate(zip(table, result.table, strict=True)):
+        added = [item for item in result.laid_off if item.meld_index == index]
+        checked = tt.Meld(
+            before.cards + tuple(item.card for item in added),
+            before.stands_for + tuple(item.stands_for for item in added),
+            before.wild + tuple(item.wild for item in added),
+        )
+        assert after == checked
 
 
 def layoff_or_skip(

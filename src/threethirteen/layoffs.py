@@ -35,6 +35,7 @@ from .meld_rules import (
     meld_problem,
     meld_text,
     run_code,
+    run_place,
     run_span,
     set_identities,
 )
@@ -193,6 +194,25 @@ def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
             _TABLE_MELDS.clear()
         _TABLE_MELDS[key] = meld
     return meld
+
+
+def _grown(meld: Meld, added: list[LayoffCard]) -> Meld:
+    """``meld`` with the cards laid off onto it, in the order ``Meld`` puts them (a
+    set: natural cards, then wild, by code; a run: by place). Valid by construction,
+    so it is not checked again."""
+    cards = [*meld.cards, *(item.card for item in added)]
+    stands_for = [*meld.stands_for, *(item.stands_for for item in added)]
+    wild = [*meld.wild, *(item.wild for item in added)]
+    ranks = [int(identity.rank or 0) for identity in stands_for]
+    if len(set(ranks)) == 1:
+        return Meld.from_trusted(cards, stands_for, wild, True)
+    span = run_span(ranks, high_aces=True)
+    assert span is not None  # a run on the table, grown at its ends
+    ace_high = span[1] == 14
+    order = sorted(range(len(cards)), key=lambda i: run_place(ranks[i], ace_high))
+    return Meld.from_trusted(
+        [cards[i] for i in order], [stands_for[i] for i in order], [wild[i] for i in order], False
+    )
 
 
 def _check_pool(hand: Hand, table: list[Meld], rules: Rules) -> None:
@@ -411,30 +431,32 @@ class _Search:
         many wild cards ``k`` go onto runs as bridges, of the cards kept less ``k``
         wilds, solved with every natural that runs ``position``.. could reach across
         ``k`` wilds (and every wild left) costing nothing."""
-        key = (position, held, used)
-        known = self.lows.get(key)
+        memo = (position, held, used)
+        known = self.lows.get(memo)
         if known is not None:
             return known
         left = len(self.wilds) - used
         have = set(held)
+        # Each held natural the runs could reach, with the wild cards it needs as
+        # bridges on the way (the gaps before it on its path).
+        reach: list[tuple[int, int]] = []
+        for path in self.paths[2 * position :]:
+            gaps = 0
+            for code in path:
+                if code in have:
+                    reach.append((code, gaps))
+                elif gaps < left:
+                    gaps += 1
+                else:
+                    break
         lowest = -1
         for bridges in range(left + 1):
-            reachable: set[int] = set()
-            for path in self.paths[2 * position :]:
-                budget = bridges
-                for code in path:
-                    if code in have:
-                        reachable.add(code)
-                    elif budget:
-                        budget -= 1
-                    else:
-                        break
-            key = frozenset(reachable)
+            key = frozenset(code for code, gaps in reach if gaps <= bridges)
             params = self.bounds.get(key)
             if params is None:
                 wild_codes = _base(self.prepared)[3] if self.any_room else [False] * 53
                 relaxed = [
-                    free or code in reachable or wild
+                    free or code in key or wild
                     for code, (free, wild) in enumerate(zip(self.free, wild_codes, strict=True))
                 ]
                 params = self.bounds[key] = _params(self.prepared, relaxed)
@@ -443,7 +465,7 @@ class _Search:
                 lowest = cost
             if lowest == 0:
                 break
-        self.lows[key] = lowest
+        self.lows[memo] = lowest
         return lowest
 
     def kept(self, held: bytes, used: int) -> bytes:
@@ -504,8 +526,13 @@ class _Search:
             tops.sort(key=len, reverse=True)
             for top in [*tops, ()]:
                 grown = len(bottom) + len(top)
-                order = (_order(bottom), _order(top))
-                if previous is not None and order > previous:
+                # How this run grew matters only to an equal run next, or against one before.
+                order = (
+                    (_order(bottom), _order(top))
+                    if previous is not None or self.same[position + 1]
+                    else None
+                )
+                if previous is not None and order is not None and order > previous:
                     continue
                 self.search(
                     position + 1,
@@ -597,11 +624,13 @@ def layoff(
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
     free, penalties, params = _free_round(prepared, frozenset(set_ranks), first_set is not None)
 
+    wild_codes = _base(prepared)[3]
+    penalties_now = prepared.penalties
     wilds = sorted(
-        (card.code for card in parsed.cards if is_wild(card, wild_rank)),
-        key=lambda code: (-prepared.penalties[code], -code),
+        (code for code in parsed.code_bytes if wild_codes[code]),
+        key=lambda code: (-penalties_now[code], -code),
     )
-    naturals = bytes(card.code for card in parsed.cards if not is_wild(card, wild_rank))
+    naturals = bytes(code for code in parsed.code_bytes if not wild_codes[code])
     top = highest_place(rules_used)
     searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
     if len(searched) > MAX_LAYOFF_RUNS:
@@ -692,11 +721,5 @@ def layoff(
         if not added:
             new_table.append(meld)
             continue
-        new_table.append(
-            Meld(
-                meld.cards + tuple(item.card for item in added),
-                meld.stands_for + tuple(item.stands_for for item in added),
-                meld.wild + tuple(item.wild for item in added),
-            )
-        )
+        new_table.append(_grown(meld, added))
     return Layoff(score, laid_off, melding, tuple(new_table))
