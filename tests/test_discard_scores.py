@@ -155,3 +155,13 @@ def test_numpy_integers_everywhere() -> None:
         assert np.array_equal(
             tt.discard_scores(hands, tt.Round("wikipedia", integer(5)), threads=integer(1)), plain
         )
+
+
+def test_numpy_integers_in_the_bot_calls() -> None:
+    for integer in (np.int8, np.uint8, np.int64):
+        assert tt.outs("9s 9h 4h", wild=integer(5)) == tt.outs("9s 9h 4h", wild=5)
+        assert tt.layoff("7h 8h", ["4h 5h 6h"], wild=integer(2)).score == 0
+        assert tt.Round("pagat", integer(3)) == tt.Round("pagat", 3)
+        weights = [integer(1)] * 53
+        advice = tt.draw_advice("9s 9h 4h", discard_top="Kd", wild=None, weights=weights)
+        assert advice == tt.draw_advice("9s 9h 4h", discard_top="Kd", wild=None)

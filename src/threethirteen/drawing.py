@@ -431,7 +431,8 @@ def _weight(value: object, code: int) -> Fraction:
         )
     if isinstance(value, float) and not math.isfinite(value):
         raise ThreeThirteenError(f"the weight of {CARDS[code]} is {value!r}, not a finite number")
-    exact = Fraction(value)
+    # A numpy integer is taken as an int (a Fraction of an int8 would overflow in the sums).
+    exact = Fraction(int(value)) if isinstance(value, Integral) else Fraction(value)
     if exact < 0:
         raise ThreeThirteenError(f"the weight of {CARDS[code]} is negative: {quote(value)}")
     return exact
