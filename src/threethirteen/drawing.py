@@ -291,17 +291,25 @@ def _draw(
     """A :class:`Draw` of checked values, made without the frozen dataclass's
     ``__init__`` (one ``object.__setattr__`` per field): the same object, as equal
     and hashable, in a third of the time. :func:`draw_advice` makes one per card."""
-    draw = object.__new__(Draw)
-    draw.__dict__.update(
-        card=card,
-        copies=copies,
-        weight=weight,
-        probability=probability,
-        discard=discard,
-        score=score,
-        goes_out=goes_out,
+    draw = _NEW(Draw)
+    _SET(
+        draw,
+        "__dict__",
+        {
+            "card": card,
+            "copies": copies,
+            "weight": weight,
+            "probability": probability,
+            "discard": discard,
+            "score": score,
+            "goes_out": goes_out,
+        },
     )
     return draw
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
 
 
 
@@ -543,31 +551,27 @@ def draw_advice(
         "discard", Fraction(taken.score), _ONE if taken.goes_out else _ZERO, (taken,)
     )
 
-    draws = []
-    score_sum: Any = 0
-    out_sum: Any = 0
-    chances: dict[Any, Fraction] = {}  # equal masses share one Fraction (most are 1 or 2)
-    for index, code in enumerate(cards):
-        cost = costs[index + 1]
-        mass = masses[index]
-        score = cost >> shift
-        score_sum += mass * score
-        if cost == 0:
-            out_sum += mass
-        chance = chances.get(mass)
-        if chance is None:
-            chance = chances[mass] = Fraction(mass, total)
-        draws.append(
-            _draw(
-                CARDS[code],
-                left[code],
-                _ONE if given is None else given[code],
-                chance,
-                CARDS[discards[index + 1]],
-                score,
-                cost == 0,
-            )
+    stock_costs, stock_discards = costs[1:], discards[1:]
+    scores = [cost >> shift for cost in stock_costs]
+    score_sum: Any = sum(mass * score for mass, score in zip(masses, scores, strict=True))
+    out_sum: Any = sum(mass for mass, cost in zip(masses, stock_costs, strict=True) if cost == 0)
+    # Equal masses share one Fraction (unweighted, they are 1 to the number of decks).
+    chances = {mass: Fraction(mass, total) for mass in set(masses)}
+    per_card = [_ONE] * len(cards) if given is None else [given[code] for code in cards]
+    draws = [
+        _draw(
+            CARDS[code],
+            left[code],
+            weight,
+            chances[mass],
+            CARDS[dropped],
+            score,
+            cost == 0,
         )
+        for code, cost, dropped, mass, weight, score in zip(
+            cards, stock_costs, stock_discards, masses, per_card, scores, strict=True
+        )
+    ]
     stock = DrawOption("stock", Fraction(score_sum, total), Fraction(out_sum, total), tuple(draws))
 
     better = discard.expected_score < stock.expected_score or (

@@ -47,12 +47,12 @@ from .solving import decode, refused
 
 __all__ = ["MAX_LAYOFF_RUNS", "Layoff", "LayoffCard", "layoff"]
 
-MAX_LAYOFF_RUNS = 6
+MAX_LAYOFF_RUNS = 5
 """The most runs on the table that the hand's cards could go onto (a run no held
 card can reach, and every set, does not count) that :func:`layoff` searches; more
 raise :class:`~threethirteen.TableTooLargeError`. The exact search grows
-exponentially with them: the slowest table found with 6 such runs takes tens of
-milliseconds (see docs/performance.md), with 15 of them several hundred."""
+exponentially with them: the slowest tables a random search found take about 30 ms
+with 5 such runs, 80 ms with 6 and 0.35 s with 15 (see docs/performance.md)."""
 
 
 @dataclass(frozen=True)
@@ -403,6 +403,7 @@ class _Search:
         self.free = free
         self.bounds: dict[frozenset[int], Any] = {}
         self.lows: dict[tuple[int, bytes, int], int] = {}  # bound() by its arguments
+        self.grown: dict[tuple[int, int, int, int, bytes, int], Any] = {}  # chains()
         # The cards outwards from each end of each run, as far as it has room.
         self.paths: list[list[int]] = []
         for run in runs:
@@ -468,6 +469,20 @@ class _Search:
         self.lows[memo] = lowest
         return lowest
 
+    def chains(
+        self, suit: int, start: int, step: int, room: int, held: bytes, wilds: int
+    ) -> list[tuple[int | None, ...]]:
+        """:func:`_chains`, longest first, then growing nothing (good answers come
+        early, so the bounds cut more); kept per search, as many states ask again."""
+        key = (suit, start, step, room, held, wilds)
+        found = self.grown.get(key)
+        if found is None:
+            found = _chains(suit, start, step, room, self.top, held, wilds)
+            found.sort(key=len, reverse=True)
+            found.append(())
+            self.grown[key] = found
+        return found
+
     def kept(self, held: bytes, used: int) -> bytes:
         return bytes(sorted(held + bytes(self.wilds[used:])))
 
@@ -507,24 +522,14 @@ class _Search:
             return
         run = self.runs[position]
         space = 13 - (run.high - run.low + 1)
-        bottoms = _chains(run.suit, run.low - 1, -1, space, self.top, held, left)
-        # Longest first, leaving the run as it is last: good answers come early, so
-        # the bounds cut more.
-        bottoms.sort(key=len, reverse=True)
-        for bottom in [*bottoms, ()]:
+        bottoms = self.chains(run.suit, run.low - 1, -1, space, held, left)
+        for bottom in bottoms:
             after_bottom = _without(held, bottom)
             wilds_bottom = bottom.count(None)
-            tops = _chains(
-                run.suit,
-                run.high + 1,
-                1,
-                space - len(bottom),
-                self.top,
-                after_bottom,
-                left - wilds_bottom,
+            tops = self.chains(
+                run.suit, run.high + 1, 1, space - len(bottom), after_bottom, left - wilds_bottom
             )
-            tops.sort(key=len, reverse=True)
-            for top in [*tops, ()]:
+            for top in tops:
                 grown = len(bottom) + len(top)
                 # How this run grew matters only to an equal run next, or against one before.
                 order = (
