@@ -90,3 +90,28 @@ def test_draws_refuses_a_card_too_many(implementation: str) -> None:
     assert round_.solver.draws(hand.code_bytes, nine, round_.params, Mode.BEST_DISCARD) == -4
     with pytest.raises(ValueError, match="mode"):
         round_.solver.draws(hand.code_bytes, nine, round_.params, Mode.SCORE)
+
+
+@pytest.mark.parametrize("implementation", IMPLEMENTATIONS)
+def test_codes_of_count_rows_is_codes_of_counts(implementation: str) -> None:
+    import numpy as np
+
+    from threethirteen.encoding import codes_of_counts
+
+    solver = tt.Round("pagat", wild=None, implementation=implementation).solver
+    rng = np.random.default_rng(7)
+    counts = np.zeros((300, 53), dtype=np.uint8)
+    for row in counts:
+        for code in rng.choice(53, size=rng.integers(0, 12), replace=False):
+            row[code] = rng.integers(1, 3)
+    counts[0] = 0
+    counts[0, 48:53] = 2  # the last, partial word of eight entries
+    out = np.empty((300, 20), dtype=np.int8)
+    width = solver.codes_of_count_rows(counts, out)
+    expected = codes_of_counts(counts)
+    assert width == expected.shape[1]
+    assert np.array_equal(out[:, :width], expected)
+    assert (out[:, width:] == -1).all()
+    counts[5, 50] = 19  # 21 cards or more in row 5: the first row too long
+    counts[9, 0] = 30
+    assert solver.codes_of_count_rows(counts, out) == -6

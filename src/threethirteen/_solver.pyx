@@ -1600,6 +1600,10 @@ def discard_rows(const int8_t[:, ::1] codes, Params params, const int64_t[::1] r
 
 from libc.stdint cimport uint8_t
 
+cdef uint64_t ENDIAN_PROBE = 1
+# Where entry i of eight read as one word lands: byte i on a little-endian machine.
+cdef bint LITTLE_ENDIAN = (<uint8_t*>&ENDIAN_PROBE)[0] == 1
+
 
 def codes_of_count_rows(const uint8_t[:, ::1] counts, int8_t[:, ::1] out):
     """Each row of a count matrix (width 53: copies of each card code) as the row of
@@ -1607,26 +1611,48 @@ def codes_of_count_rows(const uint8_t[:, ::1] counts, int8_t[:, ::1] out):
     the width the rows need (the most cards in a row), or ``-(row + 1)`` for the
     first row of more than ``out.shape[1]`` cards (nothing after it is written)."""
     cdef Py_ssize_t row, rows = counts.shape[0], room = out.shape[1], column
-    cdef int code, copy, width = 0
+    cdef int code, copy, width = 0, start, bit
     cdef Py_ssize_t over = -1
+    cdef const uint8_t* line
+    cdef int8_t* target
+    cdef uint64_t word, nonzero
     if counts.shape[1] != NUMBER_OF_CODES:
         raise ValueError("a count matrix has 53 columns")
     if out.shape[0] != rows:
         raise ValueError("out has a row per row of counts")
+    if rows == 0:
+        return 0
     with nogil:
         for row in range(rows):
             column = 0
-            for code in range(NUMBER_OF_CODES):
-                if counts[row, code] > room - column:
-                    over = row
+            line = &counts[row, 0]
+            target = &out[row, 0] if room else NULL
+            # Eight entries at a time, visiting only those that are not 0 (a hand
+            # holds at most 20 of the 53 codes).
+            for start in range(0, NUMBER_OF_CODES, 8):
+                word = 0
+                memcpy(&word, line + start, 8 if start + 8 <= NUMBER_OF_CODES else
+                       NUMBER_OF_CODES - start)
+                nonzero = word | (word >> 4)
+                nonzero |= nonzero >> 2
+                nonzero |= nonzero >> 1
+                nonzero &= <uint64_t>0x0101010101010101
+                while nonzero:
+                    bit = lowest_bit64(nonzero)
+                    nonzero &= nonzero - 1
+                    code = start + ((bit >> 3) if LITTLE_ENDIAN else 7 - (bit >> 3))
+                    if line[code] > room - column:
+                        over = row
+                        break
+                    for copy in range(line[code]):
+                        target[column] = <int8_t>code
+                        column += 1
+                if over >= 0:
                     break
-                for copy in range(counts[row, code]):
-                    out[row, column] = <int8_t>code
-                    column += 1
             if over >= 0:
                 break
             if column > width:
                 width = column
             for column in range(column, room):
-                out[row, column] = -1
+                target[column] = -1
     return -(over + 1) if over >= 0 else width
