@@ -1480,7 +1480,7 @@ cdef int draw_codes(
     cdef int8_t row[MAX_CARDS + 1]
     cdef int rank_count[15]
     cdef uint32_t places[4]
-    cdef int wilds = 0, code, own = -1, found
+    cdef int wilds = 0, code, own = -1, found, searched = 0, going_out = 0
     cdef Py_ssize_t i, width
     cdef int64_t hand_cost = -1, own_cost = -1, cost, result, discard
     cdef bint hand_known = False
@@ -1529,9 +1529,20 @@ cdef int draw_codes(
                         discard = own
         else:
             row[width] = <int8_t>code
-            result = solve(row, width + 1, params, mode, &discard)
-            if result == 1 and mode == MODE_GO_OUT:  # which discard goes out
-                solve(row, width + 1, params, MODE_BEST_DISCARD, &discard)
+            if mode == MODE_GO_OUT and 2 * going_out > searched:
+                # Most cards so far put the hand out: the best discard's search says
+                # whether this one does too (a cost of 0) and which discard, in one.
+                result = solve(row, width + 1, params, MODE_BEST_DISCARD, &discard)
+                if result >= 0:
+                    result = 1 if result == 0 else 0
+                    if not result:
+                        discard = -1
+            else:
+                result = solve(row, width + 1, params, mode, &discard)
+                if result == 1 and mode == MODE_GO_OUT:  # which discard goes out
+                    solve(row, width + 1, params, MODE_BEST_DISCARD, &discard)
+            searched += 1
+            going_out += result == 1 and mode == MODE_GO_OUT
         if result < 0:
             return <int>result
         out[i] = result
