@@ -16,6 +16,8 @@ lay-offs or every-discard batch).
 * ``layoff``: family rules (jokers too), 11-card hands against 1 to 4 table melds
   dealt from what is left, and 20-card hands with three jokers against tables of
   ``tt.MAX_LAYOFF_RUNS`` runs of two suits (the limit);
+* the slowest ``outs`` and ``draw_advice`` a random search finds over five rule
+  sets and wild-heavy hands;
 * learning batches: ``discard_scores`` per hand and in hands per second, on codes,
   on a count matrix and with a wild rank per row, against the batch it stands for
   (``deadwood_scores`` of every hand less one card).
@@ -229,14 +231,70 @@ def learning_table(hands: int) -> str:
     return markdown(header, rows)
 
 
+def slowest_search(per_rules: int) -> str:
+    """The slowest ``outs`` and ``draw_advice`` a seeded random search finds: 13-card
+    hands (uniform, wild-heavy with 3 to 8 wild cards, meld-rich with a wild card)
+    under five rule sets, kings wild (jacks for family), 80 unseen; each call timed
+    three times, the least kept."""
+    rng = random.Random("slowest bot calls")
+    worst: dict[str, tuple[int, str, str]] = {}
+    for name, variations, wild in (
+        ("pagat", [], 13),
+        ("pagat", ["jokers"], 13),
+        ("family", ["jokers"], 11),
+        ("bga", [], 13),
+        ("wikipedia", [], 13),
+    ):
+        rules = tt.Rules.preset(name, variations)
+        round_ = tt.Round(rules, wild=wild)
+        pool = [code for code in range(52) for _ in range(rules.decks)] + [tt.JOKER] * rules.jokers
+        wilds = [code for code in pool if code == tt.JOKER or code % 13 + 1 == wild]
+        naturals = [code for code in pool if code not in wilds]
+        for trial in range(per_rules):
+            if trial % 3 == 0:
+                codes = rng.sample(pool, 13)
+            elif trial % 3 == 1:
+                count = rng.randint(3, min(8, len(wilds)))
+                codes = rng.sample(wilds, count) + rng.sample(naturals, 13 - count)
+            else:
+                low = rng.randint(0, 9)
+                window = [code for code in naturals if low <= code % 13 < low + 4]
+                codes = rng.sample(window, 12) + rng.sample(wilds, 1)
+            hand = tt.Hand.from_codes(codes)
+            left = Counter(pool)
+            left.subtract(Counter(codes))
+            rest = sorted(left.elements())
+            top = tt.Card(rest.pop(rng.randrange(len(rest))))
+            unseen = tt.Hand.from_codes(rng.sample(rest, 80))
+            calls: list[tuple[str, Callable[[Any], object]]] = [
+                ("outs", lambda case: tt.outs(case[0], case[1])),
+                (
+                    "draw_advice",
+                    lambda case: tt.draw_advice(
+                        case[0], case[1], discard_top=case[2], unseen=case[3]
+                    ),
+                ),
+            ]
+            for call, function in calls:
+                least = min(cold_ns(function, [(hand, round_, top, unseen)] * 3))
+                if least > worst.get(call, (0, "", ""))[0]:
+                    worst[call] = (least, rules.name + "+" * bool(variations), str(hand))
+    rows = [[f"`{call}`", us(ns), rules, f"`{hand}`"] for call, (ns, rules, hand) in worst.items()]
+    header = [f"slowest of {5 * per_rules} hands", "µs", "rules", "hand"]
+    return markdown(header, rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000, help="distinct inputs per row")
     parser.add_argument("--python-hands", type=int, default=10, help="of them, pure Python")
     parser.add_argument("--batch", type=int, default=50_000, help="hands per learning batch")
+    parser.add_argument("--search", type=int, default=300, help="hands per rule set searched")
     arguments = parser.parse_args()
     print(f"{environment()}\n")
     print(bot_table(arguments.hands, arguments.python_hands))
+    print()
+    print(slowest_search(arguments.search))
     print()
     print(learning_table(arguments.batch))
 
