@@ -64,7 +64,7 @@ def bot(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
         cwd=where, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
-    (built,) = where.glob("bot.*.so") or where.glob("bot.*.pyd")
+    (built,) = [*where.glob("bot.*.so"), *where.glob("bot.*.pyd")]
     spec = importlib.util.spec_from_file_location("bot", built)
     assert spec is not None
     assert spec.loader is not None
