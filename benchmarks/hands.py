@@ -45,6 +45,7 @@ __all__ = [
     "compiled_available",
     "interleaved_calls_ns",
     "interleaved_loops_ns",
+    "layoff_tables",
     "median_call_ns",
     "median_loop_ns",
     "meld_rich_hands",
@@ -129,6 +130,44 @@ def wild_hands(
         Hand([*hand.cards, *rng.sample(wild_pool, ranked), *[Card(JOKER)] * (wilds - ranked)])
         for hand in naturals
     ]
+
+
+def layoff_tables(
+    rules: Rules, wild: int | None, size: int, most: int, count: int, *, seed: int = 17
+) -> list[tuple[Hand, list[tt.Meld]]]:
+    """``count`` hands of ``size`` cards dealt from the rules' pool, each with 1 to
+    ``most`` valid melds on the table (sets of 3 or 4 of a rank, runs of ``min_run``
+    to ``min_run + 2`` cards of a suit) dealt from what is left."""
+    rng = random.Random(f"layoff {rules.name} {wild} {size} {most} {count} {seed}")
+    found = []
+    for _ in range(count):
+        pool = [code for code in range(52) for _ in range(rules.decks)] + [JOKER] * rules.jokers
+        rng.shuffle(pool)
+        hand, left = Hand.from_codes(pool[:size]), pool[size:]
+        want = rng.randint(1, most)
+        table: list[tt.Meld] = []
+        while len(table) < want:
+            if rng.random() < 0.5:
+                rank = rng.randrange(13)
+                have = [code for code in left if code != JOKER and code % 13 == rank]
+                chosen = rng.sample(have, min(len(have), rng.choice((3, 4))))
+            else:
+                suit, length = rng.randrange(4), rng.randint(rules.min_run, rules.min_run + 2)
+                start = rng.randrange(13 - length + 1)
+                chosen = [suit * 13 + rank for rank in range(start, start + length)]
+                if any(code not in left for code in chosen):
+                    continue
+            text = " ".join(
+                f"{Card(code)}={Card(code)}" if code % 13 + 1 == wild else str(Card(code))
+                for code in chosen
+            )
+            if len(chosen) < 3 or not tt.is_valid_meld(text, wild=wild, rules=rules):
+                continue
+            for code in chosen:
+                left.remove(code)
+            table.append(tt.Meld.parse(text))
+        found.append((hand, table))
+    return found
 
 
 def preset_hands(

@@ -256,6 +256,7 @@ ENTRY_POINTS: dict[str, list[Callable[[Any], object]]] = {
     "deadwood_scores": batches(tt.deadwood_scores),
     "best_discards": batches(tt.best_discards),
     "go_out_flags": batches(tt.go_out_flags),
+    "discard_scores": batches(tt.discard_scores),
     "count_vector": [tt.count_vector],
     "count_vectors": [tt.count_vectors],
     "hand_from_counts": [

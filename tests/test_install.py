@@ -104,6 +104,7 @@ def test_the_wheel_holds_the_compiled_solver(dist: dict[str, Path], tmp_path: Pa
     assert any(re.fullmatch(r"threethirteen/_solver\..*\.(so|pyd)", name) for name in names), names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), names
     assert "threethirteen/_solver.c" not in names  # the generated C stays in the sdist
+    assert "threethirteen/_solver.pxd" in names  # the C-level API, for Cython callers
 
     scripts = make_venv(tmp_path / "venv")
     run(scripts / "python", "-m", "pip", "install", dist["wheel"], cwd=tmp_path)
@@ -120,6 +121,7 @@ def test_the_sdist_ships_the_license_and_the_solver_source(dist: dict[str, Path]
         "LICENSE",
         "CHANGELOG.md",
         "src/threethirteen/_solver.pyx",
+        "src/threethirteen/_solver.pxd",
         "src/threethirteen/_solver.c",
     }
     assert shipped <= names

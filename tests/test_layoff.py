@@ -240,6 +240,39 @@ def test_bad_input() -> None:
     assert issubclass(tt.InvalidMeldError, ValueError)
 
 
+FAMILY_JOKERS = tt.Rules.preset("family", ["jokers"])
+
+
+def test_a_table_with_too_many_runs_in_reach_is_refused() -> None:
+    # 6 runs of hearts, each one place from a held heart: 6 runs in reach.
+    runs = ["2h 3h 4h 5h", "2h 3h 4h 5h", "3h 4h 5h 6h", "9h 10h Jh Qh", "9h 10h Jh Qh",
+            "8h 9h 10h Jh"]  # fmt: skip
+    assert tt.MAX_LAYOFF_RUNS == 5
+    with pytest.raises(tt.TableTooLargeError) as error:
+        both.layoff("Ah 7h Kh 2c", runs, wild=None, rules="family")
+    assert str(error.value) == (
+        "the hand's cards could go onto 6 runs of the table; layoff searches at most 5"
+    )
+    assert isinstance(error.value, tt.InvalidMeldError)
+    # Five of them are searched; the runs no held card can reach and the sets do not count.
+    result = both.layoff("Ah 7h Kh 2c", runs[:5], wild=None, rules="family")
+    assert (result.score, len(result.laid_off)) == (5, 3)
+
+
+def test_a_big_table_within_reach_is_searched() -> None:
+    # 25 melds: 20 sets and runs no held card reaches, 5 runs in reach.
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    sets = [f"{rank}c {rank}d {rank}s" for rank in ranks]
+    sets += [f"{rank}c {rank}d {rank}h" for rank in ranks[:6]]
+    far = ["Ac 2c 3c 4c", "Ad 2d 3d 4d"]
+    near = ["2h 3h 4h 5h", "9h 10h Jh Qh", "8s 9s 10s Js", "3s 4s 5s 6s", "7d 8d 9d 10d"]
+    table = sets + far + near
+    assert len(table) == 25
+    result = both.layoff("Ah 7h Kh 7s Jd Kc", table, wild=None, rules=FAMILY_JOKERS)
+    assert result.score == 0
+    assert len(result.laid_off) == 6  # Kc onto the set of kings
+
+
 def test_meld_objects_and_empty_inputs() -> None:
     table = [tt.Meld.parse("4h 5h 6c=6h")]
     result = both.layoff("7h", table, wild=6)
@@ -431,6 +464,15 @@ def check_result(
     for (held, identities), after in zip(melds, result.table, strict=True):
         assert Counter(held) == Counter(after.cards)
         assert Counter(identities) == Counter(after.stands_for)
+    # The table's melds are built trusted: as a checked Meld of the cards, in play order.
+    for index, (before, after) in enumerate(zip(table, result.table, strict=True)):
+        added = [item for item in result.laid_off if item.meld_index == index]
+        checked = tt.Meld(
+            before.cards + tuple(item.card for item in added),
+            before.stands_for + tuple(item.stands_for for item in added),
+            before.wild + tuple(item.wild for item in added),
+        )
+        assert after == checked
 
 
 def layoff_or_skip(

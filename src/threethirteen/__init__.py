@@ -15,7 +15,15 @@ from typing import Any as _Any
 from ._backend import IMPLEMENTATION as implementation
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards, is_out
-from .batch import BatchDiscards, best_discards, deadwood_scores, go_out_flags
+from .batch import (
+    NOT_IN_HAND,
+    BatchDiscards,
+    WildsLike,
+    best_discards,
+    deadwood_scores,
+    discard_scores,
+    go_out_flags,
+)
 from .cards import JOKER, Card, parse_card
 from .checking import MeldCheck, MeldProblem, check_melds
 from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
@@ -41,11 +49,12 @@ from .errors import (
     InvalidRecordError,
     InvalidRulesError,
     InvalidWildError,
+    TableTooLargeError,
     ThreeThirteenError,
 )
 from .game import Game, PlayerView, Reshuffle, TableMeld
 from .hand import MAX_HAND_SIZE, Hand, HandLike
-from .layoffs import Layoff, LayoffCard, layoff
+from .layoffs import MAX_LAYOFF_RUNS, Layoff, LayoffCard, layoff
 from .meld_rules import is_valid_meld, verify_meld
 from .melds import Discard, Discards, Meld, Melding, MeldLike
 from .pool import check_hand, parse_hand
@@ -58,6 +67,8 @@ __version__ = "0.2.0.dev0"
 __all__ = [
     "JOKER",
     "MAX_HAND_SIZE",
+    "MAX_LAYOFF_RUNS",
+    "NOT_IN_HAND",
     "PADDING",
     "PRESETS",
     "VARIATIONS",
@@ -102,10 +113,12 @@ __all__ = [
     "Rules",
     "RulesLike",
     "TableMeld",
+    "TableTooLargeError",
     "ThreeThirteenError",
     "UnseenLike",
     "WeightsLike",
     "WildLike",
+    "WildsLike",
     "__version__",
     "best_discard",
     "best_discards",
@@ -117,6 +130,7 @@ __all__ = [
     "count_vectors",
     "deadwood_score",
     "deadwood_scores",
+    "discard_scores",
     "discards",
     "draw_advice",
     "encode_hands",

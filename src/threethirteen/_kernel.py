@@ -139,6 +139,25 @@ class Solver(Protocol):
     ) -> tuple[int, int]:
         """Solve rows ``start:stop`` of a 2-D code array in ``mode`` (a :class:`Mode`)."""
 
+    def draws(
+        self, hand: bytes, candidates: bytes, params: Any, mode: int, /
+    ) -> tuple[list[int], list[int]] | int:
+        """For each card code of ``candidates``, the hand with that card drawn:
+        ``BEST_DISCARD``, the best discard's cost and code; ``GO_OUT``, 1 and the
+        discard that goes out, or 0 and -1."""
+
+    def discard_rows(
+        self, codes: Any, params: Any, rows: Any, out: Any, shift: int, missing: int, /
+    ) -> tuple[int, int]:
+        """The cost left by each discard of the rows ``rows`` of a 2-D code array,
+        shifted right by ``shift``, into a 2-D array of width 53 (``missing`` where
+        the card is not in the hand)."""
+
+    def codes_of_count_rows(self, counts: Any, out: Any, /) -> int:
+        """Each row of a ``uint8`` count matrix (width 53) as the row of ``out`` with
+        its card codes in order, padded with -1: the width the rows need, or
+        ``-(row + 1)`` for the first row of more cards than ``out`` has columns."""
+
 
 def make_params(
     solver: Solver,

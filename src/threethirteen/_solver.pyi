@@ -3,7 +3,18 @@
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Params", "best_discard", "can_go_out", "discards", "plan", "score", "solve_rows"]
+__all__ = [
+    "Params",
+    "best_discard",
+    "can_go_out",
+    "codes_of_count_rows",
+    "discard_rows",
+    "discards",
+    "draws",
+    "plan",
+    "score",
+    "solve_rows",
+]
 
 class Params:
     def __init__(
@@ -34,3 +45,10 @@ def solve_rows(
     start: int,
     stop: int,
 ) -> tuple[int, int]: ...
+def draws(
+    hand: bytes, candidates: bytes, params: Params, mode: int
+) -> tuple[list[int], list[int]] | int: ...
+def discard_rows(
+    codes: Any, params: Params, rows: Any, out: Any, shift: int, missing: int
+) -> tuple[int, int]: ...
+def codes_of_count_rows(counts: Any, out: Any) -> int: ...

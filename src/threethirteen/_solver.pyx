@@ -38,7 +38,10 @@ from libc.stdint cimport int8_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-__all__ = ["Params", "best_discard", "can_go_out", "discards", "plan", "score", "solve_rows"]
+__all__ = [
+    "Params", "best_discard", "can_go_out", "codes_of_count_rows", "discard_rows", "discards",
+    "draws", "plan", "score", "solve_rows",
+]
 
 cdef enum:
     MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all
@@ -89,11 +92,8 @@ cdef class Params:
         is discarded first among equal costs): ``_kernel.discard_order_for``.
     """
 
-    cdef int64_t natural[NUMBER_OF_CODES]
-    cdef int64_t wild[NUMBER_OF_CODES]
-    cdef int order[NUMBER_OF_CODES]
-    cdef int wild_rank, decks, jokers, min_set, min_run
-    cdef bint high_aces, all_wild
+    # Its C fields (natural, wild, order, wild_rank, decks, jokers, min_set, min_run,
+    # high_aces, all_wild) are declared in _solver.pxd, the C-level API.
 
     def __init__(
         self, natural_costs, wild_costs, int wild_rank, int decks, int jokers,
@@ -1387,3 +1387,283 @@ def solve_rows(const int8_t[:, ::1] codes, Params params, int mode, int64_t[::1]
             if mode == MODE_BEST_DISCARD:
                 discards[row] = discard
     return failed, error
+
+
+# == The C-level API, and the calls for bots and batches (issue 11) ==================
+#
+# Everything below this line is the solver's public C interface (declared in
+# ``_solver.pxd``, for Cython callers that ``cimport`` it) and the batch and draw
+# calls built on it. It only calls the search above by name (``solve``,
+# ``every_discard``); it has no search of its own. Every function here takes card
+# codes as a C array (negative codes are padding, as in a batch row), runs without
+# the GIL and creates no Python object.
+
+cdef int64_t score_codes(const int8_t* codes, Py_ssize_t length, Params params) noexcept nogil:
+    """The lowest cost of the cards left unmelded (``penalty << 6`` plus one per card,
+    as ``_kernel.cost_of``), or a negative error code."""
+    return solve(codes, length, params, MODE_SCORE, NULL)
+
+
+cdef int64_t go_out_codes(const int8_t* codes, Py_ssize_t length, Params params) noexcept nogil:
+    """1 when some discard leaves every other card melded, 0 when not, or a negative
+    error code."""
+    return solve(codes, length, params, MODE_GO_OUT, NULL)
+
+
+cdef int64_t best_discard_codes(
+    const int8_t* codes, Py_ssize_t length, Params params, int* discard
+) noexcept nogil:
+    """The cost left by the best discard, and its code into ``discard`` (-1 for an
+    empty hand, whose cost is 2**60); or a negative error code."""
+    cdef int64_t found = -1, result
+    result = solve(codes, length, params, MODE_BEST_DISCARD, &found)
+    discard[0] = <int>found if result >= 0 else -1
+    return result
+
+
+cdef int every_discard_codes(
+    const int8_t* codes, Py_ssize_t length, Params params, int* out_codes, int64_t* out_costs
+) noexcept nogil:
+    """The cost left by discarding each distinct card of the hand: how many distinct
+    cards, their codes into ``out_codes`` and the costs into ``out_costs`` (room for
+    40 entries each, in no particular order); or a negative error code."""
+    return every_discard(codes, length, params, out_codes, out_costs)
+
+
+cdef inline bint is_wild_code(int code, Params params) noexcept nogil:
+    return code == JOKER or (code % 13) + 1 == params.wild_rank
+
+
+cdef bint meldless(
+    int code, int wilds, const int* rank_count, const uint32_t* places, Params params
+) noexcept nogil:
+    """Whether natural card ``code``, added to a hand with ``wilds`` wild cards,
+    ``rank_count`` naturals of each rank (1-13) and ``places[suit]`` the places its
+    naturals hold (bit 1-14, an ace at 14 too with high aces), can be in no meld:
+    too few of its rank for a set, and no window of ``min_run`` places around it
+    that the suit's naturals and the wilds could fill."""
+    cdef int rank = code % 13 + 1, suit = code // 13, top, place, start, filled, k, turn
+    cdef uint32_t held
+    if rank_count[rank] + 1 + wilds >= params.min_set:
+        return False
+    top = 14 if params.high_aces else 13
+    held = places[suit] | ((<uint32_t>1) << rank)
+    if rank == 1 and params.high_aces:
+        held |= (<uint32_t>1) << 14
+    for turn in range(2 if rank == 1 and params.high_aces else 1):
+        place = 14 if turn else rank
+        for start in range(place - params.min_run + 1, place + 1):
+            if start < 1 or start + params.min_run - 1 > top:
+                continue
+            filled = 0
+            for k in range(start, start + params.min_run):
+                filled += held >> k & 1
+            if filled + wilds >= params.min_run:
+                return False
+    return True
+
+
+cdef int draw_codes(
+    const int8_t* hand, Py_ssize_t length, const int8_t* candidates, Py_ssize_t count,
+    Params params, int mode, int64_t* out, int64_t* discards,
+) noexcept nogil:
+    """For each card of ``candidates``, the hand with that card drawn: in
+    MODE_BEST_DISCARD the cost its best discard leaves, the discard's code into
+    ``discards``; in MODE_GO_OUT 1 if it can go out (the discard into ``discards``,
+    else -1), 0 if not. Returns 0, or a negative error code (the first refused hand).
+
+    A drawn card that no meld of the hand with it can hold is settled without a
+    search: every discard but its own leaves it over, so the best discard is the
+    card itself (leaving the hand as it was) or the hand's own best discard with the
+    card left over, whichever ranks first (the same cost and tie-break as a search).
+    """
+    cdef int8_t row[MAX_CARDS + 1]
+    cdef int rank_count[15]
+    cdef uint32_t places[4]
+    cdef int wilds = 0, code, own = -1, found, searched = 0, going_out = 0
+    cdef Py_ssize_t i, width
+    cdef int64_t hand_cost = -1, own_cost = -1, cost, result, discard
+    cdef bint hand_known = False
+    width = 0
+    memset(rank_count, 0, sizeof(rank_count))
+    memset(places, 0, sizeof(places))
+    for i in range(length):
+        code = hand[i]
+        if code < 0:
+            continue
+        if width >= MAX_CARDS or code >= NUMBER_OF_CODES:
+            return TOO_MANY_CARDS if width >= MAX_CARDS else BAD_CODE
+        row[width] = <int8_t>code
+        width += 1
+        if is_wild_code(code, params):
+            wilds += 1
+        else:
+            rank_count[code % 13 + 1] += 1
+            places[code // 13] |= (<uint32_t>1) << (code % 13 + 1)
+            if code % 13 == 0 and params.high_aces:
+                places[code // 13] |= (<uint32_t>1) << 14
+    for i in range(count):
+        code = candidates[i]
+        discard = -1
+        if 0 <= code < JOKER and not is_wild_code(code, params) and meldless(
+            code, wilds, rank_count, places, params
+        ):
+            if not hand_known:
+                hand_known = True
+                hand_cost = solve(row, width, params, MODE_SCORE, NULL)
+                if hand_cost < 0:
+                    return <int>hand_cost
+                if width and mode != MODE_GO_OUT:
+                    own_cost = best_discard_codes(row, width, params, &own)
+            if mode == MODE_GO_OUT:
+                result = 1 if hand_cost == 0 else 0
+                discard = code if hand_cost == 0 else -1
+            else:
+                # Discarding the card drawn, against the hand's best discard with it kept.
+                result = hand_cost
+                discard = code
+                if width:
+                    cost = own_cost + params.natural[code]
+                    if cost < result or (cost == result and params.order[own] < params.order[code]):
+                        result = cost
+                        discard = own
+        else:
+            row[width] = <int8_t>code
+            if mode == MODE_GO_OUT and 2 * going_out > searched:
+                # Most cards so far put the hand out: the best discard's search says
+                # whether this one does too (a cost of 0) and which discard, in one.
+                result = solve(row, width + 1, params, MODE_BEST_DISCARD, &discard)
+                if result >= 0:
+                    result = 1 if result == 0 else 0
+                    if not result:
+                        discard = -1
+            else:
+                result = solve(row, width + 1, params, mode, &discard)
+                if result == 1 and mode == MODE_GO_OUT:  # which discard goes out
+                    solve(row, width + 1, params, MODE_BEST_DISCARD, &discard)
+            searched += 1
+            going_out += result == 1 and mode == MODE_GO_OUT
+        if result < 0:
+            return <int>result
+        out[i] = result
+        discards[i] = discard
+    return 0
+
+
+def draws(bytes hand, bytes candidates, Params params, int mode):
+    """``(results, discards)``: for each card code of ``candidates``, the hand with it
+    drawn, as ``draw_codes`` gives it (``mode`` is ``_kernel.Mode.BEST_DISCARD`` or
+    ``GO_OUT``); or a negative error code."""
+    cdef Py_ssize_t count = len(candidates), i
+    cdef int64_t* out
+    cdef int64_t* found
+    cdef int status
+    cdef const int8_t* codes = bytes_codes(hand)
+    cdef const int8_t* drawn = bytes_codes(candidates)
+    cdef Py_ssize_t length = len(hand)
+    if mode != MODE_BEST_DISCARD and mode != MODE_GO_OUT:
+        raise ValueError("mode is BEST_DISCARD or GO_OUT")
+    out = <int64_t*>malloc(sizeof(int64_t) * (2 * count + 1))
+    if out == NULL:
+        raise MemoryError()
+    found = out + count
+    try:
+        with nogil:
+            status = draw_codes(codes, length, drawn, count, params, mode, out, found)
+        if status < 0:
+            return status
+        return [out[i] for i in range(count)], [found[i] for i in range(count)]
+    finally:
+        free(out)
+
+
+def discard_rows(const int8_t[:, ::1] codes, Params params, const int64_t[::1] rows,
+                 int64_t[:, ::1] out, int shift, int64_t missing):
+    """For each row index of ``rows``: the cost left by discarding each card code of
+    that row of ``codes``, shifted right by ``shift``, into that row of ``out``
+    (width 53), ``missing`` where the card is not in the hand; without the GIL.
+    Returns the first failing row and its error code, or ``(-1, 0)``."""
+    cdef Py_ssize_t index, row, width = codes.shape[1]
+    cdef int found, k, code
+    cdef int out_codes[2 * MAX_CARDS]
+    cdef int64_t out_costs[2 * MAX_CARDS]
+    cdef Py_ssize_t failed = -1
+    cdef int64_t error = 0
+    if out.shape[1] != NUMBER_OF_CODES:
+        raise ValueError("out has 53 columns")
+    with nogil:
+        for index in range(rows.shape[0]):
+            row = rows[index]
+            for k in range(NUMBER_OF_CODES):
+                out[row, k] = missing
+            found = every_discard_codes(
+                &codes[row, 0] if width else NULL, width, params, out_codes, out_costs
+            )
+            if found < 0:
+                failed = row
+                error = found
+                break
+            for k in range(found):
+                code = out_codes[k]
+                out[row, code] = out_costs[k] >> shift
+    return failed, error
+
+
+from libc.stdint cimport uint8_t
+
+cdef uint64_t ENDIAN_PROBE = 1
+# Where entry i of eight read as one word lands: byte i on a little-endian machine.
+cdef bint LITTLE_ENDIAN = (<uint8_t*>&ENDIAN_PROBE)[0] == 1
+
+
+def codes_of_count_rows(const uint8_t[:, ::1] counts, int8_t[:, ::1] out):
+    """Each row of a count matrix (width 53: copies of each card code) as the row of
+    ``out`` with its card codes in order, padded with -1; without the GIL. Returns
+    the width the rows need (the most cards in a row), or ``-(row + 1)`` for the
+    first row of more than ``out.shape[1]`` cards (nothing after it is written)."""
+    cdef Py_ssize_t row, rows = counts.shape[0], room = out.shape[1], column
+    cdef int code, copy, width = 0, start, bit
+    cdef Py_ssize_t over = -1
+    cdef const uint8_t* line
+    cdef int8_t* target
+    cdef uint64_t word, nonzero
+    if counts.shape[1] != NUMBER_OF_CODES:
+        raise ValueError("a count matrix has 53 columns")
+    if out.shape[0] != rows:
+        raise ValueError("out has a row per row of counts")
+    if rows == 0:
+        return 0
+    with nogil:
+        for row in range(rows):
+            column = 0
+            line = &counts[row, 0]
+            target = &out[row, 0] if room else NULL
+            # Eight entries at a time, visiting only those that are not 0 (a hand
+            # holds at most 20 of the 53 codes).
+            for start in range(0, NUMBER_OF_CODES, 8):
+                word = 0
+                memcpy(&word, line + start, 8 if start + 8 <= NUMBER_OF_CODES else
+                       NUMBER_OF_CODES - start)
+                nonzero = word | (word >> 4)
+                nonzero |= nonzero >> 2
+                nonzero |= nonzero >> 1
+                nonzero &= <uint64_t>0x0101010101010101
+                while nonzero:
+                    bit = lowest_bit64(nonzero)
+                    nonzero &= nonzero - 1
+                    code = start + ((bit >> 3) if LITTLE_ENDIAN else 7 - (bit >> 3))
+                    if line[code] > room - column:
+                        over = row
+                        break
+                    for copy in range(line[code]):
+                        target[column] = <int8_t>code
+                        column += 1
+                if over >= 0:
+                    break
+            if over >= 0:
+                break
+            if column > width:
+                width = column
+            for column in range(column, room):
+                target[column] = -1
+    return -(over + 1) if over >= 0 else width

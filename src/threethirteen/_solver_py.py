@@ -50,7 +50,10 @@ __all__ = [
     "Plan",
     "best_discard",
     "can_go_out",
+    "codes_of_count_rows",
+    "discard_rows",
     "discards",
+    "draws",
     "plan",
     "score",
     "solve_rows",
@@ -442,3 +445,63 @@ def solve_rows(
             return row, result
         out[row] = result
     return -1, 0
+
+
+# -- the calls for bots and batches (issue 11): the compiled solver's twins -----------
+
+
+def draws(
+    hand: bytes | Sequence[int], candidates: bytes | Sequence[int], params: Params, mode: int
+) -> tuple[list[int], list[int]] | int:
+    """``(results, discards)``: for each card code of ``candidates``, the hand with that
+    card drawn. ``BEST_DISCARD``: the cost its best discard leaves, and that discard.
+    ``GO_OUT``: 1 if it can go out, with the discard that goes out, else 0 and -1.
+    Or the first error code. (The compiled twin settles the cards no meld can hold
+    without a search; this one searches every hand.)"""
+    if mode not in (GO_OUT, BEST_DISCARD):
+        raise ValueError("mode is BEST_DISCARD or GO_OUT")
+    held = [code for code in hand if code >= 0]
+    results: list[int] = []
+    found: list[int] = []
+    for code in candidates:
+        cost, discard = best_discard([*held, code], params)
+        if cost < 0:
+            return cost
+        if mode == GO_OUT:
+            cost = int(cost == 0)
+            discard = discard if cost else -1
+        results.append(cost)
+        found.append(discard)
+    return results, found
+
+
+def discard_rows(
+    codes: Any, params: Params, rows: Any, out: Any, shift: int, missing: int
+) -> tuple[int, int]:
+    """For each row index of ``rows``: the cost left by discarding each card code of
+    that row of ``codes``, shifted right by ``shift``, into that row of ``out`` (width
+    53), ``missing`` where the card is not in the hand. Returns the first failing row
+    and its error code, or ``(-1, 0)``."""
+    for row in rows:
+        out[row, :] = missing
+        result = discards([int(code) for code in codes[row] if code >= 0], params, shift)
+        if isinstance(result, int):
+            return int(row), result
+        for code, cost in zip(result[0], result[1], strict=True):
+            out[row, code] = cost
+    return -1, 0
+
+
+def codes_of_count_rows(counts: Any, out: Any) -> int:
+    """Each row of a count matrix (width 53) as the row of ``out`` with its card codes
+    in order, padded with -1. Returns the width the rows need, or ``-(row + 1)`` for
+    the first row of more than ``out.shape[1]`` cards."""
+    room = out.shape[1]
+    width = 0
+    for row in range(counts.shape[0]):
+        line = [code for code in range(53) for _ in range(int(counts[row, code]))]
+        if len(line) > room:
+            return -(row + 1)
+        width = max(width, len(line))
+        out[row, :] = line + [-1] * (room - len(line))
+    return width

@@ -279,23 +279,48 @@ class DrawAdvice:
 # -- the work -------------------------------------------------------------------------
 
 
-def _solve_with(round: Round, hand: Hand, codes: list[int]) -> tuple[list[int], list[int]]:
-    """The best discard of ``hand`` plus each of ``codes``: the costs and the codes
-    of the discards, from one call of the batch solver."""
-    import numpy as np
-
-    size, count = len(hand), len(codes)
-    rows = np.empty((count, size + 1), dtype=np.int8)
-    rows[:, :size] = np.frombuffer(hand.code_bytes, dtype=np.int8)
-    rows[:, size] = codes
-    out = np.zeros(count, dtype=np.int64)
-    discards = np.full(count, -1, dtype=np.int64)
-    row, error = round.solver.solve_rows(
-        rows, round.params, Mode.BEST_DISCARD, out, discards, 0, count
+def _draw(
+    card: Card,
+    copies: int,
+    weight: Fraction,
+    probability: Fraction,
+    discard: Card,
+    score: int,
+    goes_out: bool,
+) -> Draw:
+    """A :class:`Draw` of checked values, made without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` per field): the same object, as equal
+    and hashable, in a third of the time. :func:`draw_advice` makes one per card."""
+    draw = _NEW(Draw)
+    _SET(
+        draw,
+        "__dict__",
+        {
+            "card": card,
+            "copies": copies,
+            "weight": weight,
+            "probability": probability,
+            "discard": discard,
+            "score": score,
+            "goes_out": goes_out,
+        },
     )
-    if row >= 0:  # pragma: no cover - the hand and the cards were checked
-        raise refused(round, Hand.from_trusted_codes([*hand.code_bytes, codes[row]]), error)
-    return out.tolist(), discards.tolist()
+    return draw
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
+
+
+
+def _draws(round: Round, hand: Hand, codes: list[int], mode: Mode) -> tuple[list[int], list[int]]:
+    """For each card of ``codes``, the hand with that card drawn, from one solver call:
+    in ``Mode.BEST_DISCARD`` the cost the best discard leaves and its code; in
+    ``Mode.GO_OUT`` 1 and the discard that goes out, or 0 and -1."""
+    found = round.solver.draws(hand.code_bytes, bytes(codes), round.params, mode)
+    if isinstance(found, int):  # pragma: no cover - the hand and the cards were checked
+        raise refused(round, hand, found)
+    return found
 
 
 def _is_count_vector(unseen: object) -> bool:
@@ -386,14 +411,21 @@ def outs(
         together = [held + more for held, more in zip(seen, left, strict=True)]
         check_counts(together, prepared.rules, "in the hand and unseen")
     candidates = [code for code in range(JOKER + 1) if seen[code] < pool[code]]
-    costs, discards = _solve_with(prepared, parsed, candidates)
+    flags, discards = _draws(prepared, parsed, candidates, Mode.GO_OUT)
     total = sum(left)
     found = []
-    for code, cost, discard in zip(candidates, costs, discards, strict=True):
-        if cost == 0:
+    chances: dict[int, Fraction] = {}  # equal copies share one Fraction
+    for code, flag, discard in zip(candidates, flags, discards, strict=True):
+        if flag:
             copies = left[code]
-            chance = Fraction(copies, total) if total else _ZERO
-            found.append(Out(CARDS[code], CARDS[discard], copies, chance))
+            chance = chances.get(copies)
+            if chance is None:
+                chance = chances[copies] = Fraction(copies, total) if total else _ZERO
+            out = object.__new__(Out)  # checked values: skip the frozen __init__
+            out.__dict__.update(
+                card=CARDS[code], discard=CARDS[discard], copies=copies, probability=chance
+            )
+            found.append(out)
     found.sort(key=lambda out: (-out.copies, out.card.code))
     copies_out = sum(out.copies for out in found)
     return Outs(tuple(found), total, Fraction(copies_out, total) if total else _ZERO)
@@ -407,7 +439,8 @@ def _weight(value: object, code: int) -> Fraction:
         )
     if isinstance(value, float) and not math.isfinite(value):
         raise ThreeThirteenError(f"the weight of {CARDS[code]} is {value!r}, not a finite number")
-    exact = Fraction(value)
+    # A numpy integer is taken as an int (a Fraction of an int8 would overflow in the sums).
+    exact = Fraction(int(value)) if isinstance(value, Integral) else Fraction(value)
     if exact < 0:
         raise ThreeThirteenError(f"the weight of {CARDS[code]} is negative: {quote(value)}")
     return exact
@@ -510,7 +543,7 @@ def draw_advice(
     if not total:
         reason = "no card is unseen" if not cards else "every unseen card weighs 0"
         raise InvalidHandError(f"there is nothing to draw from the stock: {reason}")
-    costs, discards = _solve_with(prepared, parsed, [top.code, *cards])
+    costs, discards = _draws(prepared, parsed, [top.code, *cards], Mode.BEST_DISCARD)
     shift = COUNT_BITS
 
     taken = Draw(top, 1, _ONE, _ONE, CARDS[discards[0]], costs[0] >> shift, costs[0] == 0)
@@ -518,28 +551,27 @@ def draw_advice(
         "discard", Fraction(taken.score), _ONE if taken.goes_out else _ZERO, (taken,)
     )
 
-    draws = []
-    score_sum: Any = 0
-    out_sum: Any = 0
-    for index, code in enumerate(cards):
-        cost = costs[index + 1]
-        mass = masses[index]
-        score = cost >> shift
-        score_sum += mass * score
-        if cost == 0:
-            out_sum += mass
-        weight = _ONE if given is None else given[code]
-        draws.append(
-            Draw(
-                CARDS[code],
-                left[code],
-                weight,
-                Fraction(mass, total),
-                CARDS[discards[index + 1]],
-                score,
-                cost == 0,
-            )
+    stock_costs, stock_discards = costs[1:], discards[1:]
+    scores = [cost >> shift for cost in stock_costs]
+    score_sum: Any = sum(mass * score for mass, score in zip(masses, scores, strict=True))
+    out_sum: Any = sum(mass for mass, cost in zip(masses, stock_costs, strict=True) if cost == 0)
+    # Equal masses share one Fraction (unweighted, they are 1 to the number of decks).
+    chances = {mass: Fraction(mass, total) for mass in set(masses)}
+    per_card = [_ONE] * len(cards) if given is None else [given[code] for code in cards]
+    draws = [
+        _draw(
+            CARDS[code],
+            left[code],
+            weight,
+            chances[mass],
+            CARDS[dropped],
+            score,
+            cost == 0,
         )
+        for code, cost, dropped, mass, weight, score in zip(
+            cards, stock_costs, stock_discards, masses, per_card, scores, strict=True
+        )
+    ]
     stock = DrawOption("stock", Fraction(score_sum, total), Fraction(out_sum, total), tuple(draws))
 
     better = discard.expected_score < stock.expected_score or (

@@ -23,6 +23,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidWildError",
+    "TableTooLargeError",
     "ThreeThirteenError",
 ]
 
@@ -44,6 +45,12 @@ class InvalidMeldError(ThreeThirteenError):
     """A meld that is not valid under the rules (:func:`~threethirteen.verify_meld`,
     a table meld given to :func:`~threethirteen.layoff`), or a meld's text or value
     that is no meld at all (a token in it that is no card included)."""
+
+
+class TableTooLargeError(InvalidMeldError):
+    """More runs on the table than :func:`~threethirteen.layoff` searches: the hand's
+    cards could go onto more than :data:`~threethirteen.MAX_LAYOFF_RUNS` of them (the
+    exact search grows exponentially with their number)."""
 
 
 class InvalidRulesError(ThreeThirteenError):

@@ -20,20 +20,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ._kernel import COUNT_BITS, cost_of
+from ._kernel import COUNT_BITS, cost_of, discard_order_for, make_params
 from ._validate import items, quote
 from .cards import CARDS, JOKER, Card
-from .errors import InvalidMeldError
+from .errors import InvalidMeldError, TableTooLargeError
 from .hand import Hand, HandLike, as_hand
 from .meld_rules import (
     extend_run,
     has_high_aces,
     highest_place,
     is_wild,
+    is_wild_code,
     meld_parts,
     meld_problem,
     meld_text,
     run_code,
+    run_place,
     run_span,
     set_identities,
 )
@@ -43,7 +45,14 @@ from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import Rules, RulesLike, WildLike
 from .solving import decode, refused
 
-__all__ = ["Layoff", "LayoffCard", "layoff"]
+__all__ = ["MAX_LAYOFF_RUNS", "Layoff", "LayoffCard", "layoff"]
+
+MAX_LAYOFF_RUNS = 5
+"""The most runs on the table that the hand's cards could go onto (a run no held
+card can reach, and every set, does not count) that :func:`layoff` searches; more
+raise :class:`~threethirteen.TableTooLargeError`. The exact search grows
+exponentially with them: the slowest tables a random search found take about 30 ms
+with 5 such runs, 80 ms with 6 and 0.35 s with 15 (see docs/performance.md)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +134,10 @@ class Layoff:
         return f"laid off: {laid} kept: {self.melding}"
 
 
+_CACHE_SIZE = 4096
+"""The most entries each cache of this module keeps (it is emptied when full)."""
+
+
 class _Run(NamedTuple):
     """A run on the table: its index among the table melds, suit (0-3) and lowest
     and highest places (an ace is place 1, or 14 above a king)."""
@@ -135,27 +148,70 @@ class _Run(NamedTuple):
     high: int
 
 
+_TABLE_MELDS: dict[tuple[object, int | None, Rules], Meld] = {}
+"""Table melds already checked, by (meld or text, wild rank, rules): a bot asks about
+the same table again and again."""
+
+
 def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
     """A table meld, checked under the rules; a wild card written without an
     identity stands for itself there."""
-    cards, written = meld_parts(item)
-    text = meld_text(cards, written)
+    key = (item, wild_rank, rules)
+    hashable = isinstance(item, (str, Meld))
+    if hashable:
+        known = _TABLE_MELDS.get(key)
+        if known is not None:
+            return known
+    if isinstance(item, Meld):
+        cards = list(item.cards)
+        written: list[Card | None] = [
+            identity if wild else None
+            for identity, wild in zip(item.stands_for, item.wild, strict=True)
+        ]
+    else:
+        cards, written = meld_parts(item)
     identities: list[Card | None] = []
     for card, identity in zip(cards, written, strict=True):
         if identity is None and card.code == JOKER:
             raise InvalidMeldError(
-                f"table meld {quote(text)}: a joker on the table stands for a card (write Jk=9c)"
+                f"table meld {quote(meld_text(cards, written))}: a joker on the table stands"
+                " for a card (write Jk=9c)"
             )
         identities.append(card if identity is None and is_wild(card, wild_rank) else identity)
     problem = meld_problem(cards, identities, wild_rank, rules)
     if problem is not None:
-        raise InvalidMeldError(f"table meld {quote(text)}: {problem}")
+        raise InvalidMeldError(f"table meld {quote(meld_text(cards, written))}: {problem}")
     if isinstance(item, Meld):
-        return item
-    return Meld(
-        tuple(cards),
-        tuple(identity or card for card, identity in zip(cards, written, strict=True)),
-        tuple(identity is not None for identity in written),
+        meld = item
+    else:
+        meld = Meld(
+            tuple(cards),
+            tuple(identity or card for card, identity in zip(cards, written, strict=True)),
+            tuple(identity is not None for identity in written),
+        )
+    if hashable:
+        if len(_TABLE_MELDS) >= _CACHE_SIZE:
+            _TABLE_MELDS.clear()
+        _TABLE_MELDS[key] = meld
+    return meld
+
+
+def _grown(meld: Meld, added: list[LayoffCard]) -> Meld:
+    """``meld`` with the cards laid off onto it, in the order ``Meld`` puts them (a
+    set: natural cards, then wild, by code; a run: by place). Valid by construction,
+    so it is not checked again."""
+    cards = [*meld.cards, *(item.card for item in added)]
+    stands_for = [*meld.stands_for, *(item.stands_for for item in added)]
+    wild = [*meld.wild, *(item.wild for item in added)]
+    ranks = [int(identity.rank or 0) for identity in stands_for]
+    if len(set(ranks)) == 1:
+        return Meld.from_trusted(cards, stands_for, wild, True)
+    span = run_span(ranks, high_aces=True)
+    assert span is not None  # a run on the table, grown at its ends
+    ace_high = span[1] == 14
+    order = sorted(range(len(cards)), key=lambda i: run_place(ranks[i], ace_high))
+    return Meld.from_trusted(
+        [cards[i] for i in order], [stands_for[i] for i in order], [wild[i] for i in order], False
     )
 
 
@@ -209,14 +265,53 @@ Choice = tuple[tuple[int, tuple[int | None, ...], tuple[int | None, ...]], ...]
 """For each run that grows: (index among the runs searched, bottom fills, top fills)."""
 
 
+_BASES: dict[Round, tuple[list[int], list[int], list[int], list[bool]]] = {}
+"""Per round: its natural and wild costs, its discard order, which codes are wild."""
+
+_PARAMS: dict[tuple[Round, tuple[bool, ...]], Any] = {}
+"""The solver's parameters with some cards free, by (round, free codes): a cache of
+a pure function of values (a bot asks about the same table again and again)."""
+
+def _base(prepared: Round) -> tuple[list[int], list[int], list[int], list[bool]]:
+    found = _BASES.get(prepared)
+    if found is None:
+        values = prepared.rules.card_values
+        natural = [cost_of(values[code % 13]) for code in range(52)]
+        wild = [cost_of(prepared.penalties[code]) for code in range(53)]
+        order = discard_order_for(natural, wild, prepared.wild)
+        wild_codes = [is_wild_code(code, prepared.wild) for code in range(53)]
+        if len(_BASES) >= 512:
+            _BASES.clear()
+        found = _BASES[prepared] = (natural, wild, order, wild_codes)
+    return found
+
+
 def _params(prepared: Round, free: list[bool]) -> Any:
     """The solver's parameters of the round, with the cards ``free`` (by code) costing
-    nothing left over: they go onto the table."""
-    values = prepared.rules.card_values
-    return prepared.params_costing(
-        [0 if free[code] else cost_of(values[code % 13]) for code in range(52)],
-        [0 if free[code] else cost_of(prepared.penalties[code]) for code in range(53)],
-    )
+    nothing left over: they go onto the table. They keep the round's discard order:
+    the layoff search only scores and plans, it never ranks discards."""
+    key = (prepared, tuple(free))
+    found = _PARAMS.get(key)
+    if found is None:
+        natural, wild, order, _wilds = _base(prepared)
+        rules = prepared.rules
+        found = make_params(
+            prepared.solver,
+            natural_costs=[0 if gone else cost for gone, cost in zip(free, natural, strict=False)],
+            wild_costs=[0 if gone else cost for gone, cost in zip(free, wild, strict=True)],
+            wild_rank=prepared.wild,
+            decks=rules.decks,
+            jokers=rules.jokers,
+            min_set=rules.min_set,
+            min_run=rules.min_run,
+            high_aces=has_high_aces(rules),
+            all_wild_melds=rules.all_wild_melds,
+            discard_order=order,
+        )
+        if len(_PARAMS) >= _CACHE_SIZE:
+            _PARAMS.clear()
+        _PARAMS[key] = found
+    return found
 
 
 _FREE_ROUNDS: dict[tuple[Round, frozenset[int], bool], tuple[list[bool], list[int], Any]] = {}
@@ -307,6 +402,8 @@ class _Search:
         self.any_room = free_wilds or room > 0 or any(run.high - run.low < 12 for run in runs)
         self.free = free
         self.bounds: dict[frozenset[int], Any] = {}
+        self.lows: dict[tuple[int, bytes, int], int] = {}  # bound() by its arguments
+        self.grown: dict[tuple[int, int, int, int, bytes, int], Any] = {}  # chains()
         # The cards outwards from each end of each run, as far as it has room.
         self.paths: list[list[int]] = []
         for run in runs:
@@ -335,29 +432,33 @@ class _Search:
         many wild cards ``k`` go onto runs as bridges, of the cards kept less ``k``
         wilds, solved with every natural that runs ``position``.. could reach across
         ``k`` wilds (and every wild left) costing nothing."""
+        memo = (position, held, used)
+        known = self.lows.get(memo)
+        if known is not None:
+            return known
         left = len(self.wilds) - used
         have = set(held)
+        # Each held natural the runs could reach, with the wild cards it needs as
+        # bridges on the way (the gaps before it on its path).
+        reach: list[tuple[int, int]] = []
+        for path in self.paths[2 * position :]:
+            gaps = 0
+            for code in path:
+                if code in have:
+                    reach.append((code, gaps))
+                elif gaps < left:
+                    gaps += 1
+                else:
+                    break
         lowest = -1
         for bridges in range(left + 1):
-            reachable: set[int] = set()
-            for path in self.paths[2 * position :]:
-                budget = bridges
-                for code in path:
-                    if code in have:
-                        reachable.add(code)
-                    elif budget:
-                        budget -= 1
-                    else:
-                        break
-            key = frozenset(reachable)
+            key = frozenset(code for code, gaps in reach if gaps <= bridges)
             params = self.bounds.get(key)
             if params is None:
-                wild_rank = self.prepared.wild
+                wild_codes = _base(self.prepared)[3] if self.any_room else [False] * 53
                 relaxed = [
-                    self.free[code]
-                    or code in reachable
-                    or (self.any_room and is_wild(CARDS[code], wild_rank))
-                    for code in range(53)
+                    free or code in key or wild
+                    for code, (free, wild) in enumerate(zip(self.free, wild_codes, strict=True))
                 ]
                 params = self.bounds[key] = _params(self.prepared, relaxed)
             cost: int = self.prepared.solver.score(self.kept(held, used + bridges), params)
@@ -365,7 +466,22 @@ class _Search:
                 lowest = cost
             if lowest == 0:
                 break
+        self.lows[memo] = lowest
         return lowest
+
+    def chains(
+        self, suit: int, start: int, step: int, room: int, held: bytes, wilds: int
+    ) -> list[tuple[int | None, ...]]:
+        """:func:`_chains`, longest first, then growing nothing (good answers come
+        early, so the bounds cut more); kept per search, as many states ask again."""
+        key = (suit, start, step, room, held, wilds)
+        found = self.grown.get(key)
+        if found is None:
+            found = _chains(suit, start, step, room, self.top, held, wilds)
+            found.sort(key=len, reverse=True)
+            found.append(())
+            self.grown[key] = found
+        return found
 
     def kept(self, held: bytes, used: int) -> bytes:
         return bytes(sorted(held + bytes(self.wilds[used:])))
@@ -406,27 +522,22 @@ class _Search:
             return
         run = self.runs[position]
         space = 13 - (run.high - run.low + 1)
-        bottoms = _chains(run.suit, run.low - 1, -1, space, self.top, held, left)
-        # Longest first, leaving the run as it is last: good answers come early, so
-        # the bounds cut more.
-        bottoms.sort(key=len, reverse=True)
-        for bottom in [*bottoms, ()]:
+        bottoms = self.chains(run.suit, run.low - 1, -1, space, held, left)
+        for bottom in bottoms:
             after_bottom = _without(held, bottom)
             wilds_bottom = bottom.count(None)
-            tops = _chains(
-                run.suit,
-                run.high + 1,
-                1,
-                space - len(bottom),
-                self.top,
-                after_bottom,
-                left - wilds_bottom,
+            tops = self.chains(
+                run.suit, run.high + 1, 1, space - len(bottom), after_bottom, left - wilds_bottom
             )
-            tops.sort(key=len, reverse=True)
-            for top in [*tops, ()]:
+            for top in tops:
                 grown = len(bottom) + len(top)
-                order = (_order(bottom), _order(top))
-                if previous is not None and order > previous:
+                # How this run grew matters only to an equal run next, or against one before.
+                order = (
+                    (_order(bottom), _order(top))
+                    if previous is not None or self.same[position + 1]
+                    else None
+                )
+                if previous is not None and order is not None and order > previous:
                     continue
                 self.search(
                     position + 1,
@@ -479,6 +590,9 @@ def layoff(
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :returns: a :class:`Layoff`.
     :raises InvalidMeldError: for a table meld that is not valid under the rules.
+    :raises ~threethirteen.TableTooLargeError: when the hand's cards could go onto
+        more than :data:`~threethirteen.MAX_LAYOFF_RUNS` runs of the table (a
+        subclass of InvalidMeldError).
     :raises InvalidHandError: for a hand impossible under the rules, or when the
         hand and the table hold more copies of a card (or jokers) than the game has.
     :raises InvalidCardError: for hand text that is no card.
@@ -515,13 +629,20 @@ def layoff(
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
     free, penalties, params = _free_round(prepared, frozenset(set_ranks), first_set is not None)
 
+    wild_codes = _base(prepared)[3]
+    penalties_now = prepared.penalties
     wilds = sorted(
-        (card.code for card in parsed.cards if is_wild(card, wild_rank)),
-        key=lambda code: (-prepared.penalties[code], -code),
+        (code for code in parsed.code_bytes if wild_codes[code]),
+        key=lambda code: (-penalties_now[code], -code),
     )
-    naturals = bytes(card.code for card in parsed.cards if not is_wild(card, wild_rank))
+    naturals = bytes(code for code in parsed.code_bytes if not wild_codes[code])
     top = highest_place(rules_used)
     searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
+    if len(searched) > MAX_LAYOFF_RUNS:
+        raise TableTooLargeError(
+            f"the hand's cards could go onto {len(searched)} runs of the table;"
+            f" layoff searches at most {MAX_LAYOFF_RUNS}"
+        )
     searched.sort(key=lambda run: (run.suit, run.low, run.high))
     room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)
     search = _Search(prepared, free, params, searched, wilds, first_set is not None, room)
@@ -605,11 +726,5 @@ def layoff(
         if not added:
             new_table.append(meld)
             continue
-        new_table.append(
-            Meld(
-                meld.cards + tuple(item.card for item in added),
-                meld.stands_for + tuple(item.stands_for for item in added),
-                meld.wild + tuple(item.wild for item in added),
-            )
-        )
+        new_table.append(_grown(meld, added))
     return Layoff(score, laid_off, melding, tuple(new_table))
