@@ -3,7 +3,16 @@
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Params", "best_discard", "can_go_out", "discards", "plan", "score", "solve_rows"]
+__all__ = [
+    "Params",
+    "best_discard",
+    "can_go_out",
+    "discards",
+    "melding",
+    "plan",
+    "score",
+    "solve_rows",
+]
 
 class Params:
     def __init__(
@@ -25,6 +34,7 @@ def can_go_out(codes: bytes, params: Params) -> int: ...
 def best_discard(codes: bytes, params: Params) -> tuple[int, int]: ...
 def discards(codes: bytes, params: Params, shift: int) -> tuple[bytes, tuple[int, ...]] | int: ...
 def plan(codes: bytes, params: Params) -> tuple[int, list[tuple[Any, ...]], int, int] | int: ...
+def melding(codes: bytes, params: Params, shift: int, values: tuple[Any, Any, Any]) -> Any: ...
 def solve_rows(
     codes: Any,
     params: Params,

@@ -34,11 +34,15 @@ minimum is the best discard with its tie-break, found by one search.
 of costs, one entry per card that may be the discard (see "every discard at once").
 """
 
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int8_t, int64_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-__all__ = ["Params", "best_discard", "can_go_out", "discards", "plan", "score", "solve_rows"]
+__all__ = [
+    "Params", "best_discard", "can_go_out", "discards", "melding", "plan", "score", "solve_rows",
+]
 
 cdef enum:
     MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all
@@ -176,13 +180,16 @@ cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
     static inline int tt_lowest_bit(unsigned int x) { return __builtin_ctz(x); }
+    static inline int tt_highest_bit(unsigned int x) { return 31 - __builtin_clz(x); }
     static inline int tt_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
     #else
     static inline int tt_lowest_bit(unsigned int x) { int n = 0; while (!(x & 1u)) { x >>= 1; n++; } return n; }
+    static inline int tt_highest_bit(unsigned int x) { int n = 31; while (!(x >> n)) n--; return n; }
     static inline int tt_lowest_bit64(unsigned long long x) { int n = 0; while (!(x & 1ull)) { x >>= 1; n++; } return n; }
     #endif
     """
     int lowest_bit "tt_lowest_bit"(unsigned int x) noexcept nogil
+    int highest_bit "tt_highest_bit"(unsigned int x) noexcept nogil
     int lowest_bit64 "tt_lowest_bit64"(unsigned long long x) noexcept nogil
 
 
@@ -1360,6 +1367,356 @@ def plan(bytes codes, Params params):
         return total, moves, placed, wilds - placed
     finally:
         memo_end(&P)
+
+
+# -- the melding, searched and built in C -------------------------------------------
+#
+# ``melding`` walks the plan of ``_solver_py.plan`` (the option the pure-Python plan
+# picks at each step: the fewest wilds spent, then the most cards melded, first in
+# its order) on the problem without the cards no meld can hold (they are deadwood in
+# every melding and change no choice), then lays the melds out as
+# ``_solver_py.decode`` does and builds the value types directly: ``object.__new__``
+# and the fields set as ``from_trusted`` sets them, with the cached cards.
+
+cdef enum:
+    MAX_MELDS = 16          # 20 cards make at most 10 melds, and one of wilds only
+    MAX_SLOTS = 24          # a meld holds at most 20 cards (a run at most 13)
+
+ctypedef struct Layout:
+    int is_set
+    int count
+    int natural[MAX_SLOTS]  # the card held at each place, -1 for a wild
+    int identity[MAX_SLOTS] # what the place stands for
+    int held[MAX_SLOTS]     # the card at each place once the wilds are given jobs
+    int flag[MAX_SLOTS]     # whether it is wild
+
+ctypedef struct Layouts:
+    int count
+    int64_t cost
+    int deadwood[53]        # copies of each code left over
+    Layout meld[MAX_MELDS]
+
+
+cdef extern from *:
+    """
+    static PyObject* tt_new_instance(PyObject* type, PyObject* empty) {
+        /* object.__new__(type), as from_trusted starts */
+        return PyBaseObject_Type.tp_new((PyTypeObject*)type, empty, NULL);
+    }
+    static PyObject* tt_cards_tuple(PyObject* cards, const int* codes, int n) {
+        PyObject* t = PyTuple_New(n);
+        int i;
+        if (t == NULL) return NULL;
+        for (i = 0; i < n; i++) {
+            PyObject* card = PyTuple_GET_ITEM(cards, codes[i]);
+            Py_INCREF(card);
+            PyTuple_SET_ITEM(t, i, card);
+        }
+        return t;
+    }
+    static PyObject* tt_flags_tuple(const int* flags, int n) {
+        PyObject* t = PyTuple_New(n);
+        int i;
+        if (t == NULL) return NULL;
+        for (i = 0; i < n; i++) {
+            PyObject* flag = flags[i] ? Py_True : Py_False;
+            Py_INCREF(flag);
+            PyTuple_SET_ITEM(t, i, flag);
+        }
+        return t;
+    }
+    """
+    object new_instance "tt_new_instance"(object type, object empty)
+    object cards_tuple "tt_cards_tuple"(object cards, const int* codes, int n)
+    object flags_tuple "tt_flags_tuple"(const int* flags, int n)
+    int generic_setattr "PyObject_GenericSetAttr"(object o, object name, object value) except -1
+
+
+cdef inline int run_code(int suit, int place) noexcept nogil:
+    return suit * 13 + (0 if place == 14 else place - 1)
+
+
+cdef void extend_run(
+    int* low, int* high, int count, bint high_aces, uint32_t preferred
+) noexcept nogil:
+    """Widen a run by ``count`` places: towards a ``preferred`` place next to it
+    (bit r: where a wild of this suit stands for itself), else up, else down
+    (``meld_rules.extend_run``)."""
+    cdef int top, bottom, step
+    for step in range(count):
+        top = 14 if high_aces and low[0] >= 2 else 13
+        bottom = 2 if high[0] == 14 else 1
+        if preferred >> (high[0] + 1) & 1 and high[0] < top:
+            high[0] += 1
+        elif preferred >> (low[0] - 1) & 1 and low[0] > bottom:
+            low[0] -= 1
+        elif high[0] < top:
+            high[0] += 1
+        else:
+            low[0] -= 1
+
+
+cdef void set_identities(int rank, uint32_t present, int count, int* out) noexcept nogil:
+    """Codes for ``count`` wilds in a set of ``rank`` whose natural cards hold the
+    suits ``present`` (bits): the missing suits first, then those present, round and
+    round (``meld_rules.set_identities``)."""
+    cdef int order[4]
+    cdef int suit, n = 0, i
+    for suit in range(4):
+        if not present >> suit & 1:
+            order[n] = suit
+            n += 1
+    for suit in range(4):
+        if present >> suit & 1:
+            order[n] = suit
+            n += 1
+    for i in range(count):
+        out[i] = order[i & 3] * 13 + rank - 1
+
+
+cdef int lay_out(
+    Problem* P, const int8_t* codes, Py_ssize_t length, Params params, Layouts* L
+) noexcept nogil:
+    """The plan's melds laid out into ``L``, as ``_solver_py.decode`` lays them out."""
+    cdef Slot stack_slots[STACK_SLOTS]
+    cdef Option chosen
+    cdef uint32_t state = P.full, places, present, preferred
+    cdef int wilds = P.wilds, room = 0, placed, unplaced, index, k, j, i, n, m, code
+    cdef int sets = 0, runs = 0, extra, space, low, high, deficit, used, own, take
+    cdef int set_rank[MAX_MELDS]
+    cdef int set_size[MAX_MELDS]
+    cdef int set_need[MAX_MELDS]
+    cdef int set_code[MAX_MELDS][MAX_CARDS]
+    cdef int run_suit[MAX_MELDS]
+    cdef int run_low[MAX_MELDS]
+    cdef int run_high[MAX_MELDS]
+    cdef uint32_t run_places[MAX_MELDS]
+    cdef int wild_list[MAX_CARDS]
+    cdef int taken_wild[MAX_CARDS]
+    cdef int nwild = 0
+    cdef uint32_t wild_suits = 0
+    cdef Layout* meld
+    # The plan: the option the pure-Python plan takes, step by step.
+    memo_start(P, stack_slots)
+    L.cost = P.base + (value(P, state, wilds, room, 0) if state else finish(P, wilds, room, 0))
+    while state:
+        index = lowest(P, state)
+        explore(P, state, wilds, room, 0, &chosen)
+        if chosen.kind == 1:
+            n = 0
+            set_code[sets][n] = P.code[index]
+            n += 1
+            for k in range(4):
+                for j in range(chosen.taken[k]):
+                    set_code[sets][n] = P.code[index + k]
+                    n += 1
+            set_rank[sets] = P.rank[index]
+            set_size[sets] = n
+            set_need[sets] = chosen.need
+            sets += 1
+        elif chosen.kind == 2:
+            run_suit[runs] = P.suit[index]
+            run_places[runs] = chosen.ranks
+            runs += 1
+        state = chosen.state
+        wilds = chosen.wilds
+        room = chosen.room
+    placed = leftover_placed(P, wilds, room)
+    unplaced = wilds - placed
+    memo_end(P)
+
+    # The hand's cards; its wilds, the dearest first (then by code).
+    memset(L.deadwood, 0, sizeof(L.deadwood))
+    for i in range(length):
+        code = codes[i]
+        if code < 0:
+            continue
+        L.deadwood[code] += 1
+        if code == JOKER or (code % 13) + 1 == params.wild_rank:
+            j = nwild
+            while j > 0 and (
+                params.wild[wild_list[j - 1]] < params.wild[code]
+                or (params.wild[wild_list[j - 1]] == params.wild[code] and wild_list[j - 1] > code)
+            ):
+                wild_list[j] = wild_list[j - 1]
+                j -= 1
+            wild_list[j] = code
+            nwild += 1
+    used = nwild - unplaced
+    for i in range(used):
+        taken_wild[i] = 0
+        if wild_list[i] != JOKER:
+            wild_suits |= (<uint32_t>1) << (wild_list[i] // 13)
+
+    # Runs: the natural places, widened to min_run towards a wild standing for itself.
+    space = 0
+    for k in range(runs):
+        places = run_places[k]
+        low = lowest_bit(places)
+        high = highest_bit(places)
+        preferred = 0
+        if params.wild_rank and wild_suits >> run_suit[k] & 1:
+            preferred = (<uint32_t>1) << params.wild_rank
+            if params.wild_rank == 1:
+                preferred |= (<uint32_t>1) << 14
+        deficit = params.min_run - (high - low + 1)
+        if deficit > 0:
+            extend_run(&low, &high, deficit, params.high_aces, preferred)
+        run_low[k] = low
+        run_high[k] = high
+        space += 13 - (high - low + 1)
+    # The wilds that join melds beside the plan's: into a set (no upper size), else
+    # into the room left in runs, else (the rules allowing it) a meld of their own.
+    extra = placed
+    if extra and sets:
+        set_need[0] += extra
+        extra = 0
+    elif extra <= space:
+        for k in range(runs):
+            take = 13 - (run_high[k] - run_low[k] + 1)
+            if take > extra:
+                take = extra
+            if take:
+                preferred = 0
+                if params.wild_rank and wild_suits >> run_suit[k] & 1:
+                    preferred = (<uint32_t>1) << params.wild_rank
+                    if params.wild_rank == 1:
+                        preferred |= (<uint32_t>1) << 14
+                extend_run(&run_low[k], &run_high[k], take, params.high_aces, preferred)
+            extra -= take
+
+    # The layouts: sets, runs, then a meld of wilds only.
+    L.count = 0
+    for k in range(sets):
+        meld = &L.meld[L.count]
+        L.count += 1
+        meld.is_set = 1
+        present = 0
+        n = set_size[k]
+        for i in range(n):
+            meld.natural[i] = set_code[k][i]
+            meld.identity[i] = set_code[k][i]
+            present |= (<uint32_t>1) << (set_code[k][i] // 13)
+        set_identities(set_rank[k], present, set_need[k], meld.identity + n)
+        for i in range(set_need[k]):
+            meld.natural[n + i] = -1
+        meld.count = n + set_need[k]
+    for k in range(runs):
+        meld = &L.meld[L.count]
+        L.count += 1
+        meld.is_set = 0
+        n = 0
+        for i in range(run_low[k], run_high[k] + 1):
+            code = run_code(run_suit[k], i)
+            meld.identity[n] = code
+            meld.natural[n] = code if run_places[k] >> i & 1 else -1
+            n += 1
+        meld.count = n
+    if extra:
+        meld = &L.meld[L.count]
+        L.count += 1
+        meld.count = extra
+        if extra >= params.min_set:
+            # Wild-rank cards stand for themselves; jokers take the other suits.
+            meld.is_set = 1
+            own = 0
+            present = 0
+            for i in range(used):
+                if own < extra and wild_list[i] != JOKER:
+                    meld.identity[own] = wild_list[i]
+                    present |= (<uint32_t>1) << (wild_list[i] // 13)
+                    own += 1
+            set_identities(params.wild_rank if params.wild_rank else 1, present, extra - own,
+                           meld.identity + own)
+        else:
+            meld.is_set = 0
+            for i in range(extra):
+                meld.identity[i] = run_code(0, i + 1)
+        for i in range(extra):
+            meld.natural[i] = -1
+
+    # Wild cards go where they stand for themselves first, then in order.
+    for m in range(L.count):
+        meld = &L.meld[m]
+        for i in range(meld.count):
+            meld.held[i] = meld.natural[i]
+            meld.flag[i] = meld.natural[i] < 0
+            if meld.natural[i] >= 0:
+                continue
+            for j in range(used):
+                if not taken_wild[j] and wild_list[j] == meld.identity[i]:
+                    taken_wild[j] = 1
+                    meld.held[i] = wild_list[j]
+                    break
+    nwild = 0  # now the first wild that may be free
+    for m in range(L.count):
+        meld = &L.meld[m]
+        for i in range(meld.count):
+            if meld.held[i] < 0:
+                while taken_wild[nwild]:
+                    nwild += 1
+                taken_wild[nwild] = 1
+                meld.held[i] = wild_list[nwild]
+            L.deadwood[meld.held[i]] -= 1
+        if meld.is_set:
+            # natural cards first, then wild, by code (stable: Meld.from_trusted's order)
+            for i in range(1, meld.count):
+                code = meld.held[i]
+                k = meld.flag[i]
+                own = meld.identity[i]
+                j = i - 1
+                while j >= 0 and (
+                    meld.flag[j] > k or (meld.flag[j] == k and meld.held[j] > code)
+                ):
+                    meld.held[j + 1] = meld.held[j]
+                    meld.flag[j + 1] = meld.flag[j]
+                    meld.identity[j + 1] = meld.identity[j]
+                    j -= 1
+                meld.held[j + 1] = code
+                meld.flag[j + 1] = k
+                meld.identity[j + 1] = own
+    return L.count
+
+
+cdef tuple EMPTY = ()
+
+
+def melding(bytes codes, Params params, int shift, tuple values):
+    """The melding of ``_solver_py.melding``, built in C: ``values`` is ``(Meld,
+    Melding, cards)``, the value types and the card of each code 0-52; or a negative
+    error code."""
+    cdef Problem P
+    cdef Layouts L
+    cdef Layout* meld
+    cdef int status, m, code, n = 0
+    cdef int dead[MAX_CARDS]
+    cdef const int8_t* data = bytes_codes(codes)
+    cdef Py_ssize_t length = len(codes)
+    meld_type, melding_type, cards = values
+    if type(cards) is not tuple or len(<tuple>cards) != NUMBER_OF_CODES:
+        raise ValueError("the cards: a tuple of 53")
+    status = encode(&P, data, length, params, 1, False, LEAVE_OUT_ISOLATED)
+    if status != OK:
+        return status
+    lay_out(&P, data, length, params, &L)
+    melds = PyTuple_New(L.count)
+    for m in range(L.count):
+        meld = &L.meld[m]
+        item = new_instance(meld_type, EMPTY)
+        generic_setattr(item, "cards", cards_tuple(cards, meld.held, meld.count))
+        generic_setattr(item, "stands_for", cards_tuple(cards, meld.identity, meld.count))
+        generic_setattr(item, "wild", flags_tuple(meld.flag, meld.count))
+        Py_INCREF(item)
+        PyTuple_SET_ITEM(melds, m, item)
+    for code in range(NUMBER_OF_CODES):
+        for m in range(L.deadwood[code]):
+            dead[n] = code
+            n += 1
+    result = new_instance(melding_type, EMPTY)
+    generic_setattr(result, "melds", melds)
+    generic_setattr(result, "deadwood", cards_tuple(cards, dead, n))
+    generic_setattr(result, "score", L.cost >> shift)
+    return result
 
 
 # -- batches ----------------------------------------------------------------------
