@@ -614,6 +614,164 @@ cdef int64_t value(Problem* P, uint32_t state, int wilds, int room, int drop) no
     return best
 
 
+cdef enum:
+    MAX_PLAN_OPTIONS = 256  # options plan_step ranks at one state (more: explore's walk)
+
+ctypedef struct PlanOption:
+    uint32_t state
+    int wilds, room, need, size, kind
+    int taken[4]
+    uint32_t ranks
+
+
+cdef bint collect_runs(
+    Problem* P, uint32_t state, int wilds, int room, int suit, int start, int step,
+    PlanOption* options, int* count,
+) noexcept nogil:
+    """The plan's runs from rank ``start`` in direction ``step``, in the order of
+    ``runs`` (every one, no cut), appended to ``options``. False when they overflow."""
+    cdef int last_of[RUN_STACK]
+    cdef int gaps_of[RUN_STACK]
+    cdef int count_of[RUN_STACK]
+    cdef uint32_t removed_of[RUN_STACK]
+    cdef uint32_t ranks_of[RUN_STACK]
+    cdef int top, last, gaps, members, span, need, length, other, gap, index, stop
+    cdef uint32_t removed, ranks
+    cdef PlanOption* option
+    stop = 14 if step > 0 else 1
+    index = P.at[suit][start]
+    last_of[0] = start
+    gaps_of[0] = 0
+    count_of[0] = 1
+    removed_of[0] = P.unit[index]
+    ranks_of[0] = (<uint32_t>1) << start
+    top = 1
+    while top:
+        top -= 1
+        last = last_of[top]
+        gaps = gaps_of[top]
+        members = count_of[top]
+        removed = removed_of[top]
+        ranks = ranks_of[top]
+        span = members + gaps
+        if step > 0 or span > 1:
+            need = gaps + (P.min_run - span if span < P.min_run else 0)
+            if need <= wilds:
+                if count[0] == MAX_PLAN_OPTIONS:
+                    return False
+                length = span if span > P.min_run else P.min_run
+                option = &options[count[0]]
+                count[0] += 1
+                option.kind = 2
+                option.state = state - removed
+                option.wilds = wilds - need
+                option.room = run_room(room, length, wilds - need)
+                option.need = need
+                option.size = members
+                option.ranks = ranks
+        other = last + step
+        while other != stop:
+            gap = gaps + (other - last if other > last else last - other) - 1
+            if gap > wilds:
+                break
+            index = P.at[suit][other]
+            if index >= 0 and copies(P, state, index) and top < RUN_STACK:
+                last_of[top] = other
+                gaps_of[top] = gap
+                count_of[top] = members + 1
+                removed_of[top] = removed + P.unit[index]
+                ranks_of[top] = ranks | ((<uint32_t>1) << other)
+                top += 1
+            other += step
+    return True
+
+
+cdef void plan_step(
+    Problem* P, uint32_t state, int wilds, int room, Option* chosen
+) noexcept nogil:
+    """The option the pure-Python plan takes at this state (as ``explore`` with
+    ``chosen`` finds it): every option listed first without its value, then valued
+    in the order of the plan's tie-break (fewest wilds spent, most cards melded,
+    first listed), so that only the options before the one taken are searched."""
+    cdef PlanOption options[MAX_PLAN_OPTIONS]
+    cdef PlanOption* option
+    cdef int count = 0, index = lowest(P, state), members, k, i, j, size
+    cdef int member[4], limit[4], taken[4]
+    cdef uint32_t unit = P.unit[index], removed
+    cdef int64_t target = value(P, state, wilds, room, 0), total
+    cdef bint done
+    option = &options[0]
+    count = 1
+    option.kind = 0
+    option.state = state - unit
+    option.wilds = wilds
+    option.room = room
+    option.need = 0
+    option.size = 0
+    members = set_members(P, state, index, member, limit)
+    for k in range(members):
+        taken[k] = 0
+    while True:
+        size = 1
+        removed = unit
+        for k in range(members):
+            size += taken[k]
+            removed += <uint32_t>taken[k] * P.unit[member[k]]
+        i = P.min_set - size if size < P.min_set else 0
+        if i <= wilds:
+            if count == MAX_PLAN_OPTIONS:
+                explore(P, state, wilds, room, 0, chosen)
+                return
+            option = &options[count]
+            count += 1
+            option.kind = 1
+            option.state = state - removed
+            option.wilds = wilds - i
+            option.room = wilds - i
+            option.need = i
+            option.size = size
+            for k in range(4):
+                option.taken[k] = taken[k] if k < members else 0
+        k = members - 1
+        while k >= 0 and taken[k] == limit[k]:
+            taken[k] = 0
+            k -= 1
+        if k < 0:
+            break
+        taken[k] += 1
+    done = collect_runs(P, state, wilds, room, P.suit[index], P.rank[index], 1, options, &count)
+    if done and P.high_aces and P.rank[index] == 1:
+        done = collect_runs(P, state, wilds, room, P.suit[index], 14, -1, options, &count)
+    if not done:
+        explore(P, state, wilds, room, 0, chosen)
+        return
+    # The plan's order: the fewest wilds spent, then the most cards melded, then first.
+    while count:
+        j = 0
+        for i in range(1, count):
+            if options[i].need < options[j].need or (
+                options[i].need == options[j].need and options[i].size > options[j].size
+            ):
+                j = i
+        option = &options[j]
+        if option.kind == 0:  # dead: not when the card alone costs more than the target
+            total = INFINITY if P.cost[index] > target else P.cost[index] + value(
+                P, option.state, option.wilds, option.room, 0
+            )
+        else:
+            total = value(P, option.state, option.wilds, option.room, 0)
+        if total == target:
+            choose(chosen, option.kind, option.state, option.wilds, option.room, option.need)
+            for k in range(4):
+                chosen.taken[k] = option.taken[k]
+            chosen.ranks = option.ranks
+            return
+        # taken out, keeping the order of the rest
+        for i in range(j, count - 1):
+            options[i] = options[i + 1]
+        count -= 1
+
+
 cdef int64_t explore(
     Problem* P, uint32_t state, int wilds, int room, int drop, Option* chosen
 ) noexcept nogil:
@@ -632,9 +790,8 @@ cdef int64_t explore(
     cdef int other
     if chosen != NULL:
         target = value(P, state, wilds, room, 0)
-        # Dead first, as the pure-Python order has it.
-        total = P.cost[index] + value(P, state - unit, wilds, room, 0)
-        if total == target:
+        # Dead first, as the pure-Python order has it (not when it costs too much).
+        if P.cost[index] <= target and P.cost[index] + value(P, state - unit, wilds, room, 0) == target:
             best_spent = 0
             best_melded = 0
             choose(chosen, 0, state - unit, wilds, room, 0)
@@ -687,7 +844,11 @@ cdef int64_t explore(
         need = P.min_set - size if size < P.min_set else 0
         # A set of 2 * min_set cards or more is two sets: the value search takes the
         # smaller ones only (the rest form another set later).
-        if need <= wilds and (chosen != NULL or size < 2 * P.min_set):
+        # (The plan looks only at the options its tie-break could still prefer.)
+        if need <= wilds and (
+            size < 2 * P.min_set if chosen == NULL else
+            need < best_spent or (need == best_spent and size > best_melded)
+        ):
             next_wilds = wilds - need
             total = value(P, state - removed, next_wilds, next_wilds, drop)
             if chosen == NULL:
@@ -814,6 +975,10 @@ cdef int64_t runs(
             elif offers != NULL:
                 next_room = run_room(room, length, next_wilds)
                 offer(P, offers, state - removed, next_wilds, next_room, 0, -1)
+            elif not pruning and not (
+                need < best_spent[0] or (need == best_spent[0] and count > best_melded[0])
+            ):
+                pass  # the plan's tie-break prefers the option it has
             else:
                 next_room = run_room(room, length, next_wilds)
                 total = value(P, state - removed, next_wilds, next_room, drop)
@@ -1501,7 +1666,7 @@ cdef int lay_out(
     L.cost = P.base + (value(P, state, wilds, room, 0) if state else finish(P, wilds, room, 0))
     while state:
         index = lowest(P, state)
-        explore(P, state, wilds, room, 0, &chosen)
+        plan_step(P, state, wilds, room, &chosen)
         if chosen.kind == 1:
             n = 0
             set_code[sets][n] = P.code[index]
