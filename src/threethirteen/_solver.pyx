@@ -1002,6 +1002,11 @@ cdef int64_t runs(
             elif offers != NULL:
                 next_room = run_room(room, length, next_wilds)
                 offer(P, offers, state - removed, next_wilds, next_room, 0, -1)
+            elif pruning and count == 1 and P.min_set <= P.min_run:
+                # A run of one natural card and wilds: the set of that card with the
+                # same wilds (or with a set of its rank made later) is never worse,
+                # and leaves every wild room.
+                pass
             elif not pruning and not (
                 need < best_spent[0] or (need == best_spent[0] and count > best_melded[0])
             ):
