@@ -53,6 +53,8 @@ cdef enum:
     JOKER = 52
     STACK_BITS = 6
     STACK_SLOTS = 64        # the first memo table lives on the C stack (it grows on the heap)
+    GROWTH_BITS = 2         # ... four times larger at each step
+    GROWTH = 4
     WIDE_STACK_BITS = 9     # the every-discard search keeps more: 512 slots to start with
     RUN_STACK = 96          # a depth-first run search holds at most 12+11+...+1 = 78
     KEY_BITS = 5            # the drop preference in the discard search
@@ -480,16 +482,18 @@ cdef inline Slot* memo_find(Problem* P, uint32_t key) noexcept nogil:
 
 
 cdef bint memo_grow(Problem* P) noexcept nogil:
+    """A table GROWTH times larger, on the heap, holding every entry (a memo that
+    outgrows the stack usually keeps growing: fewer, larger steps rehash less)."""
     cdef Slot* old = P.slots
     cdef uint32_t old_size = P.mask + 1, index
     cdef bint old_on_heap = P.on_heap
-    cdef Slot* fresh = <Slot*>malloc(2 * old_size * sizeof(Slot))
+    cdef Slot* fresh = <Slot*>malloc(GROWTH * old_size * sizeof(Slot))
     if fresh == NULL:
         return False
-    memset(fresh, 0, 2 * old_size * sizeof(Slot))
+    memset(fresh, 0, GROWTH * old_size * sizeof(Slot))
     P.slots = fresh
-    P.bits += 1
-    P.mask = 2 * old_size - 1
+    P.bits += GROWTH_BITS
+    P.mask = GROWTH * old_size - 1
     P.on_heap = True
     for index in range(old_size):
         if old[index].key != 0:
@@ -617,6 +621,10 @@ cdef int64_t value(Problem* P, uint32_t state, int wilds, int room, int drop) no
     cdef int64_t best
     if state == 0:
         return finish(P, wilds, room, drop & 1)
+    # With melds of wilds only, the room counts only while fewer wilds are left than
+    # such a meld takes: more room than that is the same state.
+    if P.all_wild and room >= P.all_wild_minimum:
+        room = P.all_wild_minimum - 1
     key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>drop << 30)
     slot = memo_find(P, key)
     if slot.key == key:
