@@ -53,6 +53,7 @@ cdef enum:
     JOKER = 52
     STACK_BITS = 6
     STACK_SLOTS = 64        # the first memo table lives on the C stack (it grows on the heap)
+    SMALL_STACK_BITS = 4    # ... 16 of them for a search of at most three cards
     GROWTH_BITS = 2         # ... four times larger at each step
     GROWTH = 4
     WIDE_STACK_BITS = 9     # the every-discard search keeps more: 512 slots to start with
@@ -214,30 +215,35 @@ cdef void cover_runs(
     """For each suit, the ranks that some run could hold: those in a window of
     ``min_run`` ranks with enough cards of the suit, counting every wild. A card
     outside is never in a run, whatever else happens (bit ``r`` of ``covered[suit]``)."""
-    cdef uint32_t suit_ranks[4]
-    cdef uint64_t bits, held, c0, c1, c2, c3, add, carry, starts, runnable
-    cdef int position, rank, suit, k, stop, m = params.min_run
-    if wilds + 1 >= m:  # any card and the wilds make a run
-        for suit in range(4):
-            covered[suit] = 0xFFFF
-        return
-    memset(suit_ranks, 0, sizeof(suit_ranks))
+    cdef uint64_t bits, held = 0
+    cdef int position, rank, suit
     bits = present
     while bits:
         position = lowest_bit64(bits)
         bits &= bits - 1
         rank = (position >> 2) + 1
         suit = position & 3
-        suit_ranks[suit] |= (<uint32_t>1) << rank
+        held |= (<uint64_t>1) << (16 * suit + rank)
         if rank == 1 and params.high_aces:
-            suit_ranks[suit] |= (<uint32_t>1) << 14
+            held |= (<uint64_t>1) << (16 * suit + 14)
+    cover_held(held, params, wilds, covered)
+
+
+cdef inline void cover_held(
+    uint64_t held, Params params, int wilds, uint32_t* covered
+) noexcept nogil:
+    """``cover_runs`` of the cards ``held``: suit s holds rank r at bit 16 * s + r
+    (an ace also at 14 where aces may be high)."""
+    cdef uint64_t c0, c1, c2, c3, add, carry, starts, runnable
+    cdef int suit, k, stop, m = params.min_run
+    if wilds + 1 >= m:  # any card and the wilds make a run
+        for suit in range(4):
+            covered[suit] = 0xFFFF
+        return
     # All four suits at once: suit s holds rank r at bit 16 * s + r. For every
     # window start, a bit-sliced 4-bit counter adds the cards in the window; the
     # starts looked at (1 to stop - m + 1) never read across into the next suit.
     stop = 14 if params.high_aces else 13
-    held = 0
-    for suit in range(4):
-        held |= (<uint64_t>suit_ranks[suit]) << (16 * suit)
     c0 = c1 = c2 = c3 = 0
     for k in range(m):
         add = held >> k
@@ -278,7 +284,7 @@ cdef int isolated(
     discard order) of them, and with ``remove`` takes them out of ``counts`` (by solver position)."""
     cdef int rank_total[15]
     cdef uint64_t bits
-    cdef int position, rank, suit, found = 0
+    cdef int position
     if wilds + 1 >= params.min_set or wilds + 1 >= params.min_run:
         return 0  # every card makes a meld with the wilds
     memset(rank_total, 0, sizeof(rank_total))
@@ -287,6 +293,20 @@ cdef int isolated(
         position = lowest_bit64(bits)
         bits &= bits - 1
         rank_total[(position >> 2) + 1] += counts[position]
+    return isolated_counted(counts, rank_total, present, params, wilds, covered, remove, scale,
+                            cost, dearest)
+
+
+cdef int isolated_counted(
+    int* counts, const int* rank_total, uint64_t present, Params params, int wilds,
+    uint32_t* covered, bint remove, int64_t scale, int64_t* cost, int* dearest,
+) noexcept nogil:
+    """``isolated`` with the copies of each rank counted (``rank_total``); with
+    ``dearest`` NULL, the dearest is not looked for."""
+    cdef uint64_t bits
+    cdef int position, rank, suit, found = 0
+    if wilds + 1 >= params.min_set or wilds + 1 >= params.min_run:
+        return 0  # every card makes a meld with the wilds
     bits = present
     while bits:
         position = lowest_bit64(bits)
@@ -297,7 +317,9 @@ cdef int isolated(
             continue
         found += counts[position]
         cost[0] += counts[position] * params.natural[CODE_AT[position]] * scale
-        if dearest[0] < 0 or params.natural[CODE_AT[position]] > params.natural[
+        if dearest == NULL:
+            pass
+        elif dearest[0] < 0 or params.natural[CODE_AT[position]] > params.natural[
             CODE_AT[dearest[0]]
         ] or (
             params.natural[CODE_AT[position]] == params.natural[CODE_AT[dearest[0]]]
@@ -318,6 +340,8 @@ cdef int encode(
     ``prune`` (LEAVE_OUT_ISOLATED) the cards no meld can hold are left out: their
     number in ``P.isolated``, their cost in ``P.base``."""
     cdef int counts[52]             # copies, by solver position
+    cdef int rank_total[15]         # natural copies of each rank
+    cdef uint64_t held = 0          # the natural cards, a 16-bit lane per suit (cover_held)
     cdef int key_at[52]             # discard preference, by solver position
     cdef uint32_t covered[4]        # the ranks of each suit some run could hold
     cdef int64_t wild_costs[MAX_CARDS]
@@ -327,6 +351,7 @@ cdef int encode(
     cdef int64_t cost, dearest_cost = -1
     cdef Py_ssize_t index
     memset(counts, 0, sizeof(counts))
+    memset(rank_total, 0, sizeof(rank_total))
     P.wilds = 0
     P.dearest_wild = -1
     for index in range(length):
@@ -345,8 +370,13 @@ cdef int encode(
             counts[position] += 1
             if counts[position] > params.decks:
                 return TOO_MANY_COPIES
-            if (position >> 2) + 1 != params.wild_rank:
+            rank = (position >> 2) + 1
+            if rank != params.wild_rank:
                 present |= (<uint64_t>1) << position
+                rank_total[rank] += 1
+                held |= (<uint64_t>1) << (16 * (position & 3) + rank)
+                if rank == 1 and params.high_aces:
+                    held |= (<uint64_t>1) << (16 * (position & 3) + 14)
                 continue
         cost = params.wild[code] * scale
         wild_costs[P.wilds] = cost
@@ -383,11 +413,11 @@ cdef int encode(
     P.isolated_cost = 0
     P.isolated_key = 0
     dearest = -1
-    cover_runs(present, params, P.wilds, covered)
+    cover_held(held, params, P.wilds, covered)
     if prune != KEEP_ISOLATED and present:
-        P.isolated = isolated(
-            counts, present, params, P.wilds, covered, prune == LEAVE_OUT_ISOLATED, scale,
-            &P.base, &dearest,
+        P.isolated = isolated_counted(
+            counts, rank_total, present, params, P.wilds, covered, prune == LEAVE_OUT_ISOLATED,
+            scale, &P.base, &dearest if keyed else NULL,
         )
         if dearest >= 0:
             P.isolated_cost = params.natural[CODE_AT[dearest]] * scale
@@ -1441,7 +1471,9 @@ cdef int64_t search(Problem* P, Slot* stack_slots, int drop) noexcept nogil:
     cdef int64_t result
     if P.full == 0:
         return finish(P, P.wilds, 0, drop)
-    memo_start(P, stack_slots)
+    # A few cards visit a few states: a smaller table to clear (most hands of a
+    # batch keep only two or three cards once those no meld can hold are set aside).
+    memo_start_sized(P, stack_slots, SMALL_STACK_BITS if P.n <= 3 and P.wilds <= 1 else STACK_BITS)
     result = value(P, P.full, P.wilds, 0, drop)
     memo_end(P)
     return result
