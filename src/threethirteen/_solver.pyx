@@ -16,14 +16,20 @@ table that starts on the C stack and grows on the heap. Everything between
 encoding and the answer runs without the GIL (``score`` keeps it for hands of
 fewer than 8 cards, which take less time than releasing it).
 
-Three things cut the work without changing any answer (the tests compare every
+These things cut the work without changing any answer (the tests compare every
 answer with the pure-Python twin, which has none of them):
 
 * before the search, the cards no meld can hold, whatever the others do, are
   set aside as deadwood (``isolated``): for most hands that is most cards;
 * the value search skips runs that give a held card's place to a wild (see
-  ``runs``), and stops at a cost of 0;
+  ``runs``), and runs of one natural card (a set does as well), and stops at a
+  cost of 0;
+* it makes at most one set per rank (see ``explore``), and pools the cards of a
+  rank no run can hold;
 * a card left over is only tried while its cost is below the best found.
+
+``melding`` builds the best melding of ``_solver_py.melding`` in C, value objects
+included (see "the melding, searched and built in C").
 
 The discard search adds one flag: while it is set, the lowest card may be
 dropped for free. Costs are then scaled by 32 and the low five bits carry which
