@@ -206,10 +206,12 @@ cdef extern from *:
 # Solver order is rank-major: position (rank - 1) * 4 + suit; codes are suit * 13 + rank - 1.
 cdef int POSITION[52]
 cdef int CODE_AT[52]
+cdef uint64_t LANE_BIT[52]  # the card's bit in cover_held's lanes: 16 * suit + rank
 cdef int code_
 for code_ in range(52):
     POSITION[code_] = (code_ % 13) * 4 + code_ // 13
     CODE_AT[POSITION[code_]] = code_
+    LANE_BIT[code_] = (<uint64_t>1) << (16 * (code_ // 13) + code_ % 13 + 1)
 
 
 cdef uint64_t LANES = 0x0001000100010001  # one bit at the bottom of each 16-bit lane
@@ -380,9 +382,7 @@ cdef int encode(
             if rank != params.wild_rank:
                 present |= (<uint64_t>1) << position
                 rank_total[rank] += 1
-                held |= (<uint64_t>1) << (16 * (position & 3) + rank)
-                if rank == 1 and params.high_aces:
-                    held |= (<uint64_t>1) << (16 * (position & 3) + 14)
+                held |= LANE_BIT[code]
                 continue
         cost = params.wild[code] * scale
         wild_costs[P.wilds] = cost
@@ -419,6 +419,8 @@ cdef int encode(
     P.isolated_cost = 0
     P.isolated_key = 0
     dearest = -1
+    if params.high_aces:  # an ace is also at 14, above the king
+        held |= (held & (LANES << 1)) << 13
     cover_held(held, params, P.wilds, covered)
     if prune != KEEP_ISOLATED and present:
         P.isolated = isolated_counted(
