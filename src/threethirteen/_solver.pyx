@@ -847,6 +847,8 @@ cdef int64_t explore(
     cdef int best_spent = 1 << 20, best_melded = 0
     cdef int other
     cdef int closed = drop & CLOSED
+    cdef int least[4]       # the fewest copies of each member the set takes
+    cdef int reach, top
     cdef bint closing
     drop &= 1
     if chosen != NULL:
@@ -897,8 +899,40 @@ cdef int64_t explore(
         member[pooled] = -1
         limit[pooled] = pool_total
         members = kept + 1
+    # The one set of the rank takes every copy that would otherwise be left over:
+    # once it is made, a copy of this rank is deadwood, in a run or (with a discard
+    # pending) the discard; a run holding it (not alone: see runs) holds a card of its
+    # suit above it within reach of the wilds, one per run. So of each card, the set
+    # leaves out at most as many copies as there are such cards (one more with a
+    # discard pending): a copy left out beyond them would be deadwood, which the set
+    # takes at no cost. Cards no run can hold (the pool) all go in.
     for k in range(members):
-        taken[k] = 0
+        least[k] = 0
+        if not closing:
+            continue
+        if k == pooled:
+            reach = 0
+        else:
+            other = P.suit[member[k]]
+            reach = 0
+            top = rank + 1 + wilds
+            if top > 13:
+                top = 13
+            for j in range(rank + 1, top + 1):
+                if P.at[other][j] >= 0:
+                    reach += copies(P, state, P.at[other][j])
+            if P.high_aces and rank == 1:  # an ace on top: the cards below it
+                j = 13 - wilds if 13 - wilds > top + 1 else top + 1
+                while j <= 13:
+                    if P.at[other][j] >= 0:
+                        reach += copies(P, state, P.at[other][j])
+                    j += 1
+        if drop:
+            reach += 1
+        if limit[k] > reach:
+            least[k] = limit[k] - reach
+    for k in range(members):
+        taken[k] = least[k]
     while members:
         size = 1
         removed = unit
@@ -937,7 +971,7 @@ cdef int64_t explore(
         # the next choice, the last member fastest (itertools.product order)
         k = members - 1
         while k >= 0 and taken[k] == limit[k]:
-            taken[k] = 0
+            taken[k] = least[k]
             k -= 1
         if k < 0:
             break
