@@ -250,6 +250,20 @@ ADVERSARIAL: tuple[Adversarial, ...] = (
         5,
         FAMILY_JOKERS,
     ),
+    # ... and once the set of a rank took the copies no run could hold, long runs
+    # with twins and jokers
+    _case(
+        "search: hearts 2-6 with twins, 2 jokers, bga (16)",
+        "4c 4c 5c 3d 4d 5d 8d 2h 3h 3h 4h 4h 5h 6h Jk Jk",
+        13,
+        "bga",
+    ),
+    _case(
+        "search: diamonds A-K, 5 jokers, family+jokers (20)",
+        "4c Ad 2d 2d 3d 4d 5d 6d 7d 8d 9d 10d Qd Kd 6s Jk Jk Jk Jk Jk",
+        None,
+        FAMILY_JOKERS,
+    ),
 )
 """The hands the worst-case benchmark times, each under the rules that make it hard.
 ``benchmarks/worst_case.py`` searches for worse ones; add what it finds here."""
