@@ -269,6 +269,40 @@ ADVERSARIAL: tuple[Adversarial, ...] = (
         4,
         "bga",
     ),
+    # the slowest of issue 11's classes (worst_case.py, seed 2): two decks, 16 cards;
+    # four decks with jokers, 20 cards
+    _case(
+        "search: seven 5s, 3 wilds, pagat+jokers (16)",
+        "5c 5c 6c 7c 4d 5d 5d 6d 8d 5h Jh 4s 5s 5s Jk Jk",
+        7,
+        WILD_RULES,
+    ),
+    _case(
+        "search: eight aces, 3 jokers, bga (16)",
+        "Ac Ac 2c 4c 10c Kc Ad Ad Kd Ah Ah As As Jk Jk Jk",
+        None,
+        "bga",
+    ),
+    _case(
+        "search: eleven aces, 3 jokers, family+jokers (20)",
+        "Ac Ac Ac Ac 2c 4c 10c Jc Qc Ad Ad 2d Ah Ah As As As Jk Jk Jk",
+        5,
+        FAMILY_JOKERS,
+    ),
+    # ... and once the set of a rank took the copies no run could hold, long runs
+    # with twins and jokers
+    _case(
+        "search: hearts 2-6 with twins, 2 jokers, bga (16)",
+        "4c 4c 5c 3d 4d 5d 8d 2h 3h 3h 4h 4h 5h 6h Jk Jk",
+        13,
+        "bga",
+    ),
+    _case(
+        "search: diamonds A-K, 5 jokers, family+jokers (20)",
+        "4c Ad 2d 2d 3d 4d 5d 6d 7d 8d 9d 10d Qd Kd 6s Jk Jk Jk Jk Jk",
+        None,
+        FAMILY_JOKERS,
+    ),
 )
 """The hands the worst-case benchmark times, each under the rules that make it hard.
 ``benchmarks/worst_case.py`` searches for worse ones; add what it finds here."""

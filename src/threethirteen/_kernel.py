@@ -134,6 +134,11 @@ class Solver(Protocol):
     ) -> tuple[int, list[tuple[Any, ...]], int, int] | int:
         """The lowest cost and the moves of a melding that reaches it."""
 
+    def melding(self, codes: bytes, params: Any, shift: int, values: Any, /) -> Any:
+        """The melding of :meth:`plan`, built of ``values`` (``(Meld, Melding,
+        cards)``: the value types and the card of each code), its score the cost
+        shifted right by ``shift``; or an error code (an int)."""
+
     def solve_rows(
         self, codes: Any, params: Any, mode: int, out: Any, discards: Any, start: int, stop: int, /
     ) -> tuple[int, int]:

@@ -51,9 +51,11 @@ __all__ = [
     "best_discard",
     "can_go_out",
     "codes_of_count_rows",
+    "decode",
     "discard_rows",
     "discards",
     "draws",
+    "melding",
     "plan",
     "score",
     "solve_rows",
@@ -347,6 +349,172 @@ def plan(codes: bytes | Sequence[int], params: Params) -> Plan | int:
     if hand.error:
         return hand.error
     return Search(params, hand.wild_costs).plan(hand.state)
+
+
+def melding(codes: bytes | Sequence[int], params: Params, shift: int, values: Any) -> Any:
+    """The plainest best melding of the hand, built from ``values`` (the value types,
+    see :func:`decode`), with its score the cost shifted right by ``shift``; or a
+    negative error code."""
+    hand = _Hand(codes, params)
+    if hand.error:
+        return hand.error
+    found = Search(params, hand.wild_costs).plan(hand.state)
+    return decode(
+        found,
+        codes,
+        params.wild_rank,
+        params.min_set,
+        params.min_run,
+        params.high_aces,
+        params.wild,
+        shift,
+        values,
+    )
+
+
+def _identities(rank: int, natural_suits: Sequence[int], count: int) -> list[int]:
+    """Codes for ``count`` wilds in a set of ``rank``: the missing suits first, then
+    the suits present, round and round."""
+    order = [suit for suit in range(4) if suit not in natural_suits]
+    order += sorted(set(natural_suits))
+    return [order[i % len(order)] * 13 + rank - 1 for i in range(count)]
+
+
+def _run_code(suit: int, place: int) -> int:
+    return suit * 13 + (0 if place == 14 else place - 1)
+
+
+def _extend_run(
+    low: int, high: int, count: int, high_aces: bool, preferred: Sequence[int]
+) -> tuple[int, int]:
+    """Widen a run by ``count`` places: towards a ``preferred`` place next to it
+    (where a wild card of this suit stands for itself), else up, else down."""
+    for _ in range(count):
+        top = 14 if high_aces and low >= 2 else 13
+        bottom = 2 if high == 14 else 1
+        if high + 1 in preferred and high < top:
+            high += 1
+        elif low - 1 in preferred and low > bottom:
+            low -= 1
+        elif high < top:
+            high += 1
+        else:
+            low -= 1
+    return low, high
+
+
+def decode(
+    found: Plan,
+    codes: bytes | Sequence[int],
+    wild_rank: int,
+    min_set: int,
+    min_run: int,
+    high_aces: bool,
+    wild_costs: Sequence[int],
+    shift: int,
+    values: Any,
+) -> Any:
+    """The melding of a plan for the hand ``codes``, the dearest wilds (by
+    ``wild_costs``, 53 by code) given jobs first, its score the plan's cost shifted
+    right by ``shift``. ``values`` is ``(Meld, Melding, cards)``: the value types
+    (built with their ``from_trusted``) and the card of each code. The compiled
+    ``melding`` builds the same melding in C."""
+    meld_type, melding_type, cards = values
+    cost, moves, placed, unplaced = found
+    counts = [0] * 53
+    wild_codes = []
+    for code in codes:
+        if code >= 0:
+            counts[code] += 1
+            if code == _JOKER or code % 13 + 1 == wild_rank:
+                wild_codes.append(code)
+    wild_codes.sort(key=lambda code: (-wild_costs[code], code))
+    used = wild_codes[: len(wild_codes) - unplaced]
+    wild_suits = {code // 13 for code in used if code != _JOKER}
+
+    def preferred(suit: int) -> tuple[int, ...]:
+        if not wild_rank or suit not in wild_suits:
+            return ()
+        return (1, 14) if wild_rank == 1 else (wild_rank,)
+
+    sets: list[list[Any]] = []  # rank, natural codes, wilds
+    runs: list[list[Any]] = []  # suit, low, high, natural places
+    for move in moves:
+        if move[0] == "set":
+            sets.append([move[1], list(move[2]), move[3]])
+        elif move[0] == "run":
+            suit, ranks = move[1], move[2]
+            low, high = min(ranks), max(ranks)
+            deficit = max(0, min_run - (high - low + 1))
+            low, high = _extend_run(low, high, deficit, high_aces, preferred(suit))
+            runs.append([suit, low, high, set(ranks)])
+    # The wilds that join melds beside the plan's: into a set (no upper size), else
+    # into the room left in runs, else (the rules allowing it) a meld of their own.
+    extra = placed
+    if extra and sets:
+        sets[0][2] += extra
+        extra = 0
+    elif extra <= sum(13 - (high - low + 1) for _suit, low, high, _ranks in runs):
+        for run in runs:
+            room = min(extra, 13 - (run[2] - run[1] + 1))
+            run[1], run[2] = _extend_run(run[1], run[2], room, high_aces, preferred(run[0]))
+            extra -= room
+
+    layouts: list[tuple[bool, list[tuple[int, int]]]] = []  # (is a set, (natural, identity))
+    for rank, naturals, count in sets:
+        slots = [(code, code) for code in naturals]
+        identities = _identities(rank, [code // 13 for code in naturals], count)
+        layouts.append((True, slots + [(-1, code) for code in identities]))
+    for suit, low, high, places in runs:
+        slots = []
+        for place in range(low, high + 1):
+            code = _run_code(suit, place)
+            slots.append((code if place in places else -1, code))
+        layouts.append((False, slots))
+    if extra:  # a meld of wilds only, as the rules allow
+        if extra >= min_set:
+            # Wild-rank cards stand for themselves; jokers take the other suits.
+            own = [code for code in used if code != _JOKER][:extra]
+            identities = own + _identities(
+                wild_rank or 1, [code // 13 for code in own], extra - len(own)
+            )
+        else:
+            identities = [_run_code(0, place) for place in range(1, extra + 1)]
+        layouts.append((extra >= min_set, [(-1, code) for code in identities]))
+
+    # Wild cards go where they stand for themselves first, then in order.
+    free = list(used)
+    chosen: dict[tuple[int, int], int] = {}
+    for meld_index, (_is_set, layout) in enumerate(layouts):
+        for slot_index, (natural, identity) in enumerate(layout):
+            if natural < 0 and identity in free:
+                free.remove(identity)
+                chosen[meld_index, slot_index] = identity
+    melds = []
+    for meld_index, (is_set, layout) in enumerate(layouts):
+        held, flags = [], []
+        for slot_index, (natural, _identity) in enumerate(layout):
+            if natural >= 0:
+                code = natural
+            else:
+                code = chosen.get((meld_index, slot_index), -1)
+                if code < 0:
+                    code = free.pop(0)
+            held.append(code)
+            flags.append(natural < 0)
+            counts[code] -= 1
+        melds.append(
+            meld_type.from_trusted(
+                [cards[code] for code in held],
+                [cards[identity] for _, identity in layout],
+                flags,
+                is_set,
+            )
+        )
+    if free:  # pragma: no cover - internal invariant
+        raise AssertionError("the solver's plan left a wild card without a job")
+    deadwood = tuple(cards[code] for code in range(53) for _ in range(counts[code]))
+    return melding_type.from_trusted(tuple(melds), deadwood, cost >> shift)
 
 
 def _discards(hand: _Hand, params: Params, stop_at_zero: bool) -> Iterator[tuple[int, int]]:

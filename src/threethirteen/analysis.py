@@ -22,7 +22,7 @@ from .hand import Hand, HandLike, as_hand
 from .melds import Discard, Discards, Meld, Melding
 from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import RulesLike, WildLike
-from .solving import decode, melding_of, refused
+from .solving import VALUES, melding_of, refused
 
 __all__ = [
     "best_discard",
@@ -62,7 +62,13 @@ def best_melds(
     >>> melding.melds, melding.score
     ((Meld.parse('6d 6h Ks=6c'), Meld.parse('5s 6s 7s')), 0)
     """
-    return melding_of(_hand(hand), resolve_round(round, wild, rules, "best_melds"))
+    parsed = hand if type(hand) is Hand else as_hand(hand)  # _hand, inlined: hot path
+    found = resolve_round(round, wild, rules, "best_melds")
+    codes = parsed.code_bytes
+    melding: Melding | int = found.solver.melding(codes, found.params, COUNT_BITS, VALUES)
+    if type(melding) is int:
+        raise refused(found, parsed, melding)
+    return melding  # type: ignore[return-value]
 
 
 def deadwood_score(
@@ -147,8 +153,7 @@ def _discard(hand: Hand, round: Round, card: Card, score: int) -> Discard:
     are built when first read."""
 
     def build() -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
-        rest = hand.without(card)
-        melding = decode(rest, round, round.solver.plan(rest.code_bytes, round.params))
+        melding = melding_of(hand.without(card), round)
         if melding.score != score:  # pragma: no cover - internal invariant
             raise AssertionError("the discard search and the melding disagree")
         return melding.melds, melding.deadwood
