@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import secrets
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
-
+from ._lazy import LazyModule
 from .cards import JOKER
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported with the first deal, not with the package
+    np = LazyModule("numpy")
 
 __all__ = ["MAX_SEED", "new_seed", "pool_codes", "shuffled"]
 

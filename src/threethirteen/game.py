@@ -26,10 +26,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import numpy as np
-
+from ._lazy import LazyModule
 from ._validate import as_index, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, can_go_out, deadwood_score, discards
@@ -50,6 +49,11 @@ from .records import RECORD_FORMAT, RECORD_VERSION, check_record, rank_text, sco
 from .rounds import Round
 from .rules import Rules, RulesLike
 from .table_play import extended, lay_off_identity, run_ends, smallest_melds
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported when a view is sampled, not with the package
+    np = LazyModule("numpy")
 
 __all__ = ["END_REASONS", "Game", "PlayerView", "Reshuffle", "TableMeld"]
 
