@@ -338,9 +338,7 @@ def best_discards(
     """
     import numpy as np
 
-    costs, discards = _solve(
-        hands, round, wild, rules, "best_discards", Mode.BEST_DISCARD, threads
-    )
+    costs, discards = _solve(hands, round, wild, rules, "best_discards", Mode.BEST_DISCARD, threads)
     empty = np.flatnonzero(discards < 0)
     if empty.size:
         raise InvalidHandError(f"row {int(empty[0])}: an empty hand has no card to discard")
@@ -396,9 +394,7 @@ def discard_scores(
         every = np.arange(rows, dtype=np.int64) if selected is None else selected
         for start, stop in _spans(len(every), workers):
 
-            def task(
-                prepared: Round = prepared, part: Any = every[start:stop]
-            ) -> Failure | None:
+            def task(prepared: Round = prepared, part: Any = every[start:stop]) -> Failure | None:
                 row, error = prepared.solver.discard_rows(
                     codes, prepared.params, part, out, COUNT_BITS, NOT_IN_HAND
                 )

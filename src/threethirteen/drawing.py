@@ -312,7 +312,6 @@ _NEW = object.__new__
 _SET = object.__setattr__
 
 
-
 def _draws(round: Round, hand: Hand, codes: list[int], mode: Mode) -> tuple[list[int], list[int]]:
     """For each card of ``codes``, the hand with that card drawn, from one solver call:
     in ``Mode.BEST_DISCARD`` the cost the best discard leaves and its code; in

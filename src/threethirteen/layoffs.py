@@ -272,6 +272,7 @@ _PARAMS: dict[tuple[Round, tuple[bool, ...]], Any] = {}
 """The solver's parameters with some cards free, by (round, free codes): a cache of
 a pure function of values (a bot asks about the same table again and again)."""
 
+
 def _base(prepared: Round) -> tuple[list[int], list[int], list[int], list[bool]]:
     found = _BASES.get(prepared)
     if found is None:
