@@ -493,7 +493,9 @@ def test_laying_melds_without_table_play() -> None:
         "2c 4s 4h",
     )
     redemption.apply(DrawStock())
-    message = "player 1 may lay melds only in a last turn after someone went out"
+    message = (
+        "player 1 may lay melds and lay off only in a last turn after someone went out (redemption)"
+    )
     illegal(redemption, LayMeld(Meld.parse("9s 9h 9d")), message)
     redemption.apply(DiscardCard(Card.parse("2c"), go_out=True))  # player 1 is out
     redemption.apply(DrawStock())  # player 0's last turn: 4c 4d Qh 4s

@@ -528,7 +528,7 @@ def test_redemption_last_turns_lay_melds_and_lay_off() -> None:
     refused(
         game,
         "meld 9c 9h 9s",
-        "player 1 may lay melds only in a last turn after someone went out",
+        "player 1 may lay melds and lay off only in a last turn after someone went out (redemption)",
     )
     play(game, ["discard Kd out", "draw stock"])
     assert legal(game)[:2] == ["meld 4h 5h 6h", "lay off 9d on 0"]

@@ -621,7 +621,10 @@ class Game:
 
     def _no_table_play(self, player: int) -> str:
         if self.rules.redemption and not self.rules.layoff:
-            return f"player {player} may lay melds only in a last turn after someone went out"
+            return (
+                f"player {player} may lay melds and lay off only in a last turn"
+                " after someone went out (redemption)"
+            )
         return "these rules have no melds on the table during play"
 
     def _pile_problem(self, pile: int | None, player: int) -> str | None:
