@@ -25,19 +25,8 @@ from .conftest import examples
 
 
 def _deal_of(view: PlayerView) -> Deal:
-    rules = view.rules
-    pool = [rules.decks] * 52 + [rules.jokers]
-    return Deal(
-        players=view.players,
-        viewer=view.player,
-        dealer=view.dealer,
-        separate=rules.separate_discards,
-        pool=pool,
-        dealt=list(view.dealt_hand.code_bytes),
-        upcard=view.upcard.code,
-        stock_size=sum(pool) - view.players * view.cards_dealt - 1,
-        drawn=[card.code for card in view.stock_draws],
-    )
+    """What the viewer knows of the round's start (the sampler's own input)."""
+    return view._deal()
 
 
 def _replay(view: PlayerView, history: History) -> None:
