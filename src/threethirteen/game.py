@@ -26,14 +26,13 @@ import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from ._lazy import LazyModule
 from ._validate import as_index, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
-from .analysis import best_melds, can_go_out, deadwood_score, discards
+from .analysis import best_melds, can_go_out, discards
 from .cards import CARDS, JOKER, Card
 from .dealing import MAX_SEED, new_seed, pool_codes, shuffled
 from .determinize import Deal, sample_history
@@ -48,9 +47,21 @@ from .errors import (
 from .hand import Hand
 from .meld_rules import is_wild_code, verify_meld
 from .melds import Meld, Melding
-from .records import RECORD_FORMAT, RECORD_VERSION, check_record, rank_text, score_sheet
+from .records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    card_codes,
+    check_record,
+    event_dicts,
+    rank_text,
+    read_deal,
+    record_rules,
+    rules_dict,
+    score_sheet,
+)
 from .rounds import Round
 from .rules import Rules, RulesLike
+from .scoring import is_void, round_scores
 from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
 
 if TYPE_CHECKING:
@@ -70,7 +81,6 @@ _PHASES: tuple[Phase, Phase, Phase] = ("draw", "play", "over")
 _DRAW_STOCK = DrawStock()
 _DISCARD = tuple(DiscardCard(CARDS[code]) for code in range(53))
 _GO_OUT = tuple(DiscardCard(CARDS[code], go_out=True) for code in range(53))
-_PICTURE_ROUNDS = (11, 12, 13)
 _CARD_AT = CARDS.__getitem__
 
 
@@ -866,30 +876,15 @@ class Game:
 
     # -- scoring ----------------------------------------------------------------
 
-    def _scores(self) -> list[int]:
-        rules = self.rules
-        round = self._round
-        scores = []
-        wild = round.wild
-        for player, hand in enumerate(self._hands):
-            score = deadwood_score(_hand(hand), round) if hand and not self._out[player] else 0
-            if player == self._first_out and rules.first_out_bonus is not None:
-                bonus = rules.first_out_bonus
-                if bonus == "wild":
-                    assert wild is not None
-                    score = -rules.card_values[wild - 1]
-                else:
-                    assert isinstance(bonus, int)
-                    score = bonus
-            score += self._penalties[player]
-            if rules.doubles and self._cards_dealt in _PICTURE_ROUNDS:
-                score *= 2
-            scores.append(score)
-        return scores
-
     def _end_round(self, end: str) -> None:
-        scores = self._scores()
-        void = self.rules.double_naughts and all(score == 0 for score in scores)
+        scores = round_scores(
+            self._round,
+            [_hand(hand) for hand in self._hands],
+            self._out,
+            self._first_out,
+            self._penalties,
+        )
+        void = is_void(self._round, scores)
         if self._round_records is not None:
             self._round_records.append(self._round_dict(end, void, scores))
         self._last_end = end
@@ -922,7 +917,7 @@ class Game:
             "wild": rank_text(wild),
             "cards_dealt": self._cards_dealt,
             "deal": self._deal_record,
-            "actions": _event_dicts(self._events, self._orders),
+            "actions": event_dicts(self._events, self._orders),
             "end": end,
             "void": void,
             "scores": scores,
@@ -1057,7 +1052,7 @@ class Game:
         rounds = list(self._round_records)
         if self._phase != _OVER:
             rounds.append(self._round_dict(None, False, None))
-        rules = _rules_dict(self.rules, self.players, self.max_turns)
+        rules = rules_dict(self.rules, self.players, self.max_turns)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -1088,7 +1083,7 @@ class Game:
         if not record["rounds"]:
             raise InvalidRecordError("a record holds at least one round (the one in play)")
         try:
-            rules, players = _table_rules(_record_rules(spec), spec["players"], ())
+            rules, players = _table_rules(record_rules(spec), spec["players"], ())
             game = object.__new__(cls)
             game._setup(rules, players, record["seed"], _turn_limit(spec["max_turns"]))
         except InvalidRecordError:
@@ -1127,11 +1122,19 @@ class Game:
         before = len(self._round_records)  # a round may end at its deal (an empty stock)
         if self.seed is None:
             self._replay = [
-                _codes(entry.get("stock"), f"{where}, a reshuffle's stock")
+                card_codes(entry.get("stock"), f"{where}, a reshuffle's stock")
                 for entry in data["actions"]
                 if entry.get("type") == "reshuffle"
             ]
-            self._deal(_read_deal(data["deal"], self, where))
+            self._deal(
+                read_deal(
+                    data["deal"],
+                    self.players,
+                    self.rules.rounds[self._round_index],
+                    pool_codes(self.rules.decks, self.rules.jokers),
+                    where,
+                )
+            )
         else:
             self._replay = None
             self._deal(None)
@@ -1257,110 +1260,6 @@ def _turn_limit(max_turns: object) -> int | None:
     if limit < 1:
         raise GameError(f"max_turns is at least 1 (or None), not {quote(max_turns)}")
     return limit
-
-
-def _rules_dict(rules: Rules, players: int, max_turns: int | None) -> dict[str, Any]:
-    """The rules as a record writes them: the preset, the variations, the table; and
-    every field when the rules are not the preset's for that table."""
-    data: dict[str, Any] = {
-        "preset": rules.name,
-        "variations": list(rules.variations),
-        "players": players,
-        "max_turns": max_turns,
-    }
-    fields = _custom_fields(rules, players)
-    if fields is not None:
-        data["fields"] = fields
-    return data
-
-
-def _custom_fields(rules: Rules, players: int) -> dict[str, Any] | None:
-    """The rules' fields when they are not the preset's with its variations."""
-    try:
-        plain = Rules.preset(rules.name, rules.variations, players=players)
-    except ThreeThirteenError:
-        plain = None
-    if plain == rules:
-        return None
-    return {
-        item.name: list(value) if isinstance(value := getattr(rules, item.name), tuple) else value
-        for item in dataclass_fields(rules)
-    }
-
-
-def _record_rules(spec: Mapping[str, Any]) -> Rules:
-    fields = spec.get("fields")
-    if fields is not None:
-        values: dict[str, Any] = {
-            key: tuple(value) if isinstance(value, list) else value for key, value in fields.items()
-        }
-        missing = [item.name for item in dataclass_fields(Rules) if item.name not in values]
-        if missing:
-            raise InvalidRecordError(f"the record's rule fields: missing field {missing[0]!r}")
-        try:
-            rules = Rules(**values)
-        except TypeError as error:
-            raise InvalidRecordError(f"the record's rule fields: {error}") from None
-        said = (spec["preset"], list(spec["variations"]))
-        if said != (rules.name, list(rules.variations)):
-            raise InvalidRecordError(
-                f"the record's rules say preset {quote(said[0])} and variations"
-                f" {quote(said[1])}; its fields say {rules.name!r} and {list(rules.variations)}"
-            )
-        return rules
-    return Rules.preset(spec["preset"], spec["variations"], players=spec["players"])
-
-
-def _codes(cards: object, where: str) -> list[int]:
-    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
-        raise InvalidRecordError(f"{where}: cards are a list of strings, not {quote(cards)}")
-    try:
-        return [Card.parse(card).code for card in cards]
-    except ThreeThirteenError as error:
-        raise InvalidRecordError(f"{where}: {error}") from None
-
-
-def _read_deal(
-    deal: Mapping[str, Any], game: Game, where: str
-) -> tuple[list[list[int]], int, list[int]]:
-    hands = [_codes(hand, f"{where}, hand {i}") for i, hand in enumerate(deal["hands"])]
-    if len(hands) != game.players:
-        raise InvalidRecordError(f"{where}: {len(hands)} hands dealt for {game.players} players")
-    dealt = game.rules.rounds[game._round_index]
-    for index, hand in enumerate(hands):
-        if len(hand) != dealt:
-            raise InvalidRecordError(f"{where}: hand {index} holds {len(hand)} cards, not {dealt}")
-    upcard = _codes([deal["upcard"]], f"{where}, the upcard")[0]
-    stock = _codes(deal["stock"], f"{where}, the stock")
-    everything = sorted([code for hand in hands for code in hand] + [upcard] + stock)
-    if everything != pool_codes(game.rules.decks, game.rules.jokers):
-        pool = Counter(pool_codes(game.rules.decks, game.rules.jokers))
-        dealt_cards = Counter(everything)
-        extra = sorted((dealt_cards - pool).elements())
-        missing = sorted((pool - dealt_cards).elements())
-        detail = (
-            f"{CARDS[extra[0]]} is dealt more often than the pool holds it"
-            if extra
-            else f"{CARDS[missing[0]]} is missing"
-        )
-        raise InvalidRecordError(f"{where}: the deal is not the pool's cards: {detail}")
-    return hands, upcard, stock
-
-
-def _event_dicts(
-    events: list[tuple[int, Any]], orders: list[tuple[int, ...]]
-) -> list[dict[str, Any]]:
-    """The record's entries of a round's events: actions, and reshuffles with their stocks."""
-    stocks = iter(orders)
-    entries: list[dict[str, Any]] = []
-    for player, event in events:
-        if player < 0:
-            entries.append(
-                {"type": "reshuffle", "stock": [str(CARDS[code]) for code in next(stocks)]}
-            )
-        else:
-            entries.append({"player": player, **event.to_dict()})
-    return entries
 
 
 @dataclass(frozen=True)
@@ -1587,7 +1486,7 @@ class PlayerView:
         return {
             "player": self.player,
             "players": self.players,
-            "rules": _rules_dict(self.rules, self.players, self.max_turns),
+            "rules": rules_dict(self.rules, self.players, self.max_turns),
             "max_turns": self.max_turns,
             "round": self.round,
             "cards_dealt": self.cards_dealt,

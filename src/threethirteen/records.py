@@ -14,15 +14,31 @@ threethirteen.errors.InvalidRecordError: record version 2 is not one this librar
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import fields as dataclass_fields
 from importlib import resources
 from typing import Any
 
 from ._validate import quote
-from .cards import rank_name
-from .errors import InvalidRecordError
+from .cards import CARDS, Card, rank_name
+from .errors import InvalidRecordError, ThreeThirteenError
+from .rules import Rules
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "check_record", "rank_text", "schema", "score_sheet"]
+__all__ = [
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "card_codes",
+    "check_record",
+    "custom_fields",
+    "event_dicts",
+    "rank_text",
+    "read_deal",
+    "record_rules",
+    "rules_dict",
+    "schema",
+    "score_sheet",
+]
 
 RECORD_FORMAT = "threethirteen-game"
 """The ``"format"`` of a game record."""
@@ -218,3 +234,125 @@ def score_sheet(
         label = "winner" if len(winners) == 1 else "winners (shared)"
         lines.append(f"{label}: " + ", ".join(f"player {player}" for player in winners))
     return "\n".join(lines)
+
+
+def rules_dict(rules: Rules, players: int, max_turns: int | None) -> dict[str, Any]:
+    """The rules as a record writes them: the preset, the variations, the table; and
+    every field when the rules are not the preset's for that table."""
+    data: dict[str, Any] = {
+        "preset": rules.name,
+        "variations": list(rules.variations),
+        "players": players,
+        "max_turns": max_turns,
+    }
+    fields = custom_fields(rules, players)
+    if fields is not None:
+        data["fields"] = fields
+    return data
+
+
+def custom_fields(rules: Rules, players: int) -> dict[str, Any] | None:
+    """The rules' fields when they are not the preset's with its variations."""
+    try:
+        plain = Rules.preset(rules.name, rules.variations, players=players)
+    except ThreeThirteenError:
+        plain = None
+    if plain == rules:
+        return None
+    return {
+        item.name: list(value) if isinstance(value := getattr(rules, item.name), tuple) else value
+        for item in dataclass_fields(rules)
+    }
+
+
+def record_rules(spec: Mapping[str, Any]) -> Rules:
+    """The rules a record's ``"rules"`` names: its ``fields`` when given (checked
+    against its preset and variations), else the preset for its table.
+
+    :raises InvalidRecordError: for fields missing or out of line with the preset.
+    :raises InvalidRulesError: for rules that are not (an unknown preset...).
+    """
+    fields = spec.get("fields")
+    if fields is not None:
+        values: dict[str, Any] = {
+            key: tuple(value) if isinstance(value, list) else value for key, value in fields.items()
+        }
+        missing = [item.name for item in dataclass_fields(Rules) if item.name not in values]
+        if missing:
+            raise InvalidRecordError(f"the record's rule fields: missing field {missing[0]!r}")
+        try:
+            rules = Rules(**values)
+        except TypeError as error:
+            raise InvalidRecordError(f"the record's rule fields: {error}") from None
+        said = (spec["preset"], list(spec["variations"]))
+        if said != (rules.name, list(rules.variations)):
+            raise InvalidRecordError(
+                f"the record's rules say preset {quote(said[0])} and variations"
+                f" {quote(said[1])}; its fields say {rules.name!r} and {list(rules.variations)}"
+            )
+        return rules
+    return Rules.preset(spec["preset"], spec["variations"], players=spec["players"])
+
+
+def card_codes(cards: object, where: str) -> list[int]:
+    """The codes of a record's list of cards (``["9s", "Jk"]``).
+
+    :raises InvalidRecordError: saying ``where`` the list is, for one that is not
+        a list of card texts.
+
+    >>> card_codes(["9s", "Jk"], "the stock")
+    [47, 52]
+    """
+    if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+        raise InvalidRecordError(f"{where}: cards are a list of strings, not {quote(cards)}")
+    try:
+        return [Card.parse(card).code for card in cards]
+    except ThreeThirteenError as error:
+        raise InvalidRecordError(f"{where}: {error}") from None
+
+
+def read_deal(
+    deal: Mapping[str, Any], players: int, dealt: int, pool: list[int], where: str
+) -> tuple[list[list[int]], int, list[int]]:
+    """A record's deal as card codes: the hands, the upcard, the stock (top first).
+
+    :param pool: every card code of the game's pool, sorted.
+    :raises InvalidRecordError: for cards that do not parse, hands of the wrong size,
+        or a deal that is not the pool's cards.
+    """
+    hands = [card_codes(hand, f"{where}, hand {i}") for i, hand in enumerate(deal["hands"])]
+    if len(hands) != players:
+        raise InvalidRecordError(f"{where}: {len(hands)} hands dealt for {players} players")
+    for index, hand in enumerate(hands):
+        if len(hand) != dealt:
+            raise InvalidRecordError(f"{where}: hand {index} holds {len(hand)} cards, not {dealt}")
+    upcard = card_codes([deal["upcard"]], f"{where}, the upcard")[0]
+    stock = card_codes(deal["stock"], f"{where}, the stock")
+    everything = sorted([code for hand in hands for code in hand] + [upcard] + stock)
+    if everything != pool:
+        dealt_cards = Counter(everything)
+        extra = sorted((dealt_cards - Counter(pool)).elements())
+        missing = sorted((Counter(pool) - dealt_cards).elements())
+        detail = (
+            f"{CARDS[extra[0]]} is dealt more often than the pool holds it"
+            if extra
+            else f"{CARDS[missing[0]]} is missing"
+        )
+        raise InvalidRecordError(f"{where}: the deal is not the pool's cards: {detail}")
+    return hands, upcard, stock
+
+
+def event_dicts(
+    events: list[tuple[int, Any]], orders: list[tuple[int, ...]]
+) -> list[dict[str, Any]]:
+    """The record's entries of a round's events: actions, and reshuffles with their stocks."""
+    stocks = iter(orders)
+    entries: list[dict[str, Any]] = []
+    for player, event in events:
+        if player < 0:
+            entries.append(
+                {"type": "reshuffle", "stock": [str(CARDS[code]) for code in next(stocks)]}
+            )
+        else:
+            entries.append({"player": player, **event.to_dict()})
+    return entries
