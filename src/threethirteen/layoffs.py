@@ -43,7 +43,7 @@ from .melds import Meld, Melding, MeldLike
 from .pool import check_counts, check_hand
 from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import Rules, RulesLike, WildLike
-from .solving import decode, refused
+from .solving import VALUES, refused
 
 __all__ = ["MAX_LAYOFF_RUNS", "Layoff", "LayoffCard", "layoff"]
 
@@ -148,20 +148,9 @@ class _Run(NamedTuple):
     high: int
 
 
-_TABLE_MELDS: dict[tuple[object, int | None, Rules], Meld] = {}
-"""Table melds already checked, by (meld or text, wild rank, rules): a bot asks about
-the same table again and again."""
-
-
 def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
     """A table meld, checked under the rules; a wild card written without an
     identity stands for itself there."""
-    key = (item, wild_rank, rules)
-    hashable = isinstance(item, (str, Meld))
-    if hashable:
-        known = _TABLE_MELDS.get(key)
-        if known is not None:
-            return known
     if isinstance(item, Meld):
         cards = list(item.cards)
         written: list[Card | None] = [
@@ -189,11 +178,58 @@ def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
             tuple(identity or card for card, identity in zip(cards, written, strict=True)),
             tuple(identity is not None for identity in written),
         )
-    if hashable:
-        if len(_TABLE_MELDS) >= _CACHE_SIZE:
-            _TABLE_MELDS.clear()
-        _TABLE_MELDS[key] = meld
     return meld
+
+
+class _Entry(NamedTuple):
+    """A table meld checked under a round's rules, with what the layoff needs of it:
+    the rank of a set (0 for a run), and a run's suit and lowest and highest places."""
+
+    meld: Meld
+    set_rank: int
+    suit: int
+    low: int
+    high: int
+    codes: tuple[int, ...]
+
+
+_ENTRIES: dict[tuple[object, int | None, Rules], _Entry] = {}
+"""Table melds already checked, with what the layoff needs of them, by (meld or text,
+wild rank, rules)."""
+
+_SEEN: dict[int, tuple[object, int | None, Rules, _Entry]] = {}
+"""The same, by the identity of the meld or text given (kept alive here, so its id
+is not reused): a bot passes the same table objects again and again, and a value
+key hashes every card."""
+
+
+def _entry(item: object, wild_rank: int | None, rules: Rules, high_aces: bool) -> _Entry:
+    """The table meld ``item`` checked under the rules (see :func:`_table_meld`)."""
+    hashable = isinstance(item, (str, Meld))  # immutable: its identity says its value
+    if hashable:
+        seen = _SEEN.get(id(item))
+        if seen is not None and seen[0] is item and seen[1] == wild_rank and seen[2] is rules:
+            return seen[3]
+    key = (item, wild_rank, rules)
+    found = _ENTRIES.get(key) if hashable else None
+    if found is None:
+        meld = _table_meld(item, wild_rank, rules)
+        stands_for = meld.stands_for
+        first = stands_for[0].code % 13
+        codes = tuple(card.code for card in meld.cards)
+        if all(card.code % 13 == first for card in stands_for):
+            found = _Entry(meld, first + 1, 0, 0, 0, codes)
+        else:
+            run = _run_of(0, meld, high_aces)
+            found = _Entry(meld, 0, run.suit, run.low, run.high, codes)
+        if hashable:
+            if len(_ENTRIES) >= _CACHE_SIZE:
+                _ENTRIES.clear()
+            _ENTRIES[key] = found
+        if len(_SEEN) >= _CACHE_SIZE:
+            _SEEN.clear()
+        _SEEN[id(item)] = (item, wild_rank, rules, found)
+    return found
 
 
 def _grown(meld: Meld, added: list[LayoffCard]) -> Meld:
@@ -213,15 +249,6 @@ def _grown(meld: Meld, added: list[LayoffCard]) -> Meld:
     return Meld.from_trusted(
         [cards[i] for i in order], [stands_for[i] for i in order], [wild[i] for i in order], False
     )
-
-
-def _check_pool(hand: Hand, table: list[Meld], rules: Rules) -> None:
-    """Raise when the hand and the table together hold more copies than the game has."""
-    counts = hand.counts()
-    for meld in table:
-        for card in meld.cards:
-            counts[card.code] += 1
-    check_counts(counts, rules, "in the hand and on the table")
 
 
 def _run_of(index: int, meld: Meld, high_aces: bool) -> _Run:
@@ -315,16 +342,16 @@ def _params(prepared: Round, free: list[bool]) -> Any:
     return found
 
 
-_FREE_ROUNDS: dict[tuple[Round, frozenset[int], bool], tuple[list[bool], list[int], Any]] = {}
+_FREE_ROUNDS: dict[tuple[Round, frozenset[int], bool], tuple[list[bool], Any]] = {}
 """Prepared rounds with what the table's sets take for free, by (round, set ranks,
 whether a set is on the table): a cache of a pure function of values."""
 
 
 def _free_round(
     prepared: Round, set_ranks: frozenset[int], any_set: bool
-) -> tuple[list[bool], list[int], Any]:
-    """For each card code, whether a table set takes it; the penalties with those
-    at 0; and the solver's parameters with those costing nothing."""
+) -> tuple[list[bool], Any]:
+    """For each card code, whether a table set takes it; and the solver's parameters
+    with those costing nothing."""
     key = (prepared, set_ranks, any_set)
     found = _FREE_ROUNDS.get(key)
     if found is None:
@@ -333,10 +360,9 @@ def _free_round(
             any_set if is_wild(card, wild_rank) else (card.code % 13 + 1 in set_ranks)
             for card in CARDS
         ]
-        penalties = [0 if free[code] else prepared.penalties[code] for code in range(53)]
         if len(_FREE_ROUNDS) >= 512:
             _FREE_ROUNDS.clear()
-        found = _FREE_ROUNDS[key] = (free, penalties, _params(prepared, free))
+        found = _FREE_ROUNDS[key] = (free, _params(prepared, free))
     return found
 
 
@@ -610,122 +636,158 @@ def layoff(
     check_hand(parsed, rules_used)
     if isinstance(table_melds, (str, Meld)):
         raise InvalidMeldError("table_melds is a list of melds: wrap a single meld in a list")
-    table = [
-        _table_meld(item, wild_rank, rules_used)
+    high_aces = has_high_aces(rules_used)
+    entries = [
+        _entry(item, wild_rank, rules_used, high_aces)
         for item in items(table_melds, "table_melds", InvalidMeldError)
     ]
-    _check_pool(parsed, table, rules_used)
-    high_aces = has_high_aces(rules_used)
-
+    codes = parsed.code_bytes
+    counts = [0] * 53
+    for code in codes:
+        counts[code] += 1
     set_ranks: dict[int, int] = {}  # rank -> index of the first set of that rank
     first_set: int | None = None
     runs: list[_Run] = []
-    for index, meld in enumerate(table):
-        if meld.kind == "set":
-            set_ranks.setdefault(int(meld.stands_for[0].rank or 0), index)
+    for index, entry in enumerate(entries):
+        for code in entry.codes:
+            counts[code] += 1
+        if entry.set_rank:
+            set_ranks.setdefault(entry.set_rank, index)
             first_set = index if first_set is None else first_set
         else:
-            runs.append(_run_of(index, meld, high_aces))
+            runs.append(_Run(index, entry.suit, entry.low, entry.high))
+    check_counts(counts, rules_used, "in the hand and on the table")
+    any_set = first_set is not None
 
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
-    free, penalties, params = _free_round(prepared, frozenset(set_ranks), first_set is not None)
+    free, params = _free_round(prepared, frozenset(set_ranks), any_set)
 
     wild_codes = _base(prepared)[3]
-    penalties_now = prepared.penalties
-    wilds = sorted(
-        (code for code in parsed.code_bytes if wild_codes[code]),
-        key=lambda code: (-penalties_now[code], -code),
-    )
-    naturals = bytes(code for code in parsed.code_bytes if not wild_codes[code])
-    top = highest_place(rules_used)
-    searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
+    wilds: list[int] = []
+    naturals = codes
+    if any(wild_codes[code] for code in codes):
+        penalties_now = prepared.penalties
+        wilds = sorted(
+            (code for code in codes if wild_codes[code]),
+            key=lambda code: (-penalties_now[code], -code),
+        )
+        naturals = bytes(code for code in codes if not wild_codes[code])
+    searched: list[_Run] = []
+    if runs:
+        top = highest_place(rules_used)
+        searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
     if len(searched) > MAX_LAYOFF_RUNS:
         raise TableTooLargeError(
             f"the hand's cards could go onto {len(searched)} runs of the table;"
             f" layoff searches at most {MAX_LAYOFF_RUNS}"
         )
-    searched.sort(key=lambda run: (run.suit, run.low, run.high))
     room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)
-    search = _Search(prepared, free, params, searched, wilds, first_set is not None, room)
-    # Laying nothing onto runs first: when nothing does better, nothing goes on.
-    search.finish(naturals, 0, 0, ())
-    search.search(0, naturals, 0, room, ())
-    cost, choice, extra = search.best
+    choice: Choice = ()
+    if searched:
+        searched.sort(key=lambda run: (run.suit, run.low, run.high))
+        search = _Search(prepared, free, params, searched, wilds, any_set, room)
+        # Laying nothing onto runs first: when nothing does better, nothing goes on.
+        search.finish(naturals, 0, 0, ())
+        search.search(0, naturals, 0, room, ())
+        cost, choice, extra = search.best
+    else:
+        # No run in reach of a held natural: what is left of the search is its end,
+        # laying 0, 1, ... wild cards into the runs' room (none with a set on the table,
+        # where every wild goes for free); the first of the lowest.
+        score = prepared.solver.score
+        most = 0 if any_set else min(room, len(wilds))
+        cost = score(codes, params)  # nothing laid off: the whole hand kept
+        extra = 0
+        for count in range(1, most + 1):
+            found = score(bytes(sorted(naturals + bytes(wilds[count:]))), params)
+            if found < cost:
+                cost, extra = found, count
 
     # Replay the choice: the cards onto runs, in an order that can be played.
-    additions: dict[int, list[LayoffCard]] = {index: [] for index in range(len(table))}
-    spans = {run.meld: [run.low, run.high] for run in runs}
-    suits = {run.meld: run.suit for run in runs}
+    additions: dict[int, list[LayoffCard]] = {}
     next_wild = 0
     held = naturals
-    for position, bottom, top_fills in choice:
-        run = searched[position]
-        for fills, step in ((bottom, -1), (top_fills, 1)):
-            for code in fills:
-                span = spans[run.meld]
-                place = span[0] - 1 if step < 0 else span[1] + 1
-                identity = CARDS[run_code(run.suit, place)]
-                if code is None:
-                    card = CARDS[wilds[next_wild]]
-                    next_wild += 1
-                else:
-                    card = CARDS[code]
-                    held = _without(held, (code,))
-                additions[run.meld].append(LayoffCard(card, run.meld, identity, code is None))
-                span[0 if step < 0 else 1] = place
-    for _ in range(extra):  # wild cards into the room left, upwards first
-        for run in runs:
-            low, high = spans[run.meld]
-            if high - low + 1 >= 13:
-                continue
-            new_low, new_high = extend_run(low, high, 1, high_aces, frozenset())
-            place = new_high if new_high > high else new_low
-            spans[run.meld] = [new_low, new_high]
-            identity = CARDS[run_code(suits[run.meld], place)]
-            card = CARDS[wilds[next_wild]]
-            additions[run.meld].append(LayoffCard(card, run.meld, identity, True))
-            next_wild += 1
-            break
-    kept = Hand.from_trusted_codes(list(held) + wilds[next_wild:])
+    if choice or extra:
+        spans = {run.meld: [run.low, run.high] for run in runs}
+        suits = {run.meld: run.suit for run in runs}
+        for position, bottom, top_fills in choice:
+            run = searched[position]
+            added = additions.setdefault(run.meld, [])
+            for fills, step in ((bottom, -1), (top_fills, 1)):
+                for fill in fills:
+                    span = spans[run.meld]
+                    place = span[0] - 1 if step < 0 else span[1] + 1
+                    identity = CARDS[run_code(run.suit, place)]
+                    if fill is None:
+                        card = CARDS[wilds[next_wild]]
+                        next_wild += 1
+                    else:
+                        card = CARDS[fill]
+                        held = _without(held, (fill,))
+                    added.append(LayoffCard(card, run.meld, identity, fill is None))
+                    span[0 if step < 0 else 1] = place
+        for _ in range(extra):  # wild cards into the room left, upwards first
+            for run in runs:
+                low, high = spans[run.meld]
+                if high - low + 1 >= 13:
+                    continue
+                new_low, new_high = extend_run(low, high, 1, high_aces, frozenset())
+                place = new_high if new_high > high else new_low
+                spans[run.meld] = [new_low, new_high]
+                identity = CARDS[run_code(suits[run.meld], place)]
+                card = CARDS[wilds[next_wild]]
+                additions.setdefault(run.meld, []).append(
+                    LayoffCard(card, run.meld, identity, True)
+                )
+                next_wild += 1
+                break
+    kept = codes if held is codes else bytes(sorted(held + bytes(wilds[next_wild:])))
 
-    # The kept cards' best melding, with what the sets take free as its deadwood.
-    plan = prepared.solver.plan(kept.code_bytes, params)
-    if isinstance(plan, int):  # pragma: no cover - the hand was checked
-        raise refused(prepared, kept, plan)
-    free_melding = decode(kept, prepared, plan, penalties)
-    if plan[0] != cost:  # pragma: no cover - internal invariant
-        raise AssertionError("the layoff search and the kept cards' plan disagree")
-    deadwood = []
-    onto_sets: dict[int, list[Card]] = {}
-    for card in free_melding.deadwood:
-        if free[card.code]:
-            wild_card = is_wild(card, wild_rank)
-            target = first_set if wild_card else set_ranks[card.code % 13 + 1]
-            assert target is not None
-            onto_sets.setdefault(target, []).append(card)
-        else:
-            deadwood.append(card)
-    for index, cards in onto_sets.items():
-        meld = table[index]
-        rank = int(meld.stands_for[0].rank or 0)
-        naturals_laid = [card for card in cards if not is_wild(card, wild_rank)]
-        wilds_laid = [card for card in cards if is_wild(card, wild_rank)]
-        suits_there = [card.code // 13 for card in meld.stands_for]
-        suits_there += [card.code // 13 for card in naturals_laid]
-        identities = set_identities(rank, suits_there, len(wilds_laid))
-        additions[index] += [LayoffCard(card, index, card, False) for card in naturals_laid]
-        additions[index] += [
-            LayoffCard(card, index, identity, True)
-            for card, identity in zip(wilds_laid, identities, strict=True)
+    # The kept cards' best melding, with what the sets take free as its deadwood: one
+    # solver call (in C with the compiled solver) searches and builds it, the dearest
+    # wilds given jobs first (by the parameters' costs, in the order of the penalties).
+    free_melding: Melding | int = prepared.solver.melding(kept, params, COUNT_BITS, VALUES)
+    if type(free_melding) is int:  # pragma: no cover - the hand was checked
+        raise refused(prepared, Hand.from_trusted_codes(list(kept)), free_melding)
+    assert isinstance(free_melding, Melding)
+    score_left = cost >> COUNT_BITS
+    if free_melding.score != score_left:  # pragma: no cover - internal invariant
+        raise AssertionError("the layoff search and the kept cards' melding disagree")
+    melding = free_melding
+    if any_set:
+        deadwood = []
+        onto_sets: dict[int, list[Card]] = {}
+        for card in free_melding.deadwood:
+            if free[card.code]:
+                wild_card = is_wild(card, wild_rank)
+                target = first_set if wild_card else set_ranks[card.code % 13 + 1]
+                assert target is not None
+                onto_sets.setdefault(target, []).append(card)
+            else:
+                deadwood.append(card)
+        for index, cards in onto_sets.items():
+            meld = entries[index].meld
+            rank = entries[index].set_rank
+            naturals_laid = [card for card in cards if not is_wild(card, wild_rank)]
+            wilds_laid = [card for card in cards if is_wild(card, wild_rank)]
+            suits_there = [card.code // 13 for card in meld.stands_for]
+            suits_there += [card.code // 13 for card in naturals_laid]
+            identities = set_identities(rank, suits_there, len(wilds_laid))
+            laid = additions.setdefault(index, [])
+            laid += [LayoffCard(card, index, card, False) for card in naturals_laid]
+            laid += [
+                LayoffCard(card, index, identity, True)
+                for card, identity in zip(wilds_laid, identities, strict=True)
+            ]
+        if onto_sets:
+            melding = Melding.from_trusted(free_melding.melds, tuple(deadwood), score_left)
+    if not additions:
+        return Layoff(score_left, (), melding, tuple([entry.meld for entry in entries]))
+    laid_off = tuple(item for index in sorted(additions) for item in additions[index])
+    new_table = tuple(
+        [
+            _grown(entry.meld, additions[index]) if index in additions else entry.meld
+            for index, entry in enumerate(entries)
         ]
-    score = cost >> COUNT_BITS
-    melding = Melding.from_trusted(free_melding.melds, tuple(deadwood), score)
-    laid_off = tuple(item for index in range(len(table)) for item in additions[index])
-    new_table = []
-    for index, meld in enumerate(table):
-        added = additions[index]
-        if not added:
-            new_table.append(meld)
-            continue
-        new_table.append(_grown(meld, added))
-    return Layoff(score, laid_off, melding, tuple(new_table))
+    )
+    return Layoff(score_left, laid_off, melding, new_table)
