@@ -35,7 +35,6 @@ from .meld_rules import (
     meld_problem,
     meld_text,
     run_code,
-    run_place,
     run_span,
     set_identities,
 )
@@ -232,20 +231,22 @@ def _entry(item: object, wild_rank: int | None, rules: Rules, high_aces: bool) -
     return found
 
 
-def _grown(meld: Meld, added: list[LayoffCard]) -> Meld:
+def _grown(meld: Meld, added: list[LayoffCard], is_set: bool) -> Meld:
     """``meld`` with the cards laid off onto it, in the order ``Meld`` puts them (a
-    set: natural cards, then wild, by code; a run: by place). Valid by construction,
-    so it is not checked again."""
-    cards = [*meld.cards, *(item.card for item in added)]
-    stands_for = [*meld.stands_for, *(item.stands_for for item in added)]
-    wild = [*meld.wild, *(item.wild for item in added)]
-    ranks = [int(identity.rank or 0) for identity in stands_for]
-    if len(set(ranks)) == 1:
+    set: natural cards, then wild, by code; a run: by place, an ace low when the run
+    fits so). Valid by construction, so it is not checked again."""
+    cards = [*meld.cards, *[item.card for item in added]]
+    stands_for = [*meld.stands_for, *[item.stands_for for item in added]]
+    wild = [*meld.wild, *[item.wild for item in added]]
+    if is_set:
         return Meld.from_trusted(cards, stands_for, wild, True)
-    span = run_span(ranks, high_aces=True)
-    assert span is not None  # a run on the table, grown at its ends
-    ace_high = span[1] == 14
-    order = sorted(range(len(cards)), key=lambda i: run_place(ranks[i], ace_high))
+    ranks = [identity.code % 13 + 1 for identity in stands_for]  # distinct: a run
+    ace_high = 1 in ranks and max(ranks) != len(ranks)  # else the ace fits low
+    places = [14 if rank == 1 and ace_high else rank for rank in ranks]
+    low = min(places)
+    order = [0] * len(places)
+    for index, place in enumerate(places):
+        order[place - low] = index
     return Meld.from_trusted(
         [cards[i] for i in order], [stands_for[i] for i in order], [wild[i] for i in order], False
     )
@@ -292,15 +293,32 @@ Choice = tuple[tuple[int, tuple[int | None, ...], tuple[int | None, ...]], ...]
 """For each run that grows: (index among the runs searched, bottom fills, top fills)."""
 
 
-_BASES: dict[Round, tuple[list[int], list[int], list[int], list[bool]]] = {}
-"""Per round: its natural and wild costs, its discard order, which codes are wild."""
+class _Base(NamedTuple):
+    """What the layoff needs of a round, worked out once."""
 
-_PARAMS: dict[tuple[Round, tuple[bool, ...]], Any] = {}
-"""The solver's parameters with some cards free, by (round, free codes): a cache of
-a pure function of values (a bot asks about the same table again and again)."""
+    natural: list[int]
+    """The cost of each natural card left over, by code (52)."""
+    wild: list[int]
+    """The cost of each wild card left over, by code (53)."""
+    order: list[int]
+    """The round's discard order."""
+    wild_codes: list[bool]
+    """Which codes are wild (53)."""
+    wild_mask: int
+    """The wild codes as bits (bit ``code``)."""
+    rank_masks: list[int]
+    """For each rank 1-13 (index 0 unused), its natural codes as bits."""
 
 
-def _base(prepared: Round) -> tuple[list[int], list[int], list[int], list[bool]]:
+_BASES: dict[Round, _Base] = {}
+"""Per round: see :class:`_Base`."""
+
+_PARAMS: dict[tuple[Round, int], Any] = {}
+"""The solver's parameters with some cards free, by (round, free codes as bits): a
+cache of a pure function of values (a bot asks about the same table again and again)."""
+
+
+def _base(prepared: Round) -> _Base:
     found = _BASES.get(prepared)
     if found is None:
         values = prepared.rules.card_values
@@ -308,25 +326,30 @@ def _base(prepared: Round) -> tuple[list[int], list[int], list[int], list[bool]]
         wild = [cost_of(prepared.penalties[code]) for code in range(53)]
         order = discard_order_for(natural, wild, prepared.wild)
         wild_codes = [is_wild_code(code, prepared.wild) for code in range(53)]
+        wild_mask = sum(1 << code for code in range(53) if wild_codes[code])
+        rank_masks = [0] + [
+            sum(1 << (suit * 13 + rank - 1) for suit in range(4)) & ~wild_mask
+            for rank in range(1, 14)
+        ]
         if len(_BASES) >= 512:
             _BASES.clear()
-        found = _BASES[prepared] = (natural, wild, order, wild_codes)
+        found = _BASES[prepared] = _Base(natural, wild, order, wild_codes, wild_mask, rank_masks)
     return found
 
 
-def _params(prepared: Round, free: list[bool]) -> Any:
-    """The solver's parameters of the round, with the cards ``free`` (by code) costing
-    nothing left over: they go onto the table. They keep the round's discard order:
-    the layoff search only scores and plans, it never ranks discards."""
-    key = (prepared, tuple(free))
+def _params(prepared: Round, free: int) -> Any:
+    """The solver's parameters of the round, with the cards ``free`` (bit ``code``)
+    costing nothing left over: they go onto the table. They keep the round's discard
+    order: the layoff search only scores and plans, it never ranks discards."""
+    key = (prepared, free)
     found = _PARAMS.get(key)
     if found is None:
-        natural, wild, order, _wilds = _base(prepared)
+        natural, wild, order = _base(prepared)[:3]
         rules = prepared.rules
         found = make_params(
             prepared.solver,
-            natural_costs=[0 if gone else cost for gone, cost in zip(free, natural, strict=False)],
-            wild_costs=[0 if gone else cost for gone, cost in zip(free, wild, strict=True)],
+            natural_costs=[0 if free >> code & 1 else cost for code, cost in enumerate(natural)],
+            wild_costs=[0 if free >> code & 1 else cost for code, cost in enumerate(wild)],
             wild_rank=prepared.wild,
             decks=rules.decks,
             jokers=rules.jokers,
@@ -342,28 +365,15 @@ def _params(prepared: Round, free: list[bool]) -> Any:
     return found
 
 
-_FREE_ROUNDS: dict[tuple[Round, frozenset[int], bool], tuple[list[bool], Any]] = {}
-"""Prepared rounds with what the table's sets take for free, by (round, set ranks,
-whether a set is on the table): a cache of a pure function of values."""
-
-
-def _free_round(
-    prepared: Round, set_ranks: frozenset[int], any_set: bool
-) -> tuple[list[bool], Any]:
-    """For each card code, whether a table set takes it; and the solver's parameters
-    with those costing nothing."""
-    key = (prepared, set_ranks, any_set)
-    found = _FREE_ROUNDS.get(key)
-    if found is None:
-        wild_rank = prepared.wild
-        free = [
-            any_set if is_wild(card, wild_rank) else (card.code % 13 + 1 in set_ranks)
-            for card in CARDS
-        ]
-        if len(_FREE_ROUNDS) >= 512:
-            _FREE_ROUNDS.clear()
-        found = _FREE_ROUNDS[key] = (free, _params(prepared, free))
-    return found
+def _free_round(prepared: Round, set_ranks: Iterable[int], any_set: bool) -> tuple[int, Any]:
+    """The codes a table set takes (as bits: its rank's naturals, and every wild card
+    when a set is on the table); and the solver's parameters with those costing
+    nothing."""
+    base = _base(prepared)
+    free = base.wild_mask if any_set else 0
+    for rank in set_ranks:
+        free |= base.rank_masks[rank]
+    return free, _params(prepared, free)
 
 
 def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
@@ -410,7 +420,7 @@ class _Search:
     def __init__(
         self,
         prepared: Round,
-        free: list[bool],
+        free: int,
         params: Any,
         runs: list[_Run],
         wilds: list[int],
@@ -428,7 +438,7 @@ class _Search:
         # is on the table.
         self.any_room = free_wilds or room > 0 or any(run.high - run.low < 12 for run in runs)
         self.free = free
-        self.bounds: dict[frozenset[int], Any] = {}
+        self.bounds: dict[int, Any] = {}  # bound params by the codes reached, as bits
         self.lows: dict[tuple[int, bytes, int], int] = {}  # bound() by its arguments
         self.grown: dict[tuple[int, int, int, int, bytes, int], Any] = {}  # chains()
         # The cards outwards from each end of each run, as far as it has room.
@@ -479,15 +489,14 @@ class _Search:
                     break
         lowest = -1
         for bridges in range(left + 1):
-            key = frozenset(code for code, gaps in reach if gaps <= bridges)
+            key = 0
+            for code, gaps in reach:
+                if gaps <= bridges:
+                    key |= 1 << code
             params = self.bounds.get(key)
             if params is None:
-                wild_codes = _base(self.prepared)[3] if self.any_room else [False] * 53
-                relaxed = [
-                    free or code in key or wild
-                    for code, (free, wild) in enumerate(zip(self.free, wild_codes, strict=True))
-                ]
-                params = self.bounds[key] = _params(self.prepared, relaxed)
+                wild_mask = _base(self.prepared).wild_mask if self.any_room else 0
+                params = self.bounds[key] = _params(self.prepared, self.free | key | wild_mask)
             cost: int = self.prepared.solver.score(self.kept(held, used + bridges), params)
             if lowest < 0 or cost < lowest:
                 lowest = cost
@@ -660,9 +669,9 @@ def layoff(
     any_set = first_set is not None
 
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
-    free, params = _free_round(prepared, frozenset(set_ranks), any_set)
+    free, params = _free_round(prepared, set_ranks, any_set)
 
-    wild_codes = _base(prepared)[3]
+    wild_codes = _base(prepared).wild_codes
     wilds: list[int] = []
     naturals = codes
     if any(wild_codes[code] for code in codes):
@@ -758,7 +767,7 @@ def layoff(
         deadwood = []
         onto_sets: dict[int, list[Card]] = {}
         for card in free_melding.deadwood:
-            if free[card.code]:
+            if free >> card.code & 1:
                 wild_card = is_wild(card, wild_rank)
                 target = first_set if wild_card else set_ranks[card.code % 13 + 1]
                 assert target is not None
@@ -786,7 +795,9 @@ def layoff(
     laid_off = tuple(item for index in sorted(additions) for item in additions[index])
     new_table = tuple(
         [
-            _grown(entry.meld, additions[index]) if index in additions else entry.meld
+            _grown(entry.meld, additions[index], entry.set_rank > 0)
+            if index in additions
+            else entry.meld
             for index, entry in enumerate(entries)
         ]
     )
