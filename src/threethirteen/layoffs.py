@@ -24,7 +24,7 @@ from ._kernel import COUNT_BITS, cost_of, discard_order_for, make_params
 from ._validate import items, quote
 from .cards import CARDS, JOKER, Card
 from .errors import InvalidMeldError, TableTooLargeError
-from .hand import Hand, HandLike, as_hand
+from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
 from .meld_rules import (
     extend_run,
     has_high_aces,
@@ -193,42 +193,54 @@ class _Entry(NamedTuple):
 
 
 _ENTRIES: dict[tuple[object, int | None, Rules], _Entry] = {}
-"""Table melds already checked, with what the layoff needs of them, by (meld or text,
-wild rank, rules)."""
+"""Table melds already checked, with what the layoff needs of them, by (text, or a
+meld's card codes, identity codes and wild flags; wild rank; rules)."""
 
 _SEEN: dict[int, tuple[object, int | None, Rules, _Entry]] = {}
 """The same, by the identity of the meld or text given (kept alive here, so its id
-is not reused): a bot passes the same table objects again and again, and a value
-key hashes every card."""
+is not reused): a bot passes the same table objects again and again."""
 
 
 def _entry(item: object, wild_rank: int | None, rules: Rules, high_aces: bool) -> _Entry:
     """The table meld ``item`` checked under the rules (see :func:`_table_meld`)."""
-    hashable = isinstance(item, (str, Meld))  # immutable: its identity says its value
-    if hashable:
-        seen = _SEEN.get(id(item))
-        if seen is not None and seen[0] is item and seen[1] == wild_rank and seen[2] is rules:
-            return seen[3]
-    key = (item, wild_rank, rules)
-    found = _ENTRIES.get(key) if hashable else None
+    if not isinstance(item, (str, Meld)):  # not known to be immutable: no cache
+        return _new_entry(item, wild_rank, rules, high_aces)
+    seen = _SEEN.get(id(item))
+    if seen is not None and seen[0] is item and seen[1] == wild_rank and seen[2] is rules:
+        return seen[3]
+    # A meld's value as ints: hashed and compared in C, where a Meld's own hash and
+    # equality go through each Card's.
+    value: object = (
+        item
+        if isinstance(item, str)
+        else (
+            tuple([card.code for card in item.cards]),
+            tuple([card.code for card in item.stands_for]),
+            item.wild,
+        )
+    )
+    key = (value, wild_rank, rules)
+    found = _ENTRIES.get(key)
     if found is None:
-        meld = _table_meld(item, wild_rank, rules)
-        stands_for = meld.stands_for
-        first = stands_for[0].code % 13
-        codes = tuple(card.code for card in meld.cards)
-        if all(card.code % 13 == first for card in stands_for):
-            found = _Entry(meld, first + 1, 0, 0, 0, codes)
-        else:
-            run = _run_of(0, meld, high_aces)
-            found = _Entry(meld, 0, run.suit, run.low, run.high, codes)
-        if hashable:
-            if len(_ENTRIES) >= _CACHE_SIZE:
-                _ENTRIES.clear()
-            _ENTRIES[key] = found
-        if len(_SEEN) >= _CACHE_SIZE:
-            _SEEN.clear()
-        _SEEN[id(item)] = (item, wild_rank, rules, found)
+        found = _new_entry(item, wild_rank, rules, high_aces)
+        if len(_ENTRIES) >= _CACHE_SIZE:
+            _ENTRIES.clear()
+        _ENTRIES[key] = found
+    if len(_SEEN) >= _CACHE_SIZE:
+        _SEEN.clear()
+    _SEEN[id(item)] = (item, wild_rank, rules, found)
     return found
+
+
+def _new_entry(item: object, wild_rank: int | None, rules: Rules, high_aces: bool) -> _Entry:
+    meld = _table_meld(item, wild_rank, rules)
+    stands_for = meld.stands_for
+    first = stands_for[0].code % 13
+    codes = tuple([card.code for card in meld.cards])
+    if all(card.code % 13 == first for card in stands_for):
+        return _Entry(meld, first + 1, 0, 0, 0, codes)
+    run = _run_of(0, meld, high_aces)
+    return _Entry(meld, 0, run.suit, run.low, run.high, codes)
 
 
 def _grown(meld: Meld, added: list[LayoffCard], is_set: bool) -> Meld:
@@ -642,7 +654,13 @@ def layoff(
     prepared = resolve_round(round, wild, rules, "layoff")
     rules_used = prepared.rules
     wild_rank = prepared.wild
-    check_hand(parsed, rules_used)
+    codes = parsed.code_bytes
+    counts = [0] * 53
+    for code in codes:
+        counts[code] += 1
+    decks, jokers = rules_used.decks, rules_used.jokers
+    if len(codes) > MAX_HAND_SIZE or counts[JOKER] > jokers or max(counts[:JOKER]) > decks:
+        check_hand(parsed, rules_used)  # raises, saying why
     if isinstance(table_melds, (str, Meld)):
         raise InvalidMeldError("table_melds is a list of melds: wrap a single meld in a list")
     high_aces = has_high_aces(rules_used)
@@ -650,10 +668,6 @@ def layoff(
         _entry(item, wild_rank, rules_used, high_aces)
         for item in items(table_melds, "table_melds", InvalidMeldError)
     ]
-    codes = parsed.code_bytes
-    counts = [0] * 53
-    for code in codes:
-        counts[code] += 1
     set_ranks: dict[int, int] = {}  # rank -> index of the first set of that rank
     first_set: int | None = None
     runs: list[_Run] = []
@@ -665,7 +679,8 @@ def layoff(
             first_set = index if first_set is None else first_set
         else:
             runs.append(_Run(index, entry.suit, entry.low, entry.high))
-    check_counts(counts, rules_used, "in the hand and on the table")
+    if counts[JOKER] > jokers or max(counts[:JOKER]) > decks:
+        check_counts(counts, rules_used, "in the hand and on the table")
     any_set = first_set is not None
 
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
