@@ -133,6 +133,23 @@ class Layoff:
         return f"laid off: {laid} kept: {self.melding}"
 
 
+def _laid(card: Card, meld_index: int, stands_for: Card, wild: bool) -> LayoffCard:
+    """A :class:`LayoffCard` of fields known to be right, made without the frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` per field)."""
+    item = object.__new__(LayoffCard)
+    item.__dict__.update(card=card, meld_index=meld_index, stands_for=stands_for, wild=wild)
+    return item
+
+
+def _result(
+    score: int, laid_off: tuple[LayoffCard, ...], melding: Melding, table: tuple[Meld, ...]
+) -> Layoff:
+    """A :class:`Layoff` of fields known to be right (see :func:`_laid`)."""
+    found = object.__new__(Layoff)
+    found.__dict__.update(score=score, laid_off=laid_off, melding=melding, table=table)
+    return found
+
+
 _CACHE_SIZE = 4096
 """The most entries each cache of this module keeps (it is emptied when full)."""
 
@@ -320,6 +337,8 @@ class _Base(NamedTuple):
     """The wild codes as bits (bit ``code``)."""
     rank_masks: list[int]
     """For each rank 1-13 (index 0 unused), its natural codes as bits."""
+    wild_bytes: bytes
+    """The wild codes."""
 
 
 _BASES: dict[Round, _Base] = {}
@@ -345,7 +364,10 @@ def _base(prepared: Round) -> _Base:
         ]
         if len(_BASES) >= 512:
             _BASES.clear()
-        found = _BASES[prepared] = _Base(natural, wild, order, wild_codes, wild_mask, rank_masks)
+        wild_bytes = bytes(code for code in range(53) if wild_codes[code])
+        found = _BASES[prepared] = _Base(
+            natural, wild, order, wild_codes, wild_mask, rank_masks, wild_bytes
+        )
     return found
 
 
@@ -686,16 +708,16 @@ def layoff(
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
     free, params = _free_round(prepared, set_ranks, any_set)
 
-    wild_codes = _base(prepared).wild_codes
+    base = _base(prepared)
+    wild_codes = base.wild_codes
     wilds: list[int] = []
-    naturals = codes
-    if any(wild_codes[code] for code in codes):
+    naturals = codes.translate(None, base.wild_bytes)  # in C: the wild codes deleted
+    if len(naturals) != len(codes):
         penalties_now = prepared.penalties
         wilds = sorted(
             (code for code in codes if wild_codes[code]),
             key=lambda code: (-penalties_now[code], -code),
         )
-        naturals = bytes(code for code in codes if not wild_codes[code])
     searched: list[_Run] = []
     if runs:
         top = highest_place(rules_used)
@@ -748,7 +770,7 @@ def layoff(
                     else:
                         card = CARDS[fill]
                         held = _without(held, (fill,))
-                    added.append(LayoffCard(card, run.meld, identity, fill is None))
+                    added.append(_laid(card, run.meld, identity, fill is None))
                     span[0 if step < 0 else 1] = place
         for _ in range(extra):  # wild cards into the room left, upwards first
             for run in runs:
@@ -760,9 +782,7 @@ def layoff(
                 spans[run.meld] = [new_low, new_high]
                 identity = CARDS[run_code(suits[run.meld], place)]
                 card = CARDS[wilds[next_wild]]
-                additions.setdefault(run.meld, []).append(
-                    LayoffCard(card, run.meld, identity, True)
-                )
+                additions.setdefault(run.meld, []).append(_laid(card, run.meld, identity, True))
                 next_wild += 1
                 break
     kept = codes if held is codes else bytes(sorted(held + bytes(wilds[next_wild:])))
@@ -783,8 +803,7 @@ def layoff(
         onto_sets: dict[int, list[Card]] = {}
         for card in free_melding.deadwood:
             if free >> card.code & 1:
-                wild_card = is_wild(card, wild_rank)
-                target = first_set if wild_card else set_ranks[card.code % 13 + 1]
+                target = first_set if wild_codes[card.code] else set_ranks[card.code % 13 + 1]
                 assert target is not None
                 onto_sets.setdefault(target, []).append(card)
             else:
@@ -792,21 +811,21 @@ def layoff(
         for index, cards in onto_sets.items():
             meld = entries[index].meld
             rank = entries[index].set_rank
-            naturals_laid = [card for card in cards if not is_wild(card, wild_rank)]
-            wilds_laid = [card for card in cards if is_wild(card, wild_rank)]
+            naturals_laid = [card for card in cards if not wild_codes[card.code]]
+            wilds_laid = [card for card in cards if wild_codes[card.code]]
             suits_there = [card.code // 13 for card in meld.stands_for]
             suits_there += [card.code // 13 for card in naturals_laid]
             identities = set_identities(rank, suits_there, len(wilds_laid))
             laid = additions.setdefault(index, [])
-            laid += [LayoffCard(card, index, card, False) for card in naturals_laid]
+            laid += [_laid(card, index, card, False) for card in naturals_laid]
             laid += [
-                LayoffCard(card, index, identity, True)
+                _laid(card, index, identity, True)
                 for card, identity in zip(wilds_laid, identities, strict=True)
             ]
         if onto_sets:
             melding = Melding.from_trusted(free_melding.melds, tuple(deadwood), score_left)
     if not additions:
-        return Layoff(score_left, (), melding, tuple([entry.meld for entry in entries]))
+        return _result(score_left, (), melding, tuple([entry.meld for entry in entries]))
     laid_off = tuple(item for index in sorted(additions) for item in additions[index])
     new_table = tuple(
         [
@@ -816,4 +835,4 @@ def layoff(
             for index, entry in enumerate(entries)
         ]
     )
-    return Layoff(score_left, laid_off, melding, new_table)
+    return _result(score_left, laid_off, melding, new_table)
