@@ -379,11 +379,19 @@ def _params(prepared: Round, free: int) -> Any:
     found = _PARAMS.get(key)
     if found is None:
         natural, wild, order = _base(prepared)[:3]
+        natural_costs, wild_costs = natural[:], wild[:]
+        bits = free
+        while bits:  # each code of the mask, lowest first
+            code = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            if code < 52:
+                natural_costs[code] = 0
+            wild_costs[code] = 0
         rules = prepared.rules
         found = make_params(
             prepared.solver,
-            natural_costs=[0 if free >> code & 1 else cost for code, cost in enumerate(natural)],
-            wild_costs=[0 if free >> code & 1 else cost for code, cost in enumerate(wild)],
+            natural_costs=natural_costs,
+            wild_costs=wild_costs,
             wild_rank=prepared.wild,
             decks=rules.decks,
             jokers=rules.jokers,
