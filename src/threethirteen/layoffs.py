@@ -729,7 +729,10 @@ def layoff(
     searched: list[_Run] = []
     if runs:
         top = highest_place(rules_used)
-        searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
+        held_suits = {code // 13 for code in naturals}  # a run reaches only its suit's cards
+        searched = [
+            run for run in runs if run.suit in held_suits and _reach(run, naturals, len(wilds), top)
+        ]
     if len(searched) > MAX_LAYOFF_RUNS:
         raise TableTooLargeError(
             f"the hand's cards could go onto {len(searched)} runs of the table;"
