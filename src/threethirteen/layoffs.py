@@ -418,25 +418,23 @@ def _free_round(prepared: Round, set_ranks: Iterable[int], any_set: bool) -> tup
     return free, _params(prepared, free)
 
 
-def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
-    """The held naturals that could ever join the run: walking out from each end,
+def _reaches(run: _Run, held: bytes, wilds: int, top: int) -> bool:
+    """Whether a held natural could ever join the run: walking out from each end,
     through held naturals and, across gaps, up to ``wilds`` wild cards."""
-    found = set()
+    base = run.suit * 13 - 1  # run_code, inlined: place 14 is the ace, code base + 1
     for step in (-1, 1):
         place = run.low - 1 if step < 0 else run.high + 1
         left = wilds
         length = run.high - run.low + 1
         while 1 <= place <= top and length < 13:
-            code = run_code(run.suit, place)
-            if code in held:
-                found.add(code)
-            elif left:
-                left -= 1
-            else:
+            if base + (1 if place == 14 else place) in held:
+                return True
+            if not left:
                 break
+            left -= 1
             place += step
             length += 1
-    return found
+    return False
 
 
 Fills = tuple[tuple[int, ...], tuple[int, ...]]
@@ -489,7 +487,10 @@ class _Search:
             space = 13 - (run.high - run.low + 1)
             down = range(run.low - 1, max(0, run.low - 1 - space), -1)
             up = range(run.high + 1, min(self.top, run.high + space) + 1)
-            self.paths += [[run_code(run.suit, place) for place in places] for places in (down, up)]
+            base = run.suit * 13 - 1  # run_code, inlined: place 14 is the ace, code base + 1
+            self.paths += [
+                [base + (1 if place == 14 else place) for place in places] for places in (down, up)
+            ]
         # Index: run i's paths are paths[2i] and paths[2i + 1].
         self.seen: set[tuple[int, bytes, int, int, Fills | None]] = set()
         self.same = [
@@ -731,7 +732,9 @@ def layoff(
         top = highest_place(rules_used)
         held_suits = {code // 13 for code in naturals}  # a run reaches only its suit's cards
         searched = [
-            run for run in runs if run.suit in held_suits and _reach(run, naturals, len(wilds), top)
+            run
+            for run in runs
+            if run.suit in held_suits and _reaches(run, naturals, len(wilds), top)
         ]
     if len(searched) > MAX_LAYOFF_RUNS:
         raise TableTooLargeError(
