@@ -24,7 +24,7 @@ from ._kernel import COUNT_BITS, cost_of, discard_order_for, make_params
 from ._validate import items, quote
 from .cards import CARDS, JOKER, Card
 from .errors import InvalidMeldError, TableTooLargeError
-from .hand import Hand, HandLike, as_hand
+from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
 from .meld_rules import (
     extend_run,
     has_high_aces,
@@ -35,7 +35,6 @@ from .meld_rules import (
     meld_problem,
     meld_text,
     run_code,
-    run_place,
     run_span,
     set_identities,
 )
@@ -43,7 +42,7 @@ from .melds import Meld, Melding, MeldLike
 from .pool import check_counts, check_hand
 from .rounds import UNSET, Round, UnsetType, resolve_round
 from .rules import Rules, RulesLike, WildLike
-from .solving import decode, refused
+from .solving import VALUES, refused
 
 __all__ = ["MAX_LAYOFF_RUNS", "Layoff", "LayoffCard", "layoff"]
 
@@ -134,6 +133,23 @@ class Layoff:
         return f"laid off: {laid} kept: {self.melding}"
 
 
+def _laid(card: Card, meld_index: int, stands_for: Card, wild: bool) -> LayoffCard:
+    """A :class:`LayoffCard` of fields known to be right, made without the frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` per field)."""
+    item = object.__new__(LayoffCard)
+    item.__dict__.update(card=card, meld_index=meld_index, stands_for=stands_for, wild=wild)
+    return item
+
+
+def _result(
+    score: int, laid_off: tuple[LayoffCard, ...], melding: Melding, table: tuple[Meld, ...]
+) -> Layoff:
+    """A :class:`Layoff` of fields known to be right (see :func:`_laid`)."""
+    found = object.__new__(Layoff)
+    found.__dict__.update(score=score, laid_off=laid_off, melding=melding, table=table)
+    return found
+
+
 _CACHE_SIZE = 4096
 """The most entries each cache of this module keeps (it is emptied when full)."""
 
@@ -148,20 +164,9 @@ class _Run(NamedTuple):
     high: int
 
 
-_TABLE_MELDS: dict[tuple[object, int | None, Rules], Meld] = {}
-"""Table melds already checked, by (meld or text, wild rank, rules): a bot asks about
-the same table again and again."""
-
-
 def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
     """A table meld, checked under the rules; a wild card written without an
     identity stands for itself there."""
-    key = (item, wild_rank, rules)
-    hashable = isinstance(item, (str, Meld))
-    if hashable:
-        known = _TABLE_MELDS.get(key)
-        if known is not None:
-            return known
     if isinstance(item, Meld):
         cards = list(item.cards)
         written: list[Card | None] = [
@@ -189,39 +194,91 @@ def _table_meld(item: object, wild_rank: int | None, rules: Rules) -> Meld:
             tuple(identity or card for card, identity in zip(cards, written, strict=True)),
             tuple(identity is not None for identity in written),
         )
-    if hashable:
-        if len(_TABLE_MELDS) >= _CACHE_SIZE:
-            _TABLE_MELDS.clear()
-        _TABLE_MELDS[key] = meld
     return meld
 
 
-def _grown(meld: Meld, added: list[LayoffCard]) -> Meld:
+class _Entry(NamedTuple):
+    """A table meld checked under a round's rules, with what the layoff needs of it:
+    the rank of a set (0 for a run), and a run's suit and lowest and highest places."""
+
+    meld: Meld
+    set_rank: int
+    suit: int
+    low: int
+    high: int
+    codes: tuple[int, ...]
+
+
+_ENTRIES: dict[tuple[object, int | None, Rules], _Entry] = {}
+"""Table melds already checked, with what the layoff needs of them, by (text, or a
+meld's card codes, identity codes and wild flags; wild rank; rules)."""
+
+_SEEN: dict[int, tuple[object, int | None, Rules, _Entry]] = {}
+"""The same, by the identity of the meld or text given (kept alive here, so its id
+is not reused): a bot passes the same table objects again and again."""
+
+
+def _entry(item: object, wild_rank: int | None, rules: Rules, high_aces: bool) -> _Entry:
+    """The table meld ``item`` checked under the rules (see :func:`_table_meld`)."""
+    if not isinstance(item, (str, Meld)):  # not known to be immutable: no cache
+        return _new_entry(item, wild_rank, rules, high_aces)
+    seen = _SEEN.get(id(item))
+    if seen is not None and seen[0] is item and seen[1] == wild_rank and seen[2] is rules:
+        return seen[3]
+    # A meld's value as ints: hashed and compared in C, where a Meld's own hash and
+    # equality go through each Card's.
+    value: object = (
+        item
+        if isinstance(item, str)
+        else (
+            tuple([card.code for card in item.cards]),
+            tuple([card.code for card in item.stands_for]),
+            item.wild,
+        )
+    )
+    key = (value, wild_rank, rules)
+    found = _ENTRIES.get(key)
+    if found is None:
+        found = _new_entry(item, wild_rank, rules, high_aces)
+        if len(_ENTRIES) >= _CACHE_SIZE:
+            _ENTRIES.clear()
+        _ENTRIES[key] = found
+    if len(_SEEN) >= _CACHE_SIZE:
+        _SEEN.clear()
+    _SEEN[id(item)] = (item, wild_rank, rules, found)
+    return found
+
+
+def _new_entry(item: object, wild_rank: int | None, rules: Rules, high_aces: bool) -> _Entry:
+    meld = _table_meld(item, wild_rank, rules)
+    stands_for = meld.stands_for
+    first = stands_for[0].code % 13
+    codes = tuple([card.code for card in meld.cards])
+    if all(card.code % 13 == first for card in stands_for):
+        return _Entry(meld, first + 1, 0, 0, 0, codes)
+    run = _run_of(0, meld, high_aces)
+    return _Entry(meld, 0, run.suit, run.low, run.high, codes)
+
+
+def _grown(meld: Meld, added: list[LayoffCard], is_set: bool) -> Meld:
     """``meld`` with the cards laid off onto it, in the order ``Meld`` puts them (a
-    set: natural cards, then wild, by code; a run: by place). Valid by construction,
-    so it is not checked again."""
-    cards = [*meld.cards, *(item.card for item in added)]
-    stands_for = [*meld.stands_for, *(item.stands_for for item in added)]
-    wild = [*meld.wild, *(item.wild for item in added)]
-    ranks = [int(identity.rank or 0) for identity in stands_for]
-    if len(set(ranks)) == 1:
+    set: natural cards, then wild, by code; a run: by place, an ace low when the run
+    fits so). Valid by construction, so it is not checked again."""
+    cards = [*meld.cards, *[item.card for item in added]]
+    stands_for = [*meld.stands_for, *[item.stands_for for item in added]]
+    wild = [*meld.wild, *[item.wild for item in added]]
+    if is_set:
         return Meld.from_trusted(cards, stands_for, wild, True)
-    span = run_span(ranks, high_aces=True)
-    assert span is not None  # a run on the table, grown at its ends
-    ace_high = span[1] == 14
-    order = sorted(range(len(cards)), key=lambda i: run_place(ranks[i], ace_high))
+    ranks = [identity.code % 13 + 1 for identity in stands_for]  # distinct: a run
+    ace_high = 1 in ranks and max(ranks) != len(ranks)  # else the ace fits low
+    places = [14 if rank == 1 and ace_high else rank for rank in ranks]
+    low = min(places)
+    order = [0] * len(places)
+    for index, place in enumerate(places):
+        order[place - low] = index
     return Meld.from_trusted(
         [cards[i] for i in order], [stands_for[i] for i in order], [wild[i] for i in order], False
     )
-
-
-def _check_pool(hand: Hand, table: list[Meld], rules: Rules) -> None:
-    """Raise when the hand and the table together hold more copies than the game has."""
-    counts = hand.counts()
-    for meld in table:
-        for card in meld.cards:
-            counts[card.code] += 1
-    check_counts(counts, rules, "in the hand and on the table")
 
 
 def _run_of(index: int, meld: Meld, high_aces: bool) -> _Run:
@@ -265,15 +322,34 @@ Choice = tuple[tuple[int, tuple[int | None, ...], tuple[int | None, ...]], ...]
 """For each run that grows: (index among the runs searched, bottom fills, top fills)."""
 
 
-_BASES: dict[Round, tuple[list[int], list[int], list[int], list[bool]]] = {}
-"""Per round: its natural and wild costs, its discard order, which codes are wild."""
+class _Base(NamedTuple):
+    """What the layoff needs of a round, worked out once."""
 
-_PARAMS: dict[tuple[Round, tuple[bool, ...]], Any] = {}
-"""The solver's parameters with some cards free, by (round, free codes): a cache of
-a pure function of values (a bot asks about the same table again and again)."""
+    natural: list[int]
+    """The cost of each natural card left over, by code (52)."""
+    wild: list[int]
+    """The cost of each wild card left over, by code (53)."""
+    order: list[int]
+    """The round's discard order."""
+    wild_codes: list[bool]
+    """Which codes are wild (53)."""
+    wild_mask: int
+    """The wild codes as bits (bit ``code``)."""
+    rank_masks: list[int]
+    """For each rank 1-13 (index 0 unused), its natural codes as bits."""
+    wild_bytes: bytes
+    """The wild codes."""
 
 
-def _base(prepared: Round) -> tuple[list[int], list[int], list[int], list[bool]]:
+_BASES: dict[Round, _Base] = {}
+"""Per round: see :class:`_Base`."""
+
+_PARAMS: dict[tuple[Round, int], Any] = {}
+"""The solver's parameters with some cards free, by (round, free codes as bits): a
+cache of a pure function of values (a bot asks about the same table again and again)."""
+
+
+def _base(prepared: Round) -> _Base:
     found = _BASES.get(prepared)
     if found is None:
         values = prepared.rules.card_values
@@ -281,25 +357,41 @@ def _base(prepared: Round) -> tuple[list[int], list[int], list[int], list[bool]]
         wild = [cost_of(prepared.penalties[code]) for code in range(53)]
         order = discard_order_for(natural, wild, prepared.wild)
         wild_codes = [is_wild_code(code, prepared.wild) for code in range(53)]
+        wild_mask = sum(1 << code for code in range(53) if wild_codes[code])
+        rank_masks = [0] + [
+            sum(1 << (suit * 13 + rank - 1) for suit in range(4)) & ~wild_mask
+            for rank in range(1, 14)
+        ]
         if len(_BASES) >= 512:
             _BASES.clear()
-        found = _BASES[prepared] = (natural, wild, order, wild_codes)
+        wild_bytes = bytes(code for code in range(53) if wild_codes[code])
+        found = _BASES[prepared] = _Base(
+            natural, wild, order, wild_codes, wild_mask, rank_masks, wild_bytes
+        )
     return found
 
 
-def _params(prepared: Round, free: list[bool]) -> Any:
-    """The solver's parameters of the round, with the cards ``free`` (by code) costing
-    nothing left over: they go onto the table. They keep the round's discard order:
-    the layoff search only scores and plans, it never ranks discards."""
-    key = (prepared, tuple(free))
+def _params(prepared: Round, free: int) -> Any:
+    """The solver's parameters of the round, with the cards ``free`` (bit ``code``)
+    costing nothing left over: they go onto the table. They keep the round's discard
+    order: the layoff search only scores and plans, it never ranks discards."""
+    key = (prepared, free)
     found = _PARAMS.get(key)
     if found is None:
-        natural, wild, order, _wilds = _base(prepared)
+        natural, wild, order = _base(prepared)[:3]
+        natural_costs, wild_costs = natural[:], wild[:]
+        bits = free
+        while bits:  # each code of the mask, lowest first
+            code = (bits & -bits).bit_length() - 1
+            bits &= bits - 1
+            if code < 52:
+                natural_costs[code] = 0
+            wild_costs[code] = 0
         rules = prepared.rules
         found = make_params(
             prepared.solver,
-            natural_costs=[0 if gone else cost for gone, cost in zip(free, natural, strict=False)],
-            wild_costs=[0 if gone else cost for gone, cost in zip(free, wild, strict=True)],
+            natural_costs=natural_costs,
+            wild_costs=wild_costs,
             wild_rank=prepared.wild,
             decks=rules.decks,
             jokers=rules.jokers,
@@ -315,50 +407,34 @@ def _params(prepared: Round, free: list[bool]) -> Any:
     return found
 
 
-_FREE_ROUNDS: dict[tuple[Round, frozenset[int], bool], tuple[list[bool], list[int], Any]] = {}
-"""Prepared rounds with what the table's sets take for free, by (round, set ranks,
-whether a set is on the table): a cache of a pure function of values."""
+def _free_round(prepared: Round, set_ranks: Iterable[int], any_set: bool) -> tuple[int, Any]:
+    """The codes a table set takes (as bits: its rank's naturals, and every wild card
+    when a set is on the table); and the solver's parameters with those costing
+    nothing."""
+    base = _base(prepared)
+    free = base.wild_mask if any_set else 0
+    for rank in set_ranks:
+        free |= base.rank_masks[rank]
+    return free, _params(prepared, free)
 
 
-def _free_round(
-    prepared: Round, set_ranks: frozenset[int], any_set: bool
-) -> tuple[list[bool], list[int], Any]:
-    """For each card code, whether a table set takes it; the penalties with those
-    at 0; and the solver's parameters with those costing nothing."""
-    key = (prepared, set_ranks, any_set)
-    found = _FREE_ROUNDS.get(key)
-    if found is None:
-        wild_rank = prepared.wild
-        free = [
-            any_set if is_wild(card, wild_rank) else (card.code % 13 + 1 in set_ranks)
-            for card in CARDS
-        ]
-        penalties = [0 if free[code] else prepared.penalties[code] for code in range(53)]
-        if len(_FREE_ROUNDS) >= 512:
-            _FREE_ROUNDS.clear()
-        found = _FREE_ROUNDS[key] = (free, penalties, _params(prepared, free))
-    return found
-
-
-def _reach(run: _Run, held: bytes, wilds: int, top: int) -> set[int]:
-    """The held naturals that could ever join the run: walking out from each end,
+def _reaches(run: _Run, held: bytes, wilds: int, top: int) -> bool:
+    """Whether a held natural could ever join the run: walking out from each end,
     through held naturals and, across gaps, up to ``wilds`` wild cards."""
-    found = set()
+    base = run.suit * 13 - 1  # run_code, inlined: place 14 is the ace, code base + 1
     for step in (-1, 1):
         place = run.low - 1 if step < 0 else run.high + 1
         left = wilds
         length = run.high - run.low + 1
         while 1 <= place <= top and length < 13:
-            code = run_code(run.suit, place)
-            if code in held:
-                found.add(code)
-            elif left:
-                left -= 1
-            else:
+            if base + (1 if place == 14 else place) in held:
+                return True
+            if not left:
                 break
+            left -= 1
             place += step
             length += 1
-    return found
+    return False
 
 
 Fills = tuple[tuple[int, ...], tuple[int, ...]]
@@ -384,7 +460,7 @@ class _Search:
     def __init__(
         self,
         prepared: Round,
-        free: list[bool],
+        free: int,
         params: Any,
         runs: list[_Run],
         wilds: list[int],
@@ -402,7 +478,7 @@ class _Search:
         # is on the table.
         self.any_room = free_wilds or room > 0 or any(run.high - run.low < 12 for run in runs)
         self.free = free
-        self.bounds: dict[frozenset[int], Any] = {}
+        self.bounds: dict[int, Any] = {}  # bound params by the codes reached, as bits
         self.lows: dict[tuple[int, bytes, int], int] = {}  # bound() by its arguments
         self.grown: dict[tuple[int, int, int, int, bytes, int], Any] = {}  # chains()
         # The cards outwards from each end of each run, as far as it has room.
@@ -411,7 +487,10 @@ class _Search:
             space = 13 - (run.high - run.low + 1)
             down = range(run.low - 1, max(0, run.low - 1 - space), -1)
             up = range(run.high + 1, min(self.top, run.high + space) + 1)
-            self.paths += [[run_code(run.suit, place) for place in places] for places in (down, up)]
+            base = run.suit * 13 - 1  # run_code, inlined: place 14 is the ace, code base + 1
+            self.paths += [
+                [base + (1 if place == 14 else place) for place in places] for places in (down, up)
+            ]
         # Index: run i's paths are paths[2i] and paths[2i + 1].
         self.seen: set[tuple[int, bytes, int, int, Fills | None]] = set()
         self.same = [
@@ -453,15 +532,14 @@ class _Search:
                     break
         lowest = -1
         for bridges in range(left + 1):
-            key = frozenset(code for code, gaps in reach if gaps <= bridges)
+            key = 0
+            for code, gaps in reach:
+                if gaps <= bridges:
+                    key |= 1 << code
             params = self.bounds.get(key)
             if params is None:
-                wild_codes = _base(self.prepared)[3] if self.any_room else [False] * 53
-                relaxed = [
-                    free or code in key or wild
-                    for code, (free, wild) in enumerate(zip(self.free, wild_codes, strict=True))
-                ]
-                params = self.bounds[key] = _params(self.prepared, relaxed)
+                wild_mask = _base(self.prepared).wild_mask if self.any_room else 0
+                params = self.bounds[key] = _params(self.prepared, self.free | key | wild_mask)
             cost: int = self.prepared.solver.score(self.kept(held, used + bridges), params)
             if lowest < 0 or cost < lowest:
                 lowest = cost
@@ -607,125 +685,168 @@ def layoff(
     prepared = resolve_round(round, wild, rules, "layoff")
     rules_used = prepared.rules
     wild_rank = prepared.wild
-    check_hand(parsed, rules_used)
+    codes = parsed.code_bytes
+    counts = [0] * 53
+    for code in codes:
+        counts[code] += 1
+    decks, jokers = rules_used.decks, rules_used.jokers
+    if len(codes) > MAX_HAND_SIZE or counts[JOKER] > jokers or max(counts[:JOKER]) > decks:
+        check_hand(parsed, rules_used)  # raises, saying why
     if isinstance(table_melds, (str, Meld)):
         raise InvalidMeldError("table_melds is a list of melds: wrap a single meld in a list")
-    table = [
-        _table_meld(item, wild_rank, rules_used)
+    high_aces = has_high_aces(rules_used)
+    entries = [
+        _entry(item, wild_rank, rules_used, high_aces)
         for item in items(table_melds, "table_melds", InvalidMeldError)
     ]
-    _check_pool(parsed, table, rules_used)
-    high_aces = has_high_aces(rules_used)
-
     set_ranks: dict[int, int] = {}  # rank -> index of the first set of that rank
     first_set: int | None = None
     runs: list[_Run] = []
-    for index, meld in enumerate(table):
-        if meld.kind == "set":
-            set_ranks.setdefault(int(meld.stands_for[0].rank or 0), index)
+    for index, entry in enumerate(entries):
+        for code in entry.codes:
+            counts[code] += 1
+        if entry.set_rank:
+            set_ranks.setdefault(entry.set_rank, index)
             first_set = index if first_set is None else first_set
         else:
-            runs.append(_run_of(index, meld, high_aces))
+            runs.append(_Run(index, entry.suit, entry.low, entry.high))
+    if counts[JOKER] > jokers or max(counts[:JOKER]) > decks:
+        check_counts(counts, rules_used, "in the hand and on the table")
+    any_set = first_set is not None
 
     # What a table set takes costs nothing kept: the solve leaves it over, for free.
-    free, penalties, params = _free_round(prepared, frozenset(set_ranks), first_set is not None)
+    free, params = _free_round(prepared, set_ranks, any_set)
 
-    wild_codes = _base(prepared)[3]
-    penalties_now = prepared.penalties
-    wilds = sorted(
-        (code for code in parsed.code_bytes if wild_codes[code]),
-        key=lambda code: (-penalties_now[code], -code),
-    )
-    naturals = bytes(code for code in parsed.code_bytes if not wild_codes[code])
-    top = highest_place(rules_used)
-    searched = [run for run in runs if _reach(run, naturals, len(wilds), top)]
+    base = _base(prepared)
+    wild_codes = base.wild_codes
+    wilds: list[int] = []
+    naturals = codes.translate(None, base.wild_bytes)  # in C: the wild codes deleted
+    if len(naturals) != len(codes):
+        penalties_now = prepared.penalties
+        wilds = sorted(
+            (code for code in codes if wild_codes[code]),
+            key=lambda code: (-penalties_now[code], -code),
+        )
+    searched: list[_Run] = []
+    if runs:
+        top = highest_place(rules_used)
+        held_suits = {code // 13 for code in naturals}  # a run reaches only its suit's cards
+        searched = [
+            run
+            for run in runs
+            if run.suit in held_suits and _reaches(run, naturals, len(wilds), top)
+        ]
     if len(searched) > MAX_LAYOFF_RUNS:
         raise TableTooLargeError(
             f"the hand's cards could go onto {len(searched)} runs of the table;"
             f" layoff searches at most {MAX_LAYOFF_RUNS}"
         )
-    searched.sort(key=lambda run: (run.suit, run.low, run.high))
     room = sum(13 - (run.high - run.low + 1) for run in runs if run not in searched)
-    search = _Search(prepared, free, params, searched, wilds, first_set is not None, room)
-    # Laying nothing onto runs first: when nothing does better, nothing goes on.
-    search.finish(naturals, 0, 0, ())
-    search.search(0, naturals, 0, room, ())
-    cost, choice, extra = search.best
+    choice: Choice = ()
+    if searched:
+        searched.sort(key=lambda run: (run.suit, run.low, run.high))
+        search = _Search(prepared, free, params, searched, wilds, any_set, room)
+        # Laying nothing onto runs first: when nothing does better, nothing goes on.
+        search.finish(naturals, 0, 0, ())
+        search.search(0, naturals, 0, room, ())
+        cost, choice, extra = search.best
+    else:
+        # No run in reach of a held natural: what is left of the search is its end,
+        # laying 0, 1, ... wild cards into the runs' room (none with a set on the table,
+        # where every wild goes for free); the first of the lowest.
+        score = prepared.solver.score
+        most = 0 if any_set else min(room, len(wilds))
+        cost = score(codes, params)  # nothing laid off: the whole hand kept
+        extra = 0
+        for count in range(1, most + 1):
+            found = score(bytes(sorted(naturals + bytes(wilds[count:]))), params)
+            if found < cost:
+                cost, extra = found, count
 
     # Replay the choice: the cards onto runs, in an order that can be played.
-    additions: dict[int, list[LayoffCard]] = {index: [] for index in range(len(table))}
-    spans = {run.meld: [run.low, run.high] for run in runs}
-    suits = {run.meld: run.suit for run in runs}
+    additions: dict[int, list[LayoffCard]] = {}
     next_wild = 0
     held = naturals
-    for position, bottom, top_fills in choice:
-        run = searched[position]
-        for fills, step in ((bottom, -1), (top_fills, 1)):
-            for code in fills:
-                span = spans[run.meld]
-                place = span[0] - 1 if step < 0 else span[1] + 1
-                identity = CARDS[run_code(run.suit, place)]
-                if code is None:
-                    card = CARDS[wilds[next_wild]]
-                    next_wild += 1
-                else:
-                    card = CARDS[code]
-                    held = _without(held, (code,))
-                additions[run.meld].append(LayoffCard(card, run.meld, identity, code is None))
-                span[0 if step < 0 else 1] = place
-    for _ in range(extra):  # wild cards into the room left, upwards first
-        for run in runs:
-            low, high = spans[run.meld]
-            if high - low + 1 >= 13:
-                continue
-            new_low, new_high = extend_run(low, high, 1, high_aces, frozenset())
-            place = new_high if new_high > high else new_low
-            spans[run.meld] = [new_low, new_high]
-            identity = CARDS[run_code(suits[run.meld], place)]
-            card = CARDS[wilds[next_wild]]
-            additions[run.meld].append(LayoffCard(card, run.meld, identity, True))
-            next_wild += 1
-            break
-    kept = Hand.from_trusted_codes(list(held) + wilds[next_wild:])
+    if choice or extra:
+        spans = {run.meld: [run.low, run.high] for run in runs}
+        suits = {run.meld: run.suit for run in runs}
+        for position, bottom, top_fills in choice:
+            run = searched[position]
+            added = additions.setdefault(run.meld, [])
+            for fills, step in ((bottom, -1), (top_fills, 1)):
+                for fill in fills:
+                    span = spans[run.meld]
+                    place = span[0] - 1 if step < 0 else span[1] + 1
+                    identity = CARDS[run_code(run.suit, place)]
+                    if fill is None:
+                        card = CARDS[wilds[next_wild]]
+                        next_wild += 1
+                    else:
+                        card = CARDS[fill]
+                        held = _without(held, (fill,))
+                    added.append(_laid(card, run.meld, identity, fill is None))
+                    span[0 if step < 0 else 1] = place
+        for _ in range(extra):  # wild cards into the room left, upwards first
+            for run in runs:
+                low, high = spans[run.meld]
+                if high - low + 1 >= 13:
+                    continue
+                new_low, new_high = extend_run(low, high, 1, high_aces, frozenset())
+                place = new_high if new_high > high else new_low
+                spans[run.meld] = [new_low, new_high]
+                identity = CARDS[run_code(suits[run.meld], place)]
+                card = CARDS[wilds[next_wild]]
+                additions.setdefault(run.meld, []).append(_laid(card, run.meld, identity, True))
+                next_wild += 1
+                break
+    kept = codes if held is codes else bytes(sorted(held + bytes(wilds[next_wild:])))
 
-    # The kept cards' best melding, with what the sets take free as its deadwood.
-    plan = prepared.solver.plan(kept.code_bytes, params)
-    if isinstance(plan, int):  # pragma: no cover - the hand was checked
-        raise refused(prepared, kept, plan)
-    free_melding = decode(kept, prepared, plan, penalties)
-    if plan[0] != cost:  # pragma: no cover - internal invariant
-        raise AssertionError("the layoff search and the kept cards' plan disagree")
-    deadwood = []
-    onto_sets: dict[int, list[Card]] = {}
-    for card in free_melding.deadwood:
-        if free[card.code]:
-            wild_card = is_wild(card, wild_rank)
-            target = first_set if wild_card else set_ranks[card.code % 13 + 1]
-            assert target is not None
-            onto_sets.setdefault(target, []).append(card)
-        else:
-            deadwood.append(card)
-    for index, cards in onto_sets.items():
-        meld = table[index]
-        rank = int(meld.stands_for[0].rank or 0)
-        naturals_laid = [card for card in cards if not is_wild(card, wild_rank)]
-        wilds_laid = [card for card in cards if is_wild(card, wild_rank)]
-        suits_there = [card.code // 13 for card in meld.stands_for]
-        suits_there += [card.code // 13 for card in naturals_laid]
-        identities = set_identities(rank, suits_there, len(wilds_laid))
-        additions[index] += [LayoffCard(card, index, card, False) for card in naturals_laid]
-        additions[index] += [
-            LayoffCard(card, index, identity, True)
-            for card, identity in zip(wilds_laid, identities, strict=True)
+    # The kept cards' best melding, with what the sets take free as its deadwood: one
+    # solver call (in C with the compiled solver) searches and builds it, the dearest
+    # wilds given jobs first (by the parameters' costs, in the order of the penalties).
+    free_melding: Melding | int = prepared.solver.melding(kept, params, COUNT_BITS, VALUES)
+    if type(free_melding) is int:  # pragma: no cover - the hand was checked
+        raise refused(prepared, Hand.from_trusted_codes(list(kept)), free_melding)
+    assert isinstance(free_melding, Melding)
+    score_left = cost >> COUNT_BITS
+    if free_melding.score != score_left:  # pragma: no cover - internal invariant
+        raise AssertionError("the layoff search and the kept cards' melding disagree")
+    melding = free_melding
+    if any_set:
+        deadwood = []
+        onto_sets: dict[int, list[Card]] = {}
+        for card in free_melding.deadwood:
+            if free >> card.code & 1:
+                target = first_set if wild_codes[card.code] else set_ranks[card.code % 13 + 1]
+                assert target is not None
+                onto_sets.setdefault(target, []).append(card)
+            else:
+                deadwood.append(card)
+        for index, cards in onto_sets.items():
+            meld = entries[index].meld
+            rank = entries[index].set_rank
+            naturals_laid = [card for card in cards if not wild_codes[card.code]]
+            wilds_laid = [card for card in cards if wild_codes[card.code]]
+            suits_there = [card.code // 13 for card in meld.stands_for]
+            suits_there += [card.code // 13 for card in naturals_laid]
+            identities = set_identities(rank, suits_there, len(wilds_laid))
+            laid = additions.setdefault(index, [])
+            laid += [_laid(card, index, card, False) for card in naturals_laid]
+            laid += [
+                _laid(card, index, identity, True)
+                for card, identity in zip(wilds_laid, identities, strict=True)
+            ]
+        if onto_sets:
+            melding = Melding.from_trusted(free_melding.melds, tuple(deadwood), score_left)
+    if not additions:
+        return _result(score_left, (), melding, tuple([entry.meld for entry in entries]))
+    laid_off = tuple(item for index in sorted(additions) for item in additions[index])
+    new_table = tuple(
+        [
+            _grown(entry.meld, additions[index], entry.set_rank > 0)
+            if index in additions
+            else entry.meld
+            for index, entry in enumerate(entries)
         ]
-    score = cost >> COUNT_BITS
-    melding = Melding.from_trusted(free_melding.melds, tuple(deadwood), score)
-    laid_off = tuple(item for index in range(len(table)) for item in additions[index])
-    new_table = []
-    for index, meld in enumerate(table):
-        added = additions[index]
-        if not added:
-            new_table.append(meld)
-            continue
-        new_table.append(_grown(meld, added))
-    return Layoff(score, laid_off, melding, tuple(new_table))
+    )
+    return _result(score_left, laid_off, melding, new_table)
