@@ -68,6 +68,7 @@ cdef enum:
     KEY_BITS = 5            # the drop preference in the discard search
     CLOSED = 2              # value's drop, bit 1: the set of the lowest rank is made
     WILD_KEY = 31           # dropping a wild: after every natural card
+    AT_LEAST = 8            # encode's ranks by copies held: counts 1-7
 
 # Error codes of encode(); the Python layer turns them into exceptions.
 cdef enum:
@@ -356,8 +357,15 @@ cdef int encode(
     cdef int total = 0, jokers = 0, code, position, i, j, rank, suit, shift = 0, width, count
     cdef int64_t cost, dearest_cost = -1
     cdef Py_ssize_t index
+    cdef uint32_t at_least[AT_LEAST]  # the ranks with at least k natural copies (bit rank)
+    cdef int64_t natural_sum = 0      # the natural cards' costs, unscaled
+    cdef int64_t kept_sum = 0         # ... of the cards kept (the fast pruning)
+    cdef int kept_copies = 0, threshold
+    cdef uint64_t keep, lanes, meldable
+    cdef bint fast
     memset(counts, 0, sizeof(counts))
     memset(rank_total, 0, sizeof(rank_total))
+    memset(at_least, 0, sizeof(at_least))
     P.wilds = 0
     P.dearest_wild = -1
     for index in range(length):
@@ -380,6 +388,9 @@ cdef int encode(
             if rank != params.wild_rank:
                 present |= (<uint64_t>1) << position
                 rank_total[rank] += 1
+                if rank_total[rank] < AT_LEAST:
+                    at_least[rank_total[rank]] |= (<uint32_t>1) << rank
+                natural_sum += params.natural[code]
                 held |= LANE_BIT[code]
                 continue
         cost = params.wild[code] * scale
@@ -420,7 +431,24 @@ cdef int encode(
     if params.high_aces:  # an ace is also at 14, above the king
         held |= (held & (LANES << 1)) << 13
     cover_held(held, params, P.wilds, covered)
-    if prune != KEEP_ISOLATED and present:
+    keep = present
+    # Without discard keys, the cards no meld can hold are found with bit masks: a
+    # card is kept when its rank has copies enough for a set (with every wild) or
+    # some run could hold it; the cost left out is what the kept cards do not cost.
+    threshold = params.min_set - P.wilds
+    fast = prune == LEAVE_OUT_ISOLATED and not keyed and threshold < AT_LEAST
+    if fast:
+        meldable = (
+            <uint64_t>covered[0] | (<uint64_t>covered[1] << 16) | (<uint64_t>covered[2] << 32)
+            | (<uint64_t>covered[3] << 48)
+        ) | <uint64_t>at_least[threshold if threshold > 1 else 1] * LANES
+        lanes = held & meldable & (LANES * 0x3FFE)  # ranks 1-13 (not a high ace's 14)
+        keep = 0
+        while lanes:
+            i = lowest_bit64(lanes)
+            lanes &= lanes - 1
+            keep |= (<uint64_t>1) << (((i & 15) - 1) * 4 + (i >> 4))
+    elif prune != KEEP_ISOLATED and present:
         P.isolated = isolated_counted(
             counts, rank_total, present, params, P.wilds, covered, prune == LEAVE_OUT_ISOLATED,
             scale, &P.base, &dearest if keyed else NULL,
@@ -432,7 +460,7 @@ cdef int encode(
     P.n = 0
     P.full = 0
     memset(P.at, 0xFF, sizeof(P.at))  # every entry -1
-    bits = present
+    bits = keep
     while bits:
         position = lowest_bit64(bits)
         bits &= bits - 1
@@ -442,6 +470,8 @@ cdef int encode(
         rank = (position >> 2) + 1
         suit = position & 3
         code = CODE_AT[position]
+        kept_copies += count
+        kept_sum += count * params.natural[code]
         i = P.n
         P.n += 1
         width = 1 if count == 1 else 2 if count < 4 else 3 if count < 8 else 4
@@ -460,6 +490,9 @@ cdef int encode(
         P.runnable[i] = covered[suit] >> rank & 1
         if rank == 1:
             P.at[suit][14] = i
+    if fast:
+        P.isolated = total - P.wilds - kept_copies
+        P.base = (natural_sum - kept_sum) * scale
     # Wild costs, cheapest first (insertion sort: at most 20), then prefix sums.
     for i in range(1, P.wilds):
         cost = wild_costs[i]
