@@ -241,43 +241,57 @@ cdef inline void cover_held(
 ) noexcept nogil:
     """``cover_runs`` of the cards ``held``: suit s holds rank r at bit 16 * s + r
     (an ace also at 14 where aces may be high)."""
+    cdef uint64_t runnable = cover_lanes(held, params, wilds)
+    cdef int suit
+    for suit in range(4):
+        covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
+
+
+cdef inline uint64_t cover_lanes(uint64_t held, Params params, int wilds) noexcept nogil:
+    """``cover_held`` as one word: bit 16 * s + r for rank r of suit s (an ace on top
+    also sets the ace's bit 1)."""
     cdef uint64_t c0, c1, c2, c3, add, carry, starts, runnable
-    cdef int suit, k, stop, m = params.min_run
+    cdef int k, stop, m = params.min_run
     if wilds + 1 >= m:  # any card and the wilds make a run
-        for suit in range(4):
-            covered[suit] = 0xFFFF
-        return
-    # All four suits at once: suit s holds rank r at bit 16 * s + r. For every
-    # window start, a bit-sliced 4-bit counter adds the cards in the window; the
-    # starts looked at (1 to stop - m + 1) never read across into the next suit.
-    stop = 14 if params.high_aces else 13
-    c0 = c1 = c2 = c3 = 0
-    for k in range(m):
-        add = held >> k
-        carry = c0 & add
-        c0 ^= add
-        add = carry
-        carry = c1 & add
-        c1 ^= add
-        add = carry
-        carry = c2 & add
-        c2 ^= add
-        c3 ^= carry
-    # count >= m - wilds  <=>  count + (16 - m + wilds) carries out of 4 bits
-    add = 16 - m + wilds
-    carry = 0
-    carry = (c0 | carry) if add & 1 else (c0 & carry)
-    carry = (c1 | carry) if add & 2 else (c1 & carry)
-    carry = (c2 | carry) if add & 4 else (c2 & carry)
-    carry = (c3 | carry) if add & 8 else (c3 & carry)
-    starts = carry & (LANES * ((((<uint64_t>1) << (stop - m + 1)) - 1) << 1))
+        return ~(<uint64_t>0)
+    if wilds == 0:
+        # A window counts only when it holds all its m ranks. Bits 0 and 15 of a
+        # lane are never held, so no such window reads across into the next suit,
+        # and every one starts at 1 to stop - m + 1, as below.
+        starts = held
+        for k in range(1, m):
+            starts &= held >> k
+    else:
+        # All four suits at once: suit s holds rank r at bit 16 * s + r. For every
+        # window start, a bit-sliced 4-bit counter adds the cards in the window; the
+        # starts looked at (1 to stop - m + 1) never read across into the next suit.
+        stop = 14 if params.high_aces else 13
+        c0 = c1 = c2 = c3 = 0
+        for k in range(m):
+            add = held >> k
+            carry = c0 & add
+            c0 ^= add
+            add = carry
+            carry = c1 & add
+            c1 ^= add
+            add = carry
+            carry = c2 & add
+            c2 ^= add
+            c3 ^= carry
+        # count >= m - wilds  <=>  count + (16 - m + wilds) carries out of 4 bits
+        add = 16 - m + wilds
+        carry = 0
+        carry = (c0 | carry) if add & 1 else (c0 & carry)
+        carry = (c1 | carry) if add & 2 else (c1 & carry)
+        carry = (c2 | carry) if add & 4 else (c2 & carry)
+        carry = (c3 | carry) if add & 8 else (c3 & carry)
+        starts = carry & (LANES * ((((<uint64_t>1) << (stop - m + 1)) - 1) << 1))
     runnable = 0
     for k in range(m):
         runnable |= starts << k
-    for suit in range(4):
-        covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
-        if params.high_aces and covered[suit] >> 14 & 1:
-            covered[suit] |= 2  # an ace on top counts for the ace
+    if params.high_aces:
+        runnable |= (runnable >> 13) & (LANES << 1)  # an ace on top counts for the ace
+    return runnable
 
 
 cdef int isolated(
@@ -351,6 +365,7 @@ cdef int encode(
     cdef uint64_t held = 0          # the natural cards, a 16-bit lane per suit (cover_held)
     cdef int key_at[52]             # discard preference, by solver position
     cdef uint32_t covered[4]        # the ranks of each suit some run could hold
+    cdef uint64_t runnable          # ... as one word (cover_lanes)
     cdef int64_t wild_costs[MAX_CARDS]
     cdef uint64_t present = 0, bits, others
     cdef int dearest
@@ -430,7 +445,7 @@ cdef int encode(
     dearest = -1
     if params.high_aces:  # an ace is also at 14, above the king
         held |= (held & (LANES << 1)) << 13
-    cover_held(held, params, P.wilds, covered)
+    runnable = cover_lanes(held, params, P.wilds)
     keep = present
     # Without discard keys, the cards no meld can hold are found with bit masks: a
     # card is kept when its rank has copies enough for a set (with every wild) or
@@ -438,10 +453,7 @@ cdef int encode(
     threshold = params.min_set - P.wilds
     fast = prune == LEAVE_OUT_ISOLATED and not keyed and threshold < AT_LEAST
     if fast:
-        meldable = (
-            <uint64_t>covered[0] | (<uint64_t>covered[1] << 16) | (<uint64_t>covered[2] << 32)
-            | (<uint64_t>covered[3] << 48)
-        ) | <uint64_t>at_least[threshold if threshold > 1 else 1] * LANES
+        meldable = runnable | <uint64_t>at_least[threshold if threshold > 1 else 1] * LANES
         lanes = held & meldable & (LANES * 0x3FFE)  # ranks 1-13 (not a high ace's 14)
         keep = 0
         while lanes:
@@ -449,6 +461,8 @@ cdef int encode(
             lanes &= lanes - 1
             keep |= (<uint64_t>1) << (((i & 15) - 1) * 4 + (i >> 4))
     elif prune != KEEP_ISOLATED and present:
+        for suit in range(4):
+            covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
         P.isolated = isolated_counted(
             counts, rank_total, present, params, P.wilds, covered, prune == LEAVE_OUT_ISOLATED,
             scale, &P.base, &dearest if keyed else NULL,
@@ -487,7 +501,7 @@ cdef int encode(
             P.owner[shift + j] = i
         shift += width
         P.at[suit][rank] = i
-        P.runnable[i] = covered[suit] >> rank & 1
+        P.runnable[i] = runnable >> (16 * suit + rank) & 1
         if rank == 1:
             P.at[suit][14] = i
     if fast:
