@@ -68,7 +68,6 @@ cdef enum:
     KEY_BITS = 5            # the drop preference in the discard search
     CLOSED = 2              # value's drop, bit 1: the set of the lowest rank is made
     WILD_KEY = 31           # dropping a wild: after every natural card
-    AT_LEAST = 8            # encode's ranks by copies held: counts 1-7
 
 # Error codes of encode(); the Python layer turns them into exceptions.
 cdef enum:
@@ -214,6 +213,9 @@ for code_ in range(52):
 
 
 cdef uint64_t LANES = 0x0001000100010001  # one bit at the bottom of each 16-bit lane
+cdef uint64_t PAIRS = 0x5555555555555555  # nibble counting (encode): every other bit
+cdef uint64_t QUADS = 0x3333333333333333  # ... two bits of four
+cdef uint64_t NIBBLES = 0x1111111111111111  # ... the bottom bit of each nibble
 
 
 cdef void cover_runs(
@@ -372,15 +374,12 @@ cdef int encode(
     cdef int total = 0, jokers = 0, code, position, i, j, rank, suit, shift = 0, width, count
     cdef int64_t cost, dearest_cost = -1
     cdef Py_ssize_t index
-    cdef uint32_t at_least[AT_LEAST]  # the ranks with at least k natural copies (bit rank)
     cdef int64_t natural_sum = 0      # the natural cards' costs, unscaled
     cdef int64_t kept_sum = 0         # ... of the cards kept (the fast pruning)
     cdef int kept_copies = 0, threshold
-    cdef uint64_t keep, lanes, meldable
-    cdef bint fast
-    memset(counts, 0, sizeof(counts))
-    memset(rank_total, 0, sizeof(rank_total))
-    memset(at_least, 0, sizeof(at_least))
+    cdef uint64_t keep, lanes, nibbles, seen = 0, bit
+    cdef bint fast, twice = False     # twice: some natural card held more than once
+    # counts[position] is read only where seen has the position's bit (no memset).
     P.wilds = 0
     P.dearest_wild = -1
     for index in range(length):
@@ -396,15 +395,18 @@ cdef int encode(
             jokers += 1
         else:
             position = POSITION[code]
-            counts[position] += 1
+            bit = (<uint64_t>1) << position
+            if seen & bit:
+                counts[position] += 1
+                twice = True
+            else:
+                seen |= bit
+                counts[position] = 1
             if counts[position] > params.decks:
                 return TOO_MANY_COPIES
             rank = (position >> 2) + 1
             if rank != params.wild_rank:
-                present |= (<uint64_t>1) << position
-                rank_total[rank] += 1
-                if rank_total[rank] < AT_LEAST:
-                    at_least[rank_total[rank]] |= (<uint32_t>1) << rank
+                present |= bit
                 natural_sum += params.natural[code]
                 held |= LANE_BIT[code]
                 continue
@@ -451,11 +453,38 @@ cdef int encode(
     # card is kept when its rank has copies enough for a set (with every wild) or
     # some run could hold it; the cost left out is what the kept cards do not cost.
     threshold = params.min_set - P.wilds
-    fast = prune == LEAVE_OUT_ISOLATED and not keyed and threshold < AT_LEAST
+    fast = prune == LEAVE_OUT_ISOLATED and not keyed
+    if fast or (prune != KEEP_ISOLATED and present):
+        if twice or not fast:
+            memset(rank_total, 0, sizeof(rank_total))
+            bits = present
+            while bits:
+                position = lowest_bit64(bits)
+                bits &= bits - 1
+                rank_total[(position >> 2) + 1] += counts[position]
     if fast:
-        meldable = runnable | <uint64_t>at_least[threshold if threshold > 1 else 1] * LANES
-        lanes = held & meldable & (LANES * 0x3FFE)  # ranks 1-13 (not a high ace's 14)
-        keep = 0
+        if threshold <= 1:
+            keep = present  # every card makes a set with the wilds
+        elif not twice:
+            # One copy of each card: solver order gives each rank a nibble of
+            # present, whose bits are counted in place; a nibble of count c >= t
+            # carries into its top bit when 8 - t is added (c + 8 - t < 16).
+            nibbles = present - ((present >> 1) & PAIRS)
+            nibbles = (nibbles & QUADS) + ((nibbles >> 2) & QUADS)
+            if threshold > 8:
+                keep = 0
+            else:
+                nibbles = (nibbles + <uint64_t>(8 - threshold) * NIBBLES) & (NIBBLES << 3)
+                keep = present & ((nibbles >> 3) * 0xF)
+        else:
+            keep = 0
+            bits = present
+            while bits:
+                position = lowest_bit64(bits)
+                bits &= bits - 1
+                if rank_total[(position >> 2) + 1] >= threshold:
+                    keep |= (<uint64_t>1) << position
+        lanes = held & runnable & (LANES * 0x3FFE)  # ranks 1-13 (not a high ace's 14)
         while lanes:
             i = lowest_bit64(lanes)
             lanes &= lanes - 1
