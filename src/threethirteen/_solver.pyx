@@ -61,6 +61,8 @@ cdef enum:
     STACK_BITS = 6
     STACK_SLOTS = 64        # the first memo table lives on the C stack (it grows on the heap)
     SMALL_STACK_BITS = 4    # ... 16 of them for a search of at most three cards
+    MIDDLE_STACK_BITS = 5   # ... 32 for at most MIDDLE_CARDS
+    MIDDLE_CARDS = 7
     GROWTH_BITS = 2         # ... four times larger at each step
     GROWTH = 4
     WIDE_STACK_BITS = 9     # the every-discard search keeps more: 512 slots to start with
@@ -1589,7 +1591,8 @@ cdef int64_t search(Problem* P, Slot* stack_slots, int drop) noexcept nogil:
         return finish(P, P.wilds, 0, drop)
     # A few cards visit a few states: a smaller table to clear (most hands of a
     # batch keep only two or three cards once those no meld can hold are set aside).
-    memo_start_sized(P, stack_slots, SMALL_STACK_BITS if P.n <= 3 and P.wilds <= 1 else STACK_BITS)
+    memo_start_sized(P, stack_slots, SMALL_STACK_BITS if P.n <= 3 and P.wilds <= 1 else
+                     MIDDLE_STACK_BITS if P.n <= MIDDLE_CARDS and P.wilds <= 1 else STACK_BITS)
     result = value(P, P.full, P.wilds, 0, drop)
     memo_end(P)
     return result
