@@ -381,14 +381,17 @@ cdef int encode(
     cdef int kept_copies = 0, threshold
     cdef uint64_t keep, lanes, nibbles, seen = 0, bit
     cdef bint fast, twice = False     # twice: some natural card held more than once
+    cdef int n
+    cdef uint32_t full
+    cdef int64_t natural
     # counts[position] is read only where seen has the position's bit (no memset).
     P.wilds = 0
     P.dearest_wild = -1
     for index in range(length):
         code = codes[index]
-        if code < 0:
-            continue
-        if code >= NUMBER_OF_CODES:
+        if <unsigned int>code >= NUMBER_OF_CODES:  # padding (negative) or no card
+            if code < 0:
+                continue
             return BAD_CODE
         total += 1
         if total > MAX_CARDS:
@@ -502,11 +505,11 @@ cdef int encode(
             P.isolated_cost = params.natural[CODE_AT[dearest]] * scale
             P.isolated_key = key_at[dearest] if keyed else 0
 
-    P.n = 0
-    P.full = 0
+    n = 0
+    full = 0
     memset(P.at, 0xFF, sizeof(P.at))  # every entry -1
     bits = keep
-    while bits:
+    while bits:  # (locals, not P's fields, while P's arrays are written)
         position = lowest_bit64(bits)
         bits &= bits - 1
         count = counts[position]
@@ -515,26 +518,29 @@ cdef int encode(
         rank = (position >> 2) + 1
         suit = position & 3
         code = CODE_AT[position]
+        natural = params.natural[code]
         kept_copies += count
-        kept_sum += count * params.natural[code]
-        i = P.n
-        P.n += 1
+        kept_sum += count * natural
         width = 1 if count == 1 else 2 if count < 4 else 3 if count < 8 else 4
-        P.code[i] = code
-        P.rank[i] = rank
-        P.suit[i] = suit
-        P.shift[i] = shift
-        P.unit[i] = (<uint32_t>1) << shift
-        P.field[i] = ((<uint32_t>1 << width) - 1) << shift
-        P.full |= (<uint32_t>count) << shift
-        P.cost[i] = params.natural[code] * scale
+        P.code[n] = code
+        P.rank[n] = rank
+        P.suit[n] = suit
+        P.shift[n] = shift
+        P.unit[n] = (<uint32_t>1) << shift
+        P.field[n] = ((<uint32_t>1 << width) - 1) << shift
+        full |= (<uint32_t>count) << shift
+        P.cost[n] = natural * scale
+        P.drop_key[n] = key_at[position] if keyed else 0
         for j in range(width):
-            P.owner[shift + j] = i
+            P.owner[shift + j] = n
         shift += width
-        P.at[suit][rank] = i
-        P.runnable[i] = runnable >> (16 * suit + rank) & 1
+        P.at[suit][rank] = n
+        P.runnable[n] = runnable >> (16 * suit + rank) & 1
         if rank == 1:
-            P.at[suit][14] = i
+            P.at[suit][14] = n
+        n += 1
+    P.n = n
+    P.full = full
     if fast:
         P.isolated = total - P.wilds - kept_copies
         P.base = (natural_sum - kept_sum) * scale
@@ -550,8 +556,6 @@ cdef int encode(
     for i in range(P.wilds):
         P.prefix[i + 1] = P.prefix[i] + wild_costs[i]
     P.wild_key = WILD_KEY if keyed else 0
-    for i in range(P.n):
-        P.drop_key[i] = key_at[POSITION[P.code[i]]] if keyed else 0
 
     P.min_set = params.min_set
     P.min_run = params.min_run
