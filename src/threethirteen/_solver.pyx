@@ -61,6 +61,8 @@ cdef enum:
     STACK_BITS = 6
     STACK_SLOTS = 64        # the first memo table lives on the C stack (it grows on the heap)
     SMALL_STACK_BITS = 4    # ... 16 of them for a search of at most three cards
+    MIDDLE_STACK_BITS = 5   # ... 32 for at most MIDDLE_CARDS
+    MIDDLE_CARDS = 7
     GROWTH_BITS = 2         # ... four times larger at each step
     GROWTH = 4
     WIDE_STACK_BITS = 9     # the every-discard search keeps more: 512 slots to start with
@@ -213,6 +215,9 @@ for code_ in range(52):
 
 
 cdef uint64_t LANES = 0x0001000100010001  # one bit at the bottom of each 16-bit lane
+cdef uint64_t PAIRS = 0x5555555555555555  # nibble counting (encode): every other bit
+cdef uint64_t QUADS = 0x3333333333333333  # ... two bits of four
+cdef uint64_t NIBBLES = 0x1111111111111111  # ... the bottom bit of each nibble
 
 
 cdef void cover_runs(
@@ -240,43 +245,57 @@ cdef inline void cover_held(
 ) noexcept nogil:
     """``cover_runs`` of the cards ``held``: suit s holds rank r at bit 16 * s + r
     (an ace also at 14 where aces may be high)."""
+    cdef uint64_t runnable = cover_lanes(held, params, wilds)
+    cdef int suit
+    for suit in range(4):
+        covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
+
+
+cdef inline uint64_t cover_lanes(uint64_t held, Params params, int wilds) noexcept nogil:
+    """``cover_held`` as one word: bit 16 * s + r for rank r of suit s (an ace on top
+    also sets the ace's bit 1)."""
     cdef uint64_t c0, c1, c2, c3, add, carry, starts, runnable
-    cdef int suit, k, stop, m = params.min_run
+    cdef int k, stop, m = params.min_run
     if wilds + 1 >= m:  # any card and the wilds make a run
-        for suit in range(4):
-            covered[suit] = 0xFFFF
-        return
-    # All four suits at once: suit s holds rank r at bit 16 * s + r. For every
-    # window start, a bit-sliced 4-bit counter adds the cards in the window; the
-    # starts looked at (1 to stop - m + 1) never read across into the next suit.
-    stop = 14 if params.high_aces else 13
-    c0 = c1 = c2 = c3 = 0
-    for k in range(m):
-        add = held >> k
-        carry = c0 & add
-        c0 ^= add
-        add = carry
-        carry = c1 & add
-        c1 ^= add
-        add = carry
-        carry = c2 & add
-        c2 ^= add
-        c3 ^= carry
-    # count >= m - wilds  <=>  count + (16 - m + wilds) carries out of 4 bits
-    add = 16 - m + wilds
-    carry = 0
-    carry = (c0 | carry) if add & 1 else (c0 & carry)
-    carry = (c1 | carry) if add & 2 else (c1 & carry)
-    carry = (c2 | carry) if add & 4 else (c2 & carry)
-    carry = (c3 | carry) if add & 8 else (c3 & carry)
-    starts = carry & (LANES * ((((<uint64_t>1) << (stop - m + 1)) - 1) << 1))
+        return ~(<uint64_t>0)
+    if wilds == 0:
+        # A window counts only when it holds all its m ranks. Bits 0 and 15 of a
+        # lane are never held, so no such window reads across into the next suit,
+        # and every one starts at 1 to stop - m + 1, as below.
+        starts = held
+        for k in range(1, m):
+            starts &= held >> k
+    else:
+        # All four suits at once: suit s holds rank r at bit 16 * s + r. For every
+        # window start, a bit-sliced 4-bit counter adds the cards in the window; the
+        # starts looked at (1 to stop - m + 1) never read across into the next suit.
+        stop = 14 if params.high_aces else 13
+        c0 = c1 = c2 = c3 = 0
+        for k in range(m):
+            add = held >> k
+            carry = c0 & add
+            c0 ^= add
+            add = carry
+            carry = c1 & add
+            c1 ^= add
+            add = carry
+            carry = c2 & add
+            c2 ^= add
+            c3 ^= carry
+        # count >= m - wilds  <=>  count + (16 - m + wilds) carries out of 4 bits
+        add = 16 - m + wilds
+        carry = 0
+        carry = (c0 | carry) if add & 1 else (c0 & carry)
+        carry = (c1 | carry) if add & 2 else (c1 & carry)
+        carry = (c2 | carry) if add & 4 else (c2 & carry)
+        carry = (c3 | carry) if add & 8 else (c3 & carry)
+        starts = carry & (LANES * ((((<uint64_t>1) << (stop - m + 1)) - 1) << 1))
     runnable = 0
     for k in range(m):
         runnable |= starts << k
-    for suit in range(4):
-        covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
-        if params.high_aces and covered[suit] >> 14 & 1:
-            covered[suit] |= 2  # an ace on top counts for the ace
+    if params.high_aces:
+        runnable |= (runnable >> 13) & (LANES << 1)  # an ace on top counts for the ace
+    return runnable
 
 
 cdef int isolated(
@@ -350,21 +369,29 @@ cdef int encode(
     cdef uint64_t held = 0          # the natural cards, a 16-bit lane per suit (cover_held)
     cdef int key_at[52]             # discard preference, by solver position
     cdef uint32_t covered[4]        # the ranks of each suit some run could hold
+    cdef uint64_t runnable          # ... as one word (cover_lanes)
     cdef int64_t wild_costs[MAX_CARDS]
     cdef uint64_t present = 0, bits, others
     cdef int dearest
     cdef int total = 0, jokers = 0, code, position, i, j, rank, suit, shift = 0, width, count
     cdef int64_t cost, dearest_cost = -1
     cdef Py_ssize_t index
-    memset(counts, 0, sizeof(counts))
-    memset(rank_total, 0, sizeof(rank_total))
+    cdef int64_t natural_sum = 0      # the natural cards' costs, unscaled
+    cdef int64_t kept_sum = 0         # ... of the cards kept (the fast pruning)
+    cdef int kept_copies = 0, threshold
+    cdef uint64_t keep, lanes, nibbles, seen = 0, bit
+    cdef bint fast, twice = False     # twice: some natural card held more than once
+    cdef int n
+    cdef uint32_t full
+    cdef int64_t natural
+    # counts[position] is read only where seen has the position's bit (no memset).
     P.wilds = 0
     P.dearest_wild = -1
     for index in range(length):
         code = codes[index]
-        if code < 0:
-            continue
-        if code >= NUMBER_OF_CODES:
+        if <unsigned int>code >= NUMBER_OF_CODES:  # padding (negative) or no card
+            if code < 0:
+                continue
             return BAD_CODE
         total += 1
         if total > MAX_CARDS:
@@ -373,13 +400,19 @@ cdef int encode(
             jokers += 1
         else:
             position = POSITION[code]
-            counts[position] += 1
+            bit = (<uint64_t>1) << position
+            if seen & bit:
+                counts[position] += 1
+                twice = True
+            else:
+                seen |= bit
+                counts[position] = 1
             if counts[position] > params.decks:
                 return TOO_MANY_COPIES
             rank = (position >> 2) + 1
             if rank != params.wild_rank:
-                present |= (<uint64_t>1) << position
-                rank_total[rank] += 1
+                present |= bit
+                natural_sum += params.natural[code]
                 held |= LANE_BIT[code]
                 continue
         cost = params.wild[code] * scale
@@ -419,8 +452,51 @@ cdef int encode(
     dearest = -1
     if params.high_aces:  # an ace is also at 14, above the king
         held |= (held & (LANES << 1)) << 13
-    cover_held(held, params, P.wilds, covered)
-    if prune != KEEP_ISOLATED and present:
+    runnable = cover_lanes(held, params, P.wilds)
+    keep = present
+    # Without discard keys, the cards no meld can hold are found with bit masks: a
+    # card is kept when its rank has copies enough for a set (with every wild) or
+    # some run could hold it; the cost left out is what the kept cards do not cost.
+    threshold = params.min_set - P.wilds
+    fast = prune == LEAVE_OUT_ISOLATED and not keyed
+    if fast or (prune != KEEP_ISOLATED and present):
+        if twice or not fast:
+            memset(rank_total, 0, sizeof(rank_total))
+            bits = present
+            while bits:
+                position = lowest_bit64(bits)
+                bits &= bits - 1
+                rank_total[(position >> 2) + 1] += counts[position]
+    if fast:
+        if threshold <= 1:
+            keep = present  # every card makes a set with the wilds
+        elif not twice:
+            # One copy of each card: solver order gives each rank a nibble of
+            # present, whose bits are counted in place; a nibble of count c >= t
+            # carries into its top bit when 8 - t is added (c + 8 - t < 16).
+            nibbles = present - ((present >> 1) & PAIRS)
+            nibbles = (nibbles & QUADS) + ((nibbles >> 2) & QUADS)
+            if threshold > 8:
+                keep = 0
+            else:
+                nibbles = (nibbles + <uint64_t>(8 - threshold) * NIBBLES) & (NIBBLES << 3)
+                keep = present & ((nibbles >> 3) * 0xF)
+        else:
+            keep = 0
+            bits = present
+            while bits:
+                position = lowest_bit64(bits)
+                bits &= bits - 1
+                if rank_total[(position >> 2) + 1] >= threshold:
+                    keep |= (<uint64_t>1) << position
+        lanes = held & runnable & (LANES * 0x3FFE)  # ranks 1-13 (not a high ace's 14)
+        while lanes:
+            i = lowest_bit64(lanes)
+            lanes &= lanes - 1
+            keep |= (<uint64_t>1) << (((i & 15) - 1) * 4 + (i >> 4))
+    elif prune != KEEP_ISOLATED and present:
+        for suit in range(4):
+            covered[suit] = <uint32_t>((runnable >> (16 * suit)) & 0xFFFF)
         P.isolated = isolated_counted(
             counts, rank_total, present, params, P.wilds, covered, prune == LEAVE_OUT_ISOLATED,
             scale, &P.base, &dearest if keyed else NULL,
@@ -429,11 +505,11 @@ cdef int encode(
             P.isolated_cost = params.natural[CODE_AT[dearest]] * scale
             P.isolated_key = key_at[dearest] if keyed else 0
 
-    P.n = 0
-    P.full = 0
+    n = 0
+    full = 0
     memset(P.at, 0xFF, sizeof(P.at))  # every entry -1
-    bits = present
-    while bits:
+    bits = keep
+    while bits:  # (locals, not P's fields, while P's arrays are written)
         position = lowest_bit64(bits)
         bits &= bits - 1
         count = counts[position]
@@ -442,24 +518,32 @@ cdef int encode(
         rank = (position >> 2) + 1
         suit = position & 3
         code = CODE_AT[position]
-        i = P.n
-        P.n += 1
+        natural = params.natural[code]
+        kept_copies += count
+        kept_sum += count * natural
         width = 1 if count == 1 else 2 if count < 4 else 3 if count < 8 else 4
-        P.code[i] = code
-        P.rank[i] = rank
-        P.suit[i] = suit
-        P.shift[i] = shift
-        P.unit[i] = (<uint32_t>1) << shift
-        P.field[i] = ((<uint32_t>1 << width) - 1) << shift
-        P.full |= (<uint32_t>count) << shift
-        P.cost[i] = params.natural[code] * scale
+        P.code[n] = code
+        P.rank[n] = rank
+        P.suit[n] = suit
+        P.shift[n] = shift
+        P.unit[n] = (<uint32_t>1) << shift
+        P.field[n] = ((<uint32_t>1 << width) - 1) << shift
+        full |= (<uint32_t>count) << shift
+        P.cost[n] = natural * scale
+        P.drop_key[n] = key_at[position] if keyed else 0
         for j in range(width):
-            P.owner[shift + j] = i
+            P.owner[shift + j] = n
         shift += width
-        P.at[suit][rank] = i
-        P.runnable[i] = covered[suit] >> rank & 1
+        P.at[suit][rank] = n
+        P.runnable[n] = runnable >> (16 * suit + rank) & 1
         if rank == 1:
-            P.at[suit][14] = i
+            P.at[suit][14] = n
+        n += 1
+    P.n = n
+    P.full = full
+    if fast:
+        P.isolated = total - P.wilds - kept_copies
+        P.base = (natural_sum - kept_sum) * scale
     # Wild costs, cheapest first (insertion sort: at most 20), then prefix sums.
     for i in range(1, P.wilds):
         cost = wild_costs[i]
@@ -472,8 +556,6 @@ cdef int encode(
     for i in range(P.wilds):
         P.prefix[i + 1] = P.prefix[i] + wild_costs[i]
     P.wild_key = WILD_KEY if keyed else 0
-    for i in range(P.n):
-        P.drop_key[i] = key_at[POSITION[P.code[i]]] if keyed else 0
 
     P.min_set = params.min_set
     P.min_run = params.min_run
@@ -1513,7 +1595,8 @@ cdef int64_t search(Problem* P, Slot* stack_slots, int drop) noexcept nogil:
         return finish(P, P.wilds, 0, drop)
     # A few cards visit a few states: a smaller table to clear (most hands of a
     # batch keep only two or three cards once those no meld can hold are set aside).
-    memo_start_sized(P, stack_slots, SMALL_STACK_BITS if P.n <= 3 and P.wilds <= 1 else STACK_BITS)
+    memo_start_sized(P, stack_slots, SMALL_STACK_BITS if P.n <= 3 and P.wilds <= 1 else
+                     MIDDLE_STACK_BITS if P.n <= MIDDLE_CARDS and P.wilds <= 1 else STACK_BITS)
     result = value(P, P.full, P.wilds, 0, drop)
     memo_end(P)
     return result
