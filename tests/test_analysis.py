@@ -157,7 +157,9 @@ def test_best_discard_prefers_a_natural_then_the_dearest_card() -> None:
     card, melding = both.best_discard("4h 5h 6h 3c 3d", wild=3)
     assert card == Card.parse("6h")
     assert melding.score == 0
-    card, melding = both.best_discard("4h 5h 3c Jk", wild=3, rules=Rules.preset("pagat", ["jokers"]))
+    card, melding = both.best_discard(
+        "4h 5h 3c Jk", wild=3, rules=Rules.preset("pagat", ["jokers"])
+    )
     assert (card, melding.score) == (Card.parse("5h"), 0)
     card, melding = both.best_discard(
         "4h 5h 3c Jk 3d", wild=3, rules=Rules.preset("pagat", ["jokers"])

@@ -35,7 +35,9 @@ from threethirteen import _backend
 T = TypeVar("T")
 
 
-def twice(function: Callable[..., T], hand: tt.Hand, wild: int | None, rules: tt.Rules) -> tuple[T, T]:
+def twice(
+    function: Callable[..., T], hand: tt.Hand, wild: int | None, rules: tt.Rules
+) -> tuple[T, T]:
     """``function`` called with a round of the compiled solver, then of the Python one."""
     compiled, python = (
         function(hand, tt.Round(rules, wild=wild, implementation=name))
@@ -104,7 +106,9 @@ def test_the_choice_is_bound_once_and_told_truly() -> None:
         f"Round('pagat', 4, implementation={other!r})"
     )
     assert repr(tt.Round("pagat", 4, implementation=tt.implementation)) == "Round('pagat', 4)"
-    with pytest.raises(tt.InvalidRulesError, match="implementation must be 'cython' or 'python', not 'rust'"):
+    with pytest.raises(
+        tt.InvalidRulesError, match="implementation must be 'cython' or 'python', not 'rust'"
+    ):
         tt.Round("pagat", 4, implementation="rust")
 
 

@@ -561,7 +561,9 @@ def test_cards_written_without_spaces(text: str, expected: str) -> None:
         ),
         (
             "9s " + "x" * 200,
-            "not a card: 'xxxxxxxxxxxxxxxxx...' (card 2 of '9s " + "x" * 47 + "...' (203 characters))",
+            "not a card: 'xxxxxxxxxxxxxxxxx...' (card 2 of '9s "
+            + "x" * 47
+            + "...' (203 characters))",
         ),
     ],
 )

@@ -182,3 +182,39 @@ def test_a_card_discarded_after_a_reshuffle_comes_from_the_reshuffled_cards() ->
     rng = np.random.default_rng(0)
     for _ in range(20):
         _replay(view, sample_history(_deal_of(view), view.history, rng, frozenset(view.false_outs)))
+
+
+def test_a_sample_falls_back_to_the_view_when_the_search_gives_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no search budget, a sample after a reshuffle still keeps the view, every
+    card in one place, and the stock within the reshuffled cards; it plays on."""
+    import threethirteen.determinize as determinize
+
+    monkeypatch.setattr(determinize, "_RESTARTS", 0)
+    position = next(
+        game
+        for game in _positions("pagat", [], 4, seed=1)
+        if game.view(game.to_move or 0).reshuffled is not None
+    )
+    viewer = position.to_move or 0
+    view = position.view(viewer)
+    assert view.reshuffled is not None
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        sample = view.sample(rng)
+        assert sample.view(viewer) == view
+        assert not Counter(card.code for card in sample.stock) - Counter(view.reshuffled.codes)
+        everything = Counter(card.code for card in sample.stock)
+        for player in range(sample.players):
+            everything.update(sample.hand(player).codes)
+            sample.view(player)  # whole enough to look at
+        for pile in sample.piles:
+            everything.update(card.code for card in pile)
+        for table_meld in sample.table:
+            everything.update(card.code for card in table_meld.meld.cards)
+        rules = sample.rules
+        assert everything == Counter({code: rules.decks for code in range(52)}) + Counter(
+            {52: rules.jokers}
+        )
+        sample.apply(sample.legal_actions()[0])

@@ -163,7 +163,9 @@ def test_discards_is_a_value() -> None:
     assert hash(ranking) == hash(again)
     assert ranking[-1] == ranking[5]
     assert ranking[1:3] == (ranking[1], ranking[2])
-    assert ranking[0] == tt.Discard(tt.Card.parse("Kd"), both.best_melds("9s 9h 9d 4h 5h", wild=None))
+    assert ranking[0] == tt.Discard(
+        tt.Card.parse("Kd"), both.best_melds("9s 9h 9d 4h 5h", wild=None)
+    )
     assert ranking[0].score == 9
     copy = pickle.loads(pickle.dumps(ranking))
     assert copy == ranking
@@ -185,7 +187,9 @@ def test_best_discard_is_a_discard() -> None:
     """``best_discard`` returns a ``Discard``; ``BestDiscard``, its old name, warns."""
     result = both.best_discard("9s 9h 9d Kd", wild=None)
     assert isinstance(result, tt.Discard)
-    with pytest.warns(DeprecationWarning, match="BestDiscard is deprecated; use threethirteen.Discard"):
+    with pytest.warns(
+        DeprecationWarning, match="BestDiscard is deprecated; use threethirteen.Discard"
+    ):
         assert tt.BestDiscard is tt.Discard
     assert result.score == 0
     assert result.goes_out

@@ -18,7 +18,9 @@ def readme_commands() -> list[str]:
 def test_readme_opens_with_the_two_commands() -> None:
     check, test = readme_commands()[:2]
     assert check.startswith("pip install . && threethirteen ")  # the command-line check
-    assert test == "pip install -e '.[test,docs]' && pytest && pytest benchmarks --benchmark-disable"
+    assert (
+        test == "pip install -e '.[test,docs]' && pytest && pytest benchmarks --benchmark-disable"
+    )
 
 
 def test_ci_runs_exactly_the_readme_test_command() -> None:

@@ -328,7 +328,9 @@ def test_discards_match_reference(rules: Rules, data: st.DataObject) -> None:
     """
     cards, wild = data.draw(_discard_hands(rules), label="hand and wild")
     scores = reference_discard_scores(cards, wild, rules)
-    assert both.can_go_out(cards, wild=wild, rules=rules) == reference_can_go_out(cards, wild, rules)
+    assert both.can_go_out(cards, wild=wild, rules=rules) == reference_can_go_out(
+        cards, wild, rules
+    )
     if not cards:
         with pytest.raises(tt.InvalidHandError):
             both.best_discard(cards, wild=wild, rules=rules)

@@ -80,7 +80,11 @@ def test_rounds_are_values() -> None:
             "no round 12: these rules play rounds 1 to 11",
         ),
         (lambda: tt.Round("pagat", 0), tt.InvalidWildError, "no round 0"),
-        (lambda: tt.Round("pagat", "4"), tt.InvalidWildError, "a round number must be an int, not '4'"),
+        (
+            lambda: tt.Round("pagat", "4"),
+            tt.InvalidWildError,
+            "a round number must be an int, not '4'",
+        ),
         (
             lambda: tt.Round("pagat", 4, dealt=7),
             tt.InvalidWildError,

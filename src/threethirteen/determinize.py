@@ -12,7 +12,11 @@ slots whose source still holds that card becomes it (of two sources, one is
 chosen at random in proportion to how likely each is to hold it). At the end the
 slots still unseen take the cards left in their sources, shuffled. So every
 sample is consistent with the history; before the first reshuffle of a round
-every consistent deal is equally likely.
+every consistent deal is equally likely. Where twins leave a card's source open,
+a depth-first search with restarts finds the choices; its budget is bounded (at
+most 400 replays, about 150 ms in the longest rounds measured), and
+:class:`SampleError` says when it gives up (:meth:`PlayerView.sample
+<threethirteen.PlayerView.sample>` then falls back to a looser deal).
 
 The answer is a whole history: each player's hand as dealt, the cards each drew
 from the stock, the stock as dealt and every reshuffle's order, and the hands
@@ -46,13 +50,16 @@ else:  # numpy is imported when first used, not with the package
 
 __all__ = ["Deal", "History", "SampleError", "sample_history"]
 
-_MAX_REPLAYS = 100_000
-"""The most replays of one sample's search (each decision's options are few, and
-dead ends rare: a search takes one replay almost always)."""
+_REPLAYS = 10
+"""The most replays of one search before it starts again with new random orders
+(dead ends are rare: a search takes one replay almost always)."""
+_RESTARTS = 40
+"""The most searches of one sample: then :class:`SampleError` (the caller falls back)."""
 
 
 class SampleError(RuntimeError):
-    """No consistent history was found (a bug: the true one always is)."""
+    """The search found no consistent history within its budget (one exists: the
+    true one; in long rounds with twins and reshuffles the search can miss it)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +116,7 @@ class _Replay:
         self.next_uniform = 0
         self.choices = choices  # the option taken at each ambiguous reveal, in order
         self.options: list[int] = []  # how many options each of those had
+        self.decided: list[tuple[int, int]] = []  # and whose card each was
         players = deal.players
         hand_size = len(deal.dealt)
         others = [player for player in range(players) if player != deal.viewer]
@@ -155,7 +163,7 @@ class _Replay:
     def settle(self, slot: int, code: int) -> None:
         pool = self.pools[self.source[slot]]
         if pool[code] <= 0:
-            raise _DeadEnd
+            raise _DeadEnd(-1, code)
         pool[code] -= 1
         self.sizes[self.source[slot]] -= 1
         self.card[slot] = code
@@ -170,7 +178,7 @@ class _Replay:
         slots = self.held[player]
         if len(self.pools) == 1:  # one source (no reshuffle yet): no decision
             if not slots:
-                raise _DeadEnd
+                raise _DeadEnd(player, code)
             chosen = min(int(self.uniform() * len(slots)), len(slots) - 1)
             self.settle(slots.pop(chosen), code)
             return
@@ -180,7 +188,7 @@ class _Replay:
             if self.pools[source][code] > 0:
                 held_by_source[source] = held_by_source.get(source, 0) + 1
         if not held_by_source:
-            raise _DeadEnd
+            raise _DeadEnd(player, code)
         if len(held_by_source) == 1:
             (source,) = held_by_source
         else:
@@ -204,6 +212,7 @@ class _Replay:
             if decision == len(self.choices):
                 self.choices.append(0)
             self.options.append(len(order))
+            self.decided.append((player, code))
             source = order[self.choices[decision]]
         candidates = [index for index, slot in enumerate(slots) if self.source[slot] == source]
         chosen = candidates[min(int(self.uniform() * len(candidates)), len(candidates) - 1)]
@@ -357,26 +366,47 @@ def sample_history(
         with, already dealt at random (only before a reshuffle, where every slot
         has one source and any such deal is consistent): the history is worked out
         for them.
-    :raises SampleError: if no consistent history is found (a bug).
+    :raises SampleError: when the search finds no consistent history within its
+        budget (``_RESTARTS`` searches of ``_REPLAYS`` replays: 400 in all).
     """
-    stream = _Stream(rng)
-    choices: list[int] = []
-    for _ in range(_MAX_REPLAYS):
-        replay = _Replay(deal, stream, false_outs, choices)
-        try:
-            replay.play(events)
-        except _DeadEnd:
-            options = replay.options
-            del choices[len(options) :]
-            while choices and choices[-1] + 1 >= options[len(choices) - 1]:
-                choices.pop()
-            if not choices:
-                break
-            choices[-1] += 1
-            continue
-        if final is None:
-            replay.fill(rng)
-        else:
-            replay.fill_with(*final, rng)
-        return replay.history()
+    for _ in range(_RESTARTS):
+        stream = _Stream(rng)
+        choices: list[int] = []
+        for _ in range(_REPLAYS):
+            replay = _Replay(deal, stream, false_outs, choices)
+            try:
+                replay.play(events)
+            except _DeadEnd as end:
+                if not _back_jump(choices, replay.options, replay.decided, end.args):
+                    break  # every option tried: start again with new random orders
+                continue
+            if final is None:
+                replay.fill(rng)
+            else:
+                replay.fill_with(*final, rng)
+            return replay.history()
     raise SampleError("no history of the round is consistent with the view")
+
+
+def _back_jump(
+    choices: list[int],
+    options: list[int],
+    decided: list[tuple[int, int]],
+    conflict: tuple[int, int],
+) -> bool:
+    """After a dead end (``conflict``: the player who could not have held the card,
+    and the card): take the next option of the latest decision that bears on it
+    (the same player's, or the same card's), else of the latest decision with an
+    option left, dropping the decisions after it. ``False`` when none is left."""
+    del choices[len(options) :]
+    player, code = conflict
+    for related in (True, False):
+        for index in range(len(choices) - 1, -1, -1):
+            if choices[index] + 1 >= options[index]:
+                continue
+            if related and decided[index][0] != player and decided[index][1] != code:
+                continue
+            del choices[index + 1 :]
+            choices[index] += 1
+            return True
+    return False

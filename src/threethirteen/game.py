@@ -35,7 +35,7 @@ from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOf
 from .analysis import best_melds, can_go_out, discards
 from .cards import CARDS, JOKER, Card
 from .dealing import MAX_SEED, new_seed, pool_codes, shuffled
-from .determinize import Deal, sample_history
+from .determinize import Deal, SampleError, sample_history
 from .errors import (
     GameError,
     IllegalActionError,
@@ -1387,6 +1387,29 @@ class PlayerView:
             drawn=[card.code for card in self.stock_draws],
         )
 
+    def _loose_deal(self, generator: np.random.Generator) -> tuple[list[list[int]], list[int]]:
+        """The fallback when the history search gives up (rare: long rounds with
+        twins after reshuffles): the stock drawn from the reshuffled cards still
+        hidden, the rest of the hidden cards dealt at random. The view stays the
+        same; which opponent drew which reshuffled card is not checked."""
+        hidden = self._hidden()
+        candidates = hidden
+        if self.reshuffled is not None:
+            counts = Counter(self.reshuffled.code_bytes) & Counter(hidden)
+            candidates = sorted(counts.elements())
+        picks = generator.permutation(len(candidates))[: self.stock_size].tolist()
+        stock = [candidates[i] for i in picks]
+        rest = _without(hidden, stock)
+        assert rest is not None
+        rest = [rest[i] for i in generator.permutation(len(rest)).tolist()]
+        hands: list[list[int]] = []
+        position = 0
+        for other in range(self.players):
+            unknown = 0 if other == self.player else self.hand_sizes[other] - len(self.known[other])
+            hands.append(rest[position : position + unknown])
+            position += unknown
+        return hands, stock
+
     def sample(self, rng: np.random.Generator | int | None = None) -> Game:
         """A full game consistent with this view, for play to go on from: the cards
         this player cannot see dealt at random to the other players' unknown places
@@ -1430,13 +1453,28 @@ class PlayerView:
             game._stock_draws = [[] for _ in range(self.players)]  # draws after the sample
             game._orders = []
         else:
-            history = sample_history(self._deal(), self.history, generator, false_outs)
-            hands = history.hands
-            stock = history.stock
             game._pending = None
-            game._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
-            game._stock_draws = history.drawn
-            game._orders = [tuple(order) for order in history.reshuffles]
+            try:
+                history = sample_history(self._deal(), self.history, generator, false_outs)
+            except SampleError:
+                hands, stock = self._loose_deal(generator)
+                # No history is known: the player's own as it was, the others'
+                # hands as they are now stand for their deals.
+                game._dealt_hands = tuple(
+                    tuple(self.dealt_hand.code_bytes)
+                    if other == self.player
+                    else tuple(sorted(list(self.known[other].code_bytes) + hands[other]))
+                    for other in range(self.players)
+                )
+                game._stock_draws = [[] for _ in range(self.players)]
+                game._stock_draws[self.player] = [card.code for card in self.stock_draws]
+                game._orders = []
+            else:
+                hands = history.hands
+                stock = history.stock
+                game._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
+                game._stock_draws = history.drawn
+                game._orders = [tuple(order) for order in history.reshuffles]
         game.rules = self.rules
         game.players = self.players
         game.seed = None
