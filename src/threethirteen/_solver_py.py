@@ -43,6 +43,8 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Any
 
+from ._run_geometry import extend_run, run_code
+
 __all__ = [
     "BITS",
     "Move",
@@ -380,29 +382,6 @@ def _identities(rank: int, natural_suits: Sequence[int], count: int) -> list[int
     return [order[i % len(order)] * 13 + rank - 1 for i in range(count)]
 
 
-def _run_code(suit: int, place: int) -> int:
-    return suit * 13 + (0 if place == 14 else place - 1)
-
-
-def _extend_run(
-    low: int, high: int, count: int, high_aces: bool, preferred: Sequence[int]
-) -> tuple[int, int]:
-    """Widen a run by ``count`` places: towards a ``preferred`` place next to it
-    (where a wild card of this suit stands for itself), else up, else down."""
-    for _ in range(count):
-        top = 14 if high_aces and low >= 2 else 13
-        bottom = 2 if high == 14 else 1
-        if high + 1 in preferred and high < top:
-            high += 1
-        elif low - 1 in preferred and low > bottom:
-            low -= 1
-        elif high < top:
-            high += 1
-        else:
-            low -= 1
-    return low, high
-
-
 def decode(
     found: Plan,
     codes: bytes | Sequence[int],
@@ -446,7 +425,7 @@ def decode(
             suit, ranks = move[1], move[2]
             low, high = min(ranks), max(ranks)
             deficit = max(0, min_run - (high - low + 1))
-            low, high = _extend_run(low, high, deficit, high_aces, preferred(suit))
+            low, high = extend_run(low, high, deficit, high_aces, preferred(suit))
             runs.append([suit, low, high, set(ranks)])
     # The wilds that join melds beside the plan's: into a set (no upper size), else
     # into the room left in runs, else (the rules allowing it) a meld of their own.
@@ -457,7 +436,7 @@ def decode(
     elif extra <= sum(13 - (high - low + 1) for _suit, low, high, _ranks in runs):
         for run in runs:
             room = min(extra, 13 - (run[2] - run[1] + 1))
-            run[1], run[2] = _extend_run(run[1], run[2], room, high_aces, preferred(run[0]))
+            run[1], run[2] = extend_run(run[1], run[2], room, high_aces, preferred(run[0]))
             extra -= room
 
     layouts: list[tuple[bool, list[tuple[int, int]]]] = []  # (is a set, (natural, identity))
@@ -468,7 +447,7 @@ def decode(
     for suit, low, high, places in runs:
         slots = []
         for place in range(low, high + 1):
-            code = _run_code(suit, place)
+            code = run_code(suit, place)
             slots.append((code if place in places else -1, code))
         layouts.append((False, slots))
     if extra:  # a meld of wilds only, as the rules allow
@@ -479,7 +458,7 @@ def decode(
                 wild_rank or 1, [code // 13 for code in own], extra - len(own)
             )
         else:
-            identities = [_run_code(0, place) for place in range(1, extra + 1)]
+            identities = [run_code(0, place) for place in range(1, extra + 1)]
         layouts.append((extra >= min_set, [(-1, code) for code in identities]))
 
     # Wild cards go where they stand for themselves first, then in order.

@@ -141,10 +141,6 @@ class _FalseOut(str):
     """Why a declared out is not out: a false out, which ``false-out`` allows."""
 
 
-def _insort(hand: list[int], code: int) -> None:
-    bisect.insort(hand, code)
-
-
 _EMPTY_HAND = Hand()
 
 
@@ -673,13 +669,9 @@ class Game:
         left = _without(hand, (code,))
         assert left is not None
         melds = self._out_melds(action, left)
-        if isinstance(melds, str):
-            if action.melds is None and self.rules.false_out_penalty is not None:
-                return None
-            if isinstance(melds, _FalseOut) and self.rules.false_out_penalty is not None:
-                return None
-            return melds
-        return None
+        if isinstance(melds, _FalseOut) and self.rules.false_out_penalty is not None:
+            return None  # a false out, which the rules allow
+        return melds if isinstance(melds, str) else None
 
     def _out_melds(self, action: DiscardCard, left: list[int]) -> tuple[Meld, ...] | str:
         """The melds laid when going out with ``left`` in hand, or why it is not out."""
@@ -752,13 +744,13 @@ class Game:
         self._legal = None
         if isinstance(action, DrawStock):
             code = self._stock.pop()
-            _insort(self._hands[mover], code)
+            bisect.insort(self._hands[mover], code)
             self._stock_draws[mover].append(code)
             self._phase = _PLAY
             self._events.append((mover, action))
         elif isinstance(action, DrawDiscard):
             code = self._piles[action.pile or 0].pop()
-            _insort(self._hands[mover], code)
+            bisect.insort(self._hands[mover], code)
             self._known[mover].append(code)
             self._phase = _PLAY
             self._events.append((mover, action))
@@ -775,11 +767,15 @@ class Game:
             assert isinstance(made, Meld)
             self._take(mover, action.card.code)
             self._table[action.meld] = TableMeld(table_meld.owner, made)
-            identity = made.stands_for[_added_index(table_meld.meld, made)]
-            wild = is_wild_code(action.card.code, self._round.wild)
-            self._events.append(
-                (mover, LayOff(action.card, action.meld, identity if wild else None))
-            )
+            if is_wild_code(action.card.code, self._round.wild):  # log what it stands for
+                identity = lay_off_identity(
+                    table_meld.meld, action.card, action.stands_for, self._round
+                )
+                assert isinstance(identity, Card)
+                action = LayOff(action.card, action.meld, identity)
+            elif action.stands_for is not None:  # a natural card stands for itself
+                action = LayOff(action.card, action.meld)
+            self._events.append((mover, action))
             self._check_empty(mover)
 
     def _take(self, player: int, code: int) -> None:
@@ -1200,17 +1196,6 @@ _SHARED = (
     "_upcard", "_dealt_hands", "_pending",
 )  # fmt: skip
 """The attributes a clone shares: values never changed in place."""
-
-
-def _added_index(before: Meld, after: Meld) -> int:
-    """Where the card laid off onto ``before`` sits in ``after``."""
-    counts = Counter(zip(before.cards, before.stands_for, strict=True))
-    for index, pair in enumerate(zip(after.cards, after.stands_for, strict=True)):
-        if counts[pair]:
-            counts[pair] -= 1
-        else:
-            return index
-    raise AssertionError("no card was added")
 
 
 def _table_rules(

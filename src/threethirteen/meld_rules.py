@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from ._run_geometry import extend_run, run_code
 from ._validate import quote, tokens
 from .cards import CARDS, JOKER, Card, read_card_token
 from .errors import InvalidMeldError
@@ -72,15 +73,6 @@ def highest_place(rules: Rules) -> int:
 def run_place(rank: int, ace_high: bool) -> int:
     """The place of a card of ``rank`` in a run: its rank, or 14 for an ace above a king."""
     return 14 if rank == 1 and ace_high else rank
-
-
-def run_code(suit: int, place: int) -> int:
-    """The card code of ``suit`` (0-3) at run place ``place`` (1-14).
-
-    >>> run_code(2, 14) == run_code(2, 1)  # an ace, high or low
-    True
-    """
-    return suit * 13 + (0 if place == 14 else place - 1)
 
 
 def run_card(suit: int, place: int) -> Card:
@@ -374,22 +366,3 @@ def set_identities(rank: int, natural_suits: list[int], count: int) -> list[Card
     order = [suit for suit in range(4) if suit not in natural_suits]
     order += sorted(set(natural_suits))
     return [CARDS[order[i % len(order)] * 13 + rank - 1] for i in range(count)]
-
-
-def extend_run(
-    low: int, high: int, count: int, high_aces: bool, preferred: frozenset[int]
-) -> tuple[int, int]:
-    """Widen a run by ``count`` places: towards a ``preferred`` position next to it
-    (where a wild card of this suit can stand for itself), else up, else down."""
-    for _ in range(count):
-        top = 14 if high_aces and low >= 2 else 13
-        bottom = 2 if high == 14 else 1
-        if high + 1 in preferred and high < top:
-            high += 1
-        elif low - 1 in preferred and low > bottom:
-            low -= 1
-        elif high < top:
-            high += 1
-        else:
-            low -= 1
-    return low, high

@@ -137,14 +137,6 @@ def _smallest_melds(hand: bytes, round: Round) -> tuple[Meld, ...]:
     )
 
 
-def _meld_order(meld: Meld) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    return (
-        0 if meld.kind == "set" else 1,
-        tuple(card.code for card in meld.stands_for),
-        tuple(card.code for card in meld.cards),
-    )
-
-
 @lru_cache(maxsize=4096)
 def lay_off_targets(meld: Meld, round: Round) -> tuple[int | None, tuple[Card, ...]]:
     """What a meld takes: a set's rank (``None`` for a run), and a run's next cards
