@@ -24,6 +24,7 @@ from .batch import (
     discard_scores,
     go_out_flags,
 )
+from .bots import BOTS, Bot, BotLike, BotSpec, GreedyBot, RandomBot, as_bot, make_bot
 from .cards import JOKER, Card, parse_card
 from .checking import MeldCheck, MeldProblem, check_melds
 from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
@@ -43,6 +44,7 @@ from .errors import (
     GameError,
     IllegalActionError,
     InvalidActionError,
+    InvalidBotError,
     InvalidCardError,
     InvalidHandError,
     InvalidMeldError,
@@ -65,6 +67,7 @@ __version__ = "0.2.0.dev0"
 """The version: the next release in development (see CHANGELOG.md)."""
 
 __all__ = [
+    "BOTS",
     "JOKER",
     "MAX_HAND_SIZE",
     "MAX_LAYOFF_RUNS",
@@ -74,6 +77,9 @@ __all__ = [
     "VARIATIONS",
     "Action",
     "BatchDiscards",
+    "Bot",
+    "BotLike",
+    "BotSpec",
     "Card",
     "Discard",
     "DiscardCard",
@@ -85,11 +91,13 @@ __all__ = [
     "DrawStock",
     "Game",
     "GameError",
+    "GreedyBot",
     "Hand",
     "HandLike",
     "HandsLike",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidBotError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidMeldError",
@@ -108,6 +116,7 @@ __all__ = [
     "Out",
     "Outs",
     "PlayerView",
+    "RandomBot",
     "Reshuffle",
     "Round",
     "Rules",
@@ -120,6 +129,7 @@ __all__ = [
     "WildLike",
     "WildsLike",
     "__version__",
+    "as_bot",
     "best_discard",
     "best_discards",
     "best_melds",
@@ -140,6 +150,7 @@ __all__ = [
     "is_out",
     "is_valid_meld",
     "layoff",
+    "make_bot",
     "outs",
     "parse_card",
     "parse_hand",

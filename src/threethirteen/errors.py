@@ -17,6 +17,7 @@ __all__ = [
     "GameError",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidBotError",
     "InvalidCardError",
     "InvalidHandError",
     "InvalidMeldError",
@@ -78,3 +79,8 @@ class InvalidRecordError(ThreeThirteenError):
 class GameError(ThreeThirteenError):
     """A game that cannot be set up or asked this: too few cards for the table, a
     player that does not exist, a record asked of a sampled game."""
+
+
+class InvalidBotError(ThreeThirteenError):
+    """A bot that is not one: a name that is no built-in bot, or an object without
+    an ``act(view, legal_actions)`` method that is not a function either."""
