@@ -600,6 +600,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A closed pipe (``threethirteen - < hands.txt | head``) ends quietly.
     """
+    words = sys.argv[1:] if argv is None else argv
+    if words and words[0] == "play":
+        from . import _cli_play
+
+        return _cli_play.main(words[1:])
     try:
         status = _run(argv)
         sys.stdout.flush()
