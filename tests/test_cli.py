@@ -1393,7 +1393,7 @@ def test_a_real_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     [
         ("rule", " (did you mean the command 'rules'?)"),
         ("round", " (did you mean the command 'rounds'?)"),
-        ("play", " ('play' is not a command yet; the commands are check, rules, rounds)"),
+        ("replay", " ('replay' is not a command yet; the commands are check, rules, rounds)"),
     ],
 )
 def test_a_mistyped_command_is_named(run: Run, word: str, hint: str) -> None:

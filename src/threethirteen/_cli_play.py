@@ -365,6 +365,14 @@ class PlayCommand:
     def by_player(self, values: Sequence[object]) -> str:
         return ", ".join(f"{self.name(p)} {value}" for p, value in enumerate(values))
 
+    def show_melds(self, view: PlayerView) -> None:
+        """The melds on the table, numbered as lay-offs name them, and who laid each."""
+        melds = ", ".join(
+            f"{i}: {self.style.meld(item.meld)} ({self.name(item.owner)})"
+            for i, item in enumerate(view.table)
+        )
+        self.write(f"table:    {melds or '-'}")
+
     def show_table(self, view: PlayerView) -> None:
         """The public state: the piles, the stock, the table, the hands, the scores."""
         style = self.style
@@ -377,11 +385,7 @@ class PlayCommand:
             piles = "piles:    " + ", ".join(f"{i}: {top}" for i, top in enumerate(tops))
         self.write(f"{piles}   stock: {view.stock_size} cards")
         if view.table:
-            melds = ", ".join(
-                f"{i}: {style.meld(item.meld)} ({self.name(item.owner)})"
-                for i, item in enumerate(view.table)
-            )
-            self.write(f"table:    {melds}")
+            self.show_melds(view)
         sizes = []
         for player, size in enumerate(view.hand_sizes):
             text = f"{self.name(player)} {size}"
@@ -576,6 +580,8 @@ class PlayCommand:
                 drawn = game.view(self.seat).hand - hand
                 source = "the stock" if isinstance(action, DrawStock) else "the discard pile"
                 self.write(f"you drew {self.style.cards(drawn)} from {source}")
+            elif isinstance(action, (LayMeld, LayOff)):
+                self.show_melds(game.view(self.seat))
 
     def prompt(self, view: PlayerView) -> str:
         if view.phase == "draw":
