@@ -23,6 +23,7 @@ from threethirteen import _cli_play, cli
 from threethirteen._cli_format import Style
 
 SRC = Path(tt.__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent
 CARD = re.compile(r"(?:10|[2-9AJQK])[cdhs]|Jk")
 DRAW_PROMPT = "draw (s: stock, d: discard pile)> "
 PLAY_PROMPT = "discard (a card, or 'out CARD' to go out)> "
@@ -189,6 +190,18 @@ def test_suit_symbols_without_colour_off_a_terminal() -> None:
     assert "\x1b[" not in out
 
 
+def test_the_session_in_the_docs() -> None:
+    """docs/cli.md's session: its inputs are what follows each prompt."""
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = page.partition("## Play against bots")[2]
+    block = section.split("```text\n$ threethirteen play ")[1].partition("```")[0]
+    command, _, shown = block.partition("\n")
+    prompts = re.compile(r"^(?:draw|discard) \(.*?\)> (.*)$", flags=re.MULTILINE)
+    moves = "".join(line + "\n" for line in prompts.findall(shown))
+    assert moves == "s\nKx\nout Ac\nd\nKs\nquit\n"
+    assert play(*command.split(), stdin=moves) == (0, shown)
+
+
 def test_the_end_of_input_leaves_the_game_cleanly() -> None:
     status, out = play("--players", "2", "--bots", "greedy", "--seed", "5", "--ascii", stdin="s\n")
     assert status == 0
@@ -215,7 +228,7 @@ def test_hints_before_each_decision_are_exact() -> None:
     assert status == 0
     assert (
         "hand:     Ad 2d 9d  (deadwood 12)\n"
-        "outs:     3c x1 (discard 9d), 3d x1 (discard 9d), 3h x1 (discard 9d), 3s x1 (discard 9d)\n"
+        "outs:     3c 3d 3h 3s (discard 9d)\n"
         "chance:   8.3% (1/12) that the next stock card is an out (48 unseen)\n"
         "take:     Qh, then discard Qh: score 12\n"
         "stock:    expected score 8.81 (141/16), goes out 8.3% (1/12)\n"

@@ -35,7 +35,7 @@ from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOf
 from .analysis import best_melds, discards
 from .bots import Bot, make_bot
 from .cards import Card, rank_name
-from .drawing import DrawAdvice, draw_advice, outs
+from .drawing import DrawAdvice, Outs, draw_advice, outs
 from .errors import ThreeThirteenError
 from .game import Game, PlayerView
 from .hand import Hand
@@ -85,7 +85,7 @@ examples:
 The bots: random, greedy (and any other built-in bot's name)."""
 
 _PILE = re.compile(r"[0-9]{1,3}")
-_OUTS_SHOWN = 6
+_OUTS_SHOWN = 10
 """The most outs a hint lists (the most copies first)."""
 
 
@@ -217,7 +217,7 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=2, seed=3).view(1)
     >>> print("\\n".join(hint_lines(view, Style(unicode=False))))
-    outs:     3c x1 (discard 9d), 3d x1 (discard 9d), 3h x1 (discard 9d), 3s x1 (discard 9d)
+    outs:     3c 3d 3h 3s (discard 9d)
     chance:   8.3% (1/12) that the next stock card is an out (48 unseen)
     take:     Qh, then discard Qh: score 12
     stock:    expected score 8.81 (141/16), goes out 8.3% (1/12)
@@ -230,15 +230,7 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
         if view.phase == "draw":
             unseen = view.unseen()
             found = outs(hand, round_, unseen=unseen)
-            live = [out for out in found if out.copies]
-            listed = ", ".join(
-                f"{style.card(out.card)} x{out.copies} (discard {style.card(out.discard)})"
-                for out in live[:_OUTS_SHOWN]
-            )
-            more = len(live) - _OUTS_SHOWN
-            if more > 0:
-                listed += f" and {more} more"
-            lines.append(f"outs:     {listed or 'none'}")
+            lines.append(f"outs:     {_outs_text(found, hand, view, style)}")
             lines.append(
                 f"chance:   {_percent(found.probability)} that the next stock card is an out"
                 f" ({found.unseen} unseen)"
@@ -254,6 +246,25 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
     except ThreeThirteenError as error:  # a position the analysis does not cover
         lines.append(f"hint:     none ({error})")
     return lines
+
+
+def _outs_text(found: Outs, hand: Hand, view: PlayerView, style: Style) -> str:
+    """The outs with a copy unseen, grouped by the discard each goes out with
+    (``x2``: two copies unseen), at most :data:`_OUTS_SHOWN` cards."""
+    live = [out for out in found if out.copies]
+    if not live:
+        return "none"
+    if not best_melds(hand, view.prepared_round).deadwood:
+        return "any card (the hand is melded: discard a card it does not need)"
+    groups: dict[Card, list[str]] = {}
+    for out in live[:_OUTS_SHOWN]:
+        copies = f"x{out.copies}" if out.copies > 1 else ""
+        groups.setdefault(out.discard, []).append(style.card(out.card) + copies)
+    text = ", ".join(
+        f"{' '.join(cards)} (discard {style.card(discard)})" for discard, cards in groups.items()
+    )
+    more = len(live) - _OUTS_SHOWN
+    return text + (f" and {more} more" if more > 0 else "")
 
 
 def _advice_lines(view: PlayerView, unseen: Hand, style: Style) -> list[str]:
