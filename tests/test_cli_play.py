@@ -214,7 +214,7 @@ def test_the_end_of_input_leaves_the_game_cleanly() -> None:
 
 
 def test_help_lists_the_commands() -> None:
-    status, out = play("--bots", "random", "--seed", "1", "--ascii", stdin="help\nq\n")
+    status, out = play("--bots", "random", "--seed", "1", "--ascii", stdin="\ufeffhelp\nq\n")
     assert status == 0
     assert "> help\n" + _cli_play.HELP + "\n" + DRAW_PROMPT + "q\n" in out
 
@@ -310,6 +310,35 @@ def test_the_screen_and_hints_depend_on_the_view_only(
             checked += 1
             game.apply(bots[player].act(game.view(player), game.legal_actions()))
     assert checked >= 12 * players
+
+
+def test_a_bot_that_plays_an_illegal_action_is_named() -> None:
+    game = tt.Game("pagat", 2, seed=5)  # player 1 starts
+
+    def stubborn(view: tt.PlayerView, legal: object) -> tt.Action:
+        return tt.Action.parse("discard 9s")
+
+    bots = {1: ("stubborn", tt.as_bot(stubborn))}
+    out = io.StringIO()
+    command = _cli_play.PlayCommand(game, 0, bots, io.StringIO(""), out, Style())
+    message = "player 1 (stubborn) played 'discard 9s': illegal action 'discard 9s': player 1"
+    with pytest.raises(Exception, match=re.escape(message + " must draw first")):
+        command.run()
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    argv = [sys.executable, "-m", "threethirteen", "play", "--seed", "5", "--ascii"]
+    environ = dict(os.environ, PYTHONPATH=str(SRC))
+    process = subprocess.Popen(
+        argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environ
+    )
+    assert process.stdout is not None
+    assert (
+        process.stdout.readline() == b"threethirteen play: pagat for 2 players, 11 rounds, seed 5\n"
+    )
+    process.stdout.close()
+    _, err = process.communicate(b"s\nhelp\nhelp\nhelp\n" * 50, timeout=60)
+    assert (process.returncode, err) == (141, b"")
 
 
 # -- arguments --------------------------------------------------------------------------

@@ -23,6 +23,8 @@ the output reads as a transcript.
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -49,6 +51,7 @@ EXIT_OK = 0
 EXIT_BOT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
 
 DRAW_PROMPT = "draw (s: stock, d: discard pile)> "
 PLAY_PROMPT = "discard (a card, or 'out CARD' to go out)> "
@@ -613,6 +616,7 @@ class PlayCommand:
             if not line:
                 self.write()
                 raise _Quit
+            line = line.lstrip("\ufeff")  # a byte-order mark from a file
             if self.echo:
                 self.stdout.write(line if line.endswith("\n") else line + "\n")
             text = line.strip()
@@ -662,8 +666,12 @@ def _error(message: str) -> None:
 def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``threethirteen play`` with the arguments after ``play``; the exit status:
     0 when the game ends or the person quits, 1 when a bot fails, 2 for bad arguments
-    (a message on standard error), 130 after Ctrl-C."""
-    stdin = sys.stdin if stdin is None else stdin
+    (a message on standard error), 130 after Ctrl-C, 141 when the output's reader
+    went away."""
+    if stdin is None:
+        stdin = sys.stdin
+        if isinstance(stdin, io.TextIOWrapper):
+            stdin.reconfigure(errors="replace")  # a bad byte is a bad card, not a crash
     stdout = sys.stdout if stdout is None else stdout
     parser = build_parser()
     try:
@@ -704,3 +712,18 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     except KeyboardInterrupt:
         stdout.write("\n")
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``threethirteen play < moves | head``)
+        _silence(stdout)
+        return EXIT_BROKEN_PIPE
+
+
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at the null device, so that flushing what is
+    left at exit raises nothing more."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
