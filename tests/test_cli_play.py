@@ -42,9 +42,9 @@ def play(*argv: str, stdin: str = "") -> tuple[int, str]:
 def simple_answer(output: str) -> str:
     """What the simple player types at the prompt that ends ``output``: ``s`` to
     draw, then the first card of the deadwood shown (or the first card shown)."""
-    if output.endswith(DRAW_PROMPT):
+    if output.endswith((DRAW_PROMPT, _cli_play.SEPARATE_DRAW_PROMPT)):
         return "s"
-    assert output.endswith(PLAY_PROMPT), output[-200:]
+    assert output.endswith((PLAY_PROMPT, _cli_play.TABLE_PROMPT)), output[-200:]
     hand = [line for line in output.splitlines() if line.startswith("hand:")][-1]
     shown = hand.removeprefix("hand:").partition("(deadwood")[0]
     deadwood = CARD.findall(shown.rpartition("]")[2])
@@ -116,6 +116,39 @@ def test_a_whole_game_from_another_seat_with_three_players() -> None:
         "threethirteen play: pagat for 3 players, 11 rounds, seed 11\n"
         "you are player 1; player 0 (random), player 2 (random); type 'help' for the commands\n"
     )
+
+
+def simple_game(*argv: str) -> str:
+    out = io.StringIO()
+    assert _cli_play.main([*argv, "--ascii"], Responder(out), out) == 0
+    return out.getvalue()
+
+
+def test_going_out_on_a_last_turn_and_false_outs_are_told_apart() -> None:
+    variations = "separate-discards,joker-discards"
+    text = simple_game(
+        "--rules", "bga", "--players", "3", "--seed", "8", "--variations", variations
+    )
+    assert (
+        "player 1 (greedy): takes 3c from pile 2, discards 10h and goes out\n"
+        "round 1 ends: player 2 (greedy) went out\n"
+        "  you:               5d 7d 2h  (deadwood 14)\n"
+        "  player 1 (greedy): out with [5c 5c 3c=5d]\n"
+        "  player 2 (greedy): out with [6d 6s Jk=6c]\n"
+        "round:    you 14, player 1 (greedy) 0, player 2 (greedy) 0\n"
+    ) in text
+    assert "false out" not in text
+    # The greedy bot declares out at every turn where false outs are allowed (20 each).
+    argv = ["--rules", "wikipedia", "--seed", "3", "--variation", "false-out", "--max-turns"]
+    text = simple_game(*argv, "3")
+    assert (
+        "player 1 (greedy): takes Ad, discards Ad and declares out: a false out\n"
+        "round 1 ends: the turn limit (3 turns) was reached\n"
+        "  you:               10d 8h Ks  (deadwood 31)\n"
+        "  player 1 (greedy): Qd Qh 10s  (deadwood 34)\n"
+        "round:    you 31, player 1 (greedy) 74\n"
+    ) in text
+    assert text.count("declares out: a false out") == 17  # every turn of the bot
 
 
 # -- exact transcripts ------------------------------------------------------------------

@@ -37,6 +37,7 @@ from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOf
 from .analysis import best_melds, discards
 from .bots import Bot, make_bot
 from .cards import Card, rank_name
+from .checking import check_melds
 from .drawing import DrawAdvice, Outs, draw_advice, outs
 from .errors import ThreeThirteenError
 from .game import Game, PlayerView
@@ -308,6 +309,18 @@ def _advice_lines(view: PlayerView, unseen: Hand, style: Style) -> list[str]:
     return lines
 
 
+def _goes_out(action: Action, left: Hand, round_: Round) -> bool:
+    """Whether a legal ``action`` that leaves ``left`` in hand goes out: it empties
+    the hand, or declares going out with the rest melded (else a false out)."""
+    if not left:
+        return True
+    if not isinstance(action, DiscardCard) or not action.go_out:
+        return False
+    if action.melds is None:
+        return not best_melds(left, round_).deadwood
+    return check_melds(left, action.melds, round_).goes_out
+
+
 class _Quit(Exception):
     """The person quit (or the input ended)."""
 
@@ -467,14 +480,15 @@ class PlayCommand:
         if not game.is_over and len(game.view(self.seat).history) > len(before.history):
             self.went_out = game.went_out[mover] and not before.went_out[mover]
             return None
-        # The round ended with this action: a first out ends it only without last turns.
-        self.went_out = before.first_out is None and game.last_end in ("out", "empty_hand")
+        # The round ended with this action (the next is dealt): work out the end.
+        prepared = Round(game.rules, number)
         if isinstance(action, DiscardCard):
             hands[mover] = hands[mover] - action.card
         elif isinstance(action, LayMeld):
             hands[mover] = hands[mover] - Hand(action.meld.cards)
         elif isinstance(action, LayOff):
             hands[mover] = hands[mover] - action.card
+        self.went_out = not before.went_out[mover] and _goes_out(action, hands[mover], prepared)
         first = before.first_out if before.first_out is not None else mover
         table = [(item.owner, item.meld) for item in before.table]
         if isinstance(action, LayMeld):
@@ -485,7 +499,7 @@ class PlayCommand:
             if isinstance(action, DiscardCard):  # the melds it went out with
                 melds = action.melds
                 if melds is None:
-                    melds = best_melds(hands[mover], Round(game.rules, number)).melds
+                    melds = best_melds(hands[mover], prepared).melds
                 table.extend((mover, meld) for meld in melds)
                 hands[mover] = Hand()
         return _Ending(number, hands, table, went, first, len(game.round_scores) == scored)
