@@ -368,6 +368,7 @@ class PlayCommand:
     # -- writing ---------------------------------------------------------------
 
     def write(self, line: str = "") -> None:
+        """Write a line, at once (a terminal shows it before the next prompt)."""
         self.stdout.write(line + "\n")
         self.stdout.flush()
 
@@ -390,6 +391,7 @@ class PlayCommand:
         return " ".join(parts) + f"  (deadwood {melding.score})"
 
     def by_player(self, values: Sequence[object]) -> str:
+        """``you 3, player 1 (greedy) 12``: a value for each player."""
         return ", ".join(f"{self.name(p)} {value}" for p, value in enumerate(values))
 
     def show_melds(self, view: PlayerView) -> None:
@@ -427,6 +429,7 @@ class PlayCommand:
     # -- the game --------------------------------------------------------------
 
     def run(self) -> int:
+        """Play the game to its end (or until the person quits); the exit status."""
         game = self.game
         rules = game.rules
         self.write(f"{PROG}: {rules_label(rules)}, {len(rules.rounds)} rounds, seed {game.seed}")
@@ -457,6 +460,7 @@ class PlayCommand:
         return EXIT_OK
 
     def start_round(self) -> None:
+        """The round just dealt: its number, cards, wild rank and dealer."""
         game = self.game
         wild = "no wild rank" if game.wild is None else f"wild rank {rank_name(game.wild)}"
         dealer = "you deal" if game.dealer == self.seat else f"player {game.dealer} deals"
@@ -584,6 +588,7 @@ class PlayCommand:
         return str(action)  # pragma: no cover - the five kinds are above
 
     def person_turn(self) -> None:
+        """The person's turn: the table, then their hand and a prompt for each action."""
         game = self.game
         view = game.view(self.seat)
         wild = "no wild rank" if view.wild is None else f"wild rank {rank_name(view.wild)}"
@@ -612,6 +617,7 @@ class PlayCommand:
                 self.show_melds(game.view(self.seat))
 
     def prompt(self, view: PlayerView) -> str:
+        """The prompt for the decision in ``view``: a draw, or a play."""
         if view.phase == "draw":
             return SEPARATE_DRAW_PROMPT if len(view.piles) > 1 else DRAW_PROMPT
         rules = view.rules
