@@ -42,10 +42,10 @@ from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOf
 from .cards import CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import GameError, IllegalActionError, InvalidActionError
 from .game import PlayerView
-from .meld_rules import highest_place, is_wild_code
+from .meld_rules import highest_place, is_wild_code, set_identities
 from .melds import Meld
 from .rules import MAX_PLAYERS, Rules, RulesLike
-from .table_play import lay_off_identity
+from .table_play import lay_off_identity, run_ends
 
 __all__ = [
     "HAND_SIZE_SCALE",
@@ -55,10 +55,12 @@ __all__ = [
     "action_mask",
     "action_ranges",
     "action_to_index",
+    "describe_index",
     "encode_observation",
     "index_to_action",
     "observation_planes",
     "observation_shape",
+    "table_melds_bound",
 ]
 
 SCORE_SCALE = 100.0
@@ -136,6 +138,7 @@ class _Layout:
     actions: dict[str, range]
     action_count: int
     set_shapes: dict[tuple[int, ...], int]
+    set_names: tuple[tuple[int, ...], ...]
     run_lows: int
     run_masks: int
     # positions used by the encoder
@@ -230,6 +233,7 @@ def _layout(rules: Rules, players: int) -> _Layout:
         actions=actions,
         action_count=index,
         set_shapes=set_shapes,
+        set_names=tuple(set_shapes),
         run_lows=run_lows,
         run_masks=run_masks,
         hand=planes["hand"].start,
@@ -631,14 +635,34 @@ def index_to_action(index: int, view: PlayerView, legal_actions: Sequence[Action
     raise IllegalActionError(f"no legal action has index {number} ({describe_index(number, view)})")
 
 
+def _stand_in(view: PlayerView, slot: int, card: Card, upper: bool) -> Card | None:
+    """What a wild ``card`` laid off onto table meld ``slot`` stands for: on a set,
+    the engine's choice; on a run, its lower or ``upper`` end (``None``: a natural
+    card, or no such meld or end)."""
+    if slot >= len(view.table) or not is_wild_code(card.code, view.wild):
+        return None
+    meld = view.table[slot].meld
+    round = view.prepared_round
+    if meld.kind == "set":
+        identity = lay_off_identity(meld, card, None, round)
+        return None if isinstance(identity, str) else identity
+    low = meld.stands_for[0].code
+    if not upper:
+        return CARDS[low - 1] if low % 13 > 0 else None
+    ends = run_ends(meld, round)
+    return ends[-1] if ends and (low % 13 == 0 or ends[-1].code != low - 1) else None
+
+
 def describe_index(index: int, view: PlayerView) -> str:
-    """What action index ``index`` stands for, seen by ``view``'s player.
+    """What action index ``index`` stands for, seen by ``view``'s player, in the
+    actions' notation; in a meld, ``*=6c`` is any wild card standing for 6c.
+
+    :raises IllegalActionError: for an index out of range.
 
     >>> import threethirteen as tt
     >>> view = tt.Game("bga", players=3, seed=1, variations=["redemption"]).view(0)
-    >>> [describe_index(i, view) for i in (0, 1, 2, 55, 109)]  # doctest: +NORMALIZE_WHITESPACE
-    ['draw stock', 'draw discard', 'discard Ac', 'go out discarding Ac',
-     'lay a set of A: c + 2 wild']
+    >>> [describe_index(i, view) for i in (0, 2, 55, 109)]
+    ['draw stock', 'discard Ac', 'discard Ac out', 'meld Ac *=Ad *=Ah']
     """
     lay = _view_layout(view)
     number = as_index(index, "an action index", IllegalActionError)
@@ -653,28 +677,35 @@ def describe_index(index: int, view: PlayerView) -> str:
     if number in blocks["discard"]:
         return f"discard {CARDS[number - blocks['discard'].start]}"
     if number in blocks["go_out"]:
-        return f"go out discarding {CARDS[number - blocks['go_out'].start]}"
+        return f"discard {CARDS[number - blocks['go_out'].start]} out"
     if number in blocks["joker_to_pile"]:
         k = number - blocks["joker_to_pile"].start + 1
         return f"discard Jk pile {(view.player + k) % lay.players}"
     if number in blocks["lay_set"]:
         rank, shape = divmod(number - blocks["lay_set"].start, len(lay.set_shapes))
-        suits = next(key for key, value in lay.set_shapes.items() if value == shape)
-        natural = " ".join("cdhs"[suit] for suit in suits)
-        wilds = lay.rules.min_set - len(suits)
-        text = f"lay a set of {Card(rank).unicode()[:-1]}: {natural}".rstrip(": ")
-        return text + (f" + {wilds} wild" if wilds else "")
+        suits = lay.set_names[shape]
+        fillers = set_identities(rank + 1, list(suits), lay.rules.min_set - len(suits))
+        natural = [str(CARDS[suit * 13 + rank]) for suit in suits]
+        return "meld " + " ".join([*natural, *(f"*={card}" for card in fillers)])
     if number in blocks["lay_run"]:
         rest, mask = divmod(number - blocks["lay_run"].start, lay.run_masks)
         suit, low = divmod(rest, lay.run_lows)
-        places = ["w" if mask >> i & 1 else "n" for i in range(lay.rules.min_run)]
-        return f"lay a run of {'cdhs'[suit]} from place {low + 1}: {''.join(places)}"
+        places = []
+        for place in range(lay.rules.min_run):
+            card = CARDS[suit * 13 + (low + place) % 13]
+            places.append(f"*={card}" if mask >> place & 1 else str(card))
+        return "meld " + " ".join(places)
     if number in blocks["lay_off"]:
         slot, within = divmod(number - blocks["lay_off"].start, _LAY_OFF_WIDTH)
-        if within < _C:
-            return f"lay off {CARDS[within]} on {slot}"
-        which = "Jk" if within == _C + 4 else f"a wild {'cdhs'[within - _C]}"
-        return f"lay off {which} at the upper end of {slot}"
+        upper = within >= _C
+        if not upper:
+            card = CARDS[within]
+        elif within == _C + 4 or view.wild is None:
+            card = CARDS[JOKER]
+        else:
+            card = CARDS[(within - _C) * 13 + view.wild - 1]
+        identity = _stand_in(view, slot, card, upper)
+        return f"lay off {card if identity is None else f'{card}={identity}'} on {slot}"
     raise IllegalActionError(
         f"action index {quote(index)} is out of range (0 to {lay.action_count - 1})"
     )
