@@ -61,7 +61,8 @@ def test_sizes(
 
 
 def test_the_table_bound() -> None:
-    assert table_melds_bound(tt.Rules.preset("pagat", players=2), 2) == 0
+    assert table_melds_bound(tt.Rules.preset("pagat", players=2), 2) == 8
+    assert observation_planes("pagat", 2)["table_melds"] == slice(424, 424)  # no lay-offs
     # redemption: each of 3 players lays at most (13 + 1) // 3 melds
     assert table_melds_bound(tt.Rules.preset("pagat", ["redemption"], players=3), 3) == 12
     # table play: the pool (2 decks) over the smallest meld (3 cards)

@@ -105,12 +105,19 @@ def _resolve(rules: RulesLike, players: int, variations: Iterable[str]) -> tuple
 
 
 def table_melds_bound(rules: Rules, players: int) -> int:
-    """The most melds the table can hold in a round (0 when no card is ever laid
-    off): under table play, the pool's cards over the smallest meld's size; under
-    ``redemption`` alone, each player's largest hand (the most cards dealt, plus
-    the card drawn) over the smallest meld's size."""
-    if not (rules.layoff or rules.redemption):
-        return 0
+    """The most melds the table can hold in a round: under table play, the pool's
+    cards over the smallest meld's size; otherwise (melds are laid when going out,
+    and under ``redemption`` in the last turns) each player's largest hand (the most
+    cards dealt, plus the card drawn) over the smallest meld's size, per player.
+
+    The observation and the lay-offs have this many table meld slots when cards
+    can be laid off (table play, ``redemption``), else none.
+
+    >>> table_melds_bound(Rules.preset("pagat", players=4), 4)
+    16
+    >>> table_melds_bound(Rules.preset("family", players=4), 4)  # 104 cards over 3
+    34
+    """
     smallest = min(rules.min_set, rules.min_run)
     if rules.layoff:
         return (52 * rules.decks + rules.jokers) // smallest
@@ -164,7 +171,7 @@ class _Layout:
 def _layout(rules: Rules, players: int) -> _Layout:
     n = players
     piles = n if rules.separate_discards else 1
-    slots = table_melds_bound(rules, n)
+    slots = table_melds_bound(rules, n) if rules.layoff or rules.redemption else 0
     sizes = [
         # card counts: rows of 53 codes
         ("hand", _C),
