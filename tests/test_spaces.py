@@ -393,3 +393,18 @@ def test_bad_input() -> None:
         match=r"^action 'lay off 4h on 0' has no index: no table meld 0 \(the table has 0\)$",
     ):
         action_to_index(tt.Action.parse("lay off 4h on 0"), family)
+
+
+def test_views_of_different_tables_in_turn() -> None:
+    """The encoder follows each view's rules and players, call after call."""
+    games = [
+        tt.Game("pagat", players=2, seed=1),
+        tt.Game("family", players=4, seed=1),
+        tt.Game(tt.Rules.preset("family", players=4), seed=2),  # equal rules, another object
+        tt.Game("pagat", players=3, seed=1),
+    ]
+    for _ in range(2):
+        for game in games:
+            view = game.view(0)
+            assert encode_observation(view).shape == observation_shape(game.rules, game.players)
+            assert action_mask(view, []).shape == (action_count(game.rules, game.players),)

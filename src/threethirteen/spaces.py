@@ -263,10 +263,18 @@ def _layout(rules: Rules, players: int) -> _Layout:
     )
 
 
+_LAST = [_layout(Rules.preset("pagat", players=2), 2)]
+
+
 def _view_layout(view: PlayerView) -> _Layout:
-    if not isinstance(view, PlayerView):
+    if type(view) is not PlayerView and not isinstance(view, PlayerView):
         raise InvalidActionError(f"a view is a PlayerView, not {quote(view)}")
-    return _layout(view.rules, view.players)
+    rules = view.rules
+    last = _LAST[0]
+    if last.rules is rules and last.players == view.players:
+        return last  # the table of the last call: rules compared by identity
+    found = _LAST[0] = _layout(rules, view.players)
+    return found
 
 
 # -- the observation -----------------------------------------------------------------
@@ -320,6 +328,7 @@ def _meld_codes(meld: Meld) -> tuple[bytes, bytes]:
 _MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
 _CODE = attrgetter("code")
 _BYTE = tuple(bytes((value,)) for value in range(256))
+_FLOAT32 = np.dtype(np.float32)
 
 
 def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.ndarray:
@@ -344,7 +353,11 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     lay = _view_layout(view)
     if out is None:
         out = np.empty(lay.size, dtype=np.float32)
-    elif not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (lay.size,):
+    elif (
+        not isinstance(out, np.ndarray)
+        or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32)
+        or out.shape != (lay.size,)
+    ):
         raise GameError(
             f"out must be a float32 array of shape ({lay.size},), not {_describe_array(out)}"
         )
@@ -357,9 +370,10 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     known = view.known
     at = lay.known
     for hand in known[player:] + known[:player]:  # seat-relative
-        if hand:
+        codes = hand.code_bytes
+        if codes:
             offsets.append(at)
-            rows.append(hand.code_bytes)
+            rows.append(codes)
         at += _C
     piles = view.piles
     if lay.piles == 1:
