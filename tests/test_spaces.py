@@ -61,14 +61,15 @@ def test_sizes(
 
 
 def test_the_table_bound() -> None:
-    assert table_melds_bound(tt.Rules.preset("pagat", players=2), 2) == 8
+    assert table_melds_bound("pagat", 2) == 8  # 2 players, (13 + 1) // 3
     assert observation_planes("pagat", 2)["table_melds"] == slice(424, 424)  # no lay-offs
     # redemption: each of 3 players lays at most (13 + 1) // 3 melds
-    assert table_melds_bound(tt.Rules.preset("pagat", ["redemption"], players=3), 3) == 12
+    assert table_melds_bound("pagat", 3, ["redemption"]) == 12
+    assert table_melds_bound("pagat", 3, ["redemption", "longer-game"]) == 15
     # table play: the pool (2 decks) over the smallest meld (3 cards)
     assert table_melds_bound(tt.Rules.preset("family", players=4), 4) == 34
-    rules = tt.Rules.preset("family", ["jokers"], players=4)
-    assert table_melds_bound(rules, 4) == (104 + 4) // 3
+    assert table_melds_bound("family", 4, ["jokers"]) == (104 + 4) // 3
+    assert table_melds_bound("family", 8, ["jokers"]) == (208 + 8) // 3
 
 
 # -- the planes of a scripted view -----------------------------------------------------

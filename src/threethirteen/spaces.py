@@ -66,7 +66,7 @@ __all__ = [
 SCORE_SCALE = 100.0
 """Scores (totals and false-out penalties) are divided by this in the observation."""
 HAND_SIZE_SCALE = 16.0
-"""Hand sizes are divided by this (a hand holds at most 16 cards outside table play)."""
+"""Hand sizes are divided by this (the largest hand: 15 cards dealt and one drawn)."""
 TURNS_SCALE = 100.0
 """The turns of the round are divided by this and capped at 1."""
 _MOST_TURNS = int(TURNS_SCALE)
@@ -104,7 +104,7 @@ def _resolve(rules: RulesLike, players: int, variations: Iterable[str]) -> tuple
     raise GameError(f"rules are a preset name or a Rules, not {quote(rules)}")
 
 
-def table_melds_bound(rules: Rules, players: int) -> int:
+def table_melds_bound(rules: RulesLike, players: int, variations: Iterable[str] = ()) -> int:
     """The most melds the table can hold in a round: under table play, the pool's
     cards over the smallest meld's size; otherwise (melds are laid when going out,
     and under ``redemption`` in the last turns) each player's largest hand (the most
@@ -113,11 +113,15 @@ def table_melds_bound(rules: Rules, players: int) -> int:
     The observation and the lay-offs have this many table meld slots when cards
     can be laid off (table play, ``redemption``), else none.
 
-    >>> table_melds_bound(Rules.preset("pagat", players=4), 4)
+    >>> table_melds_bound("pagat", 4)  # 4 players, 14 cards over 3
     16
-    >>> table_melds_bound(Rules.preset("family", players=4), 4)  # 104 cards over 3
+    >>> table_melds_bound("family", 4)  # 2 decks: 104 cards over 3
     34
     """
+    return _table_bound(*_resolve(rules, players, variations))
+
+
+def _table_bound(rules: Rules, players: int) -> int:
     smallest = min(rules.min_set, rules.min_run)
     if rules.layoff:
         return (52 * rules.decks + rules.jokers) // smallest
@@ -171,7 +175,7 @@ class _Layout:
 def _layout(rules: Rules, players: int) -> _Layout:
     n = players
     piles = n if rules.separate_discards else 1
-    slots = table_melds_bound(rules, n) if rules.layoff or rules.redemption else 0
+    slots = _table_bound(rules, n) if rules.layoff or rules.redemption else 0
     sizes = [
         # card counts: rows of 53 codes
         ("hand", _C),
