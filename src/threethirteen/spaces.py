@@ -41,7 +41,7 @@ from ._validate import as_index, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .cards import CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import GameError, IllegalActionError, InvalidActionError
-from .game import PlayerView
+from .game import PlayerView, TableMeld
 from .meld_rules import highest_place, is_wild_code, set_identities
 from .melds import Meld
 from .rules import MAX_PLAYERS, Rules, RulesLike
@@ -315,21 +315,6 @@ def _order(player: int, players: int) -> range:
     return range(player, player + players)
 
 
-def _meld_codes(meld: Meld) -> tuple[bytes, bytes]:
-    """A meld's card codes and its identities' codes, as bytes (cached by identity:
-    the same table meld is in every view of a round)."""
-    entry = _MELD_CODES.get(id(meld))
-    if entry is not None and entry[0] is meld:
-        return entry[1], entry[2]
-    cards = bytes(card.code for card in meld.cards)
-    identities = bytes(card.code for card in meld.stands_for)
-    if len(_MELD_CODES) >= 4096:
-        _MELD_CODES.clear()
-    _MELD_CODES[id(meld)] = (meld, cards, identities)
-    return cards, identities
-
-
-_MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
 _CODE = attrgetter("code")
 _BYTE = tuple(bytes((value,)) for value in range(256))
 _FLOAT32 = np.dtype(np.float32)
@@ -402,17 +387,17 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         rows.append(reshuffled.code_bytes)
     table = view.table
     if table:
-        slots = lay.slots
-        for slot, table_meld in enumerate(table):
-            cards, identities = _meld_codes(table_meld.meld)
-            k = (table_meld.owner - player) % n
-            offsets.append(lay.table + k * _C)
-            rows.append(cards)
-            if slot < slots:
-                offsets.append(lay.table_melds + slot * _C)
-                rows.append(identities)
-                offsets.append(lay.table_owners + slot * n)
-                rows.append(_BYTE[k])
+        # The table changes a meld at a time and its TableMeld values are shared by
+        # every view of the round: its rows are kept by the melds' identities.
+        key = (lay, player, *map(id, table))
+        found = _TABLE_ROWS.get(key)
+        if found is None:
+            found = _table_rows(lay, table, player)
+            if len(_TABLE_ROWS) >= 4096:
+                _TABLE_ROWS.clear()
+            _TABLE_ROWS[key] = found
+        offsets += found[1]
+        rows += found[2]
     # the one-hot planes from wild to first_out: places under 256 from lay.wild
     phase = view.phase
     flags = [
@@ -448,6 +433,31 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     )  # fmt: skip
     numbers *= lay.scales
     return out
+
+
+def _table_rows(
+    lay: _Layout, table: tuple[TableMeld, ...], player: int
+) -> tuple[tuple[TableMeld, ...], list[int], list[bytes]]:
+    """The table's rows for the encoder: each meld's cards under its owner's seat,
+    and for each slot the cards the meld stands for and its owner; with the table
+    itself (kept alive, so that the ids in the cache's key stay its melds')."""
+    n = lay.players
+    offsets: list[int] = []
+    rows: list[bytes] = []
+    for slot, table_meld in enumerate(table):
+        meld = table_meld.meld
+        k = (table_meld.owner - player) % n
+        offsets.append(lay.table + k * _C)
+        rows.append(bytes(map(_CODE, meld.cards)))
+        if slot < lay.slots:
+            offsets.append(lay.table_melds + slot * _C)
+            rows.append(bytes(map(_CODE, meld.stands_for)))
+            offsets.append(lay.table_owners + slot * n)
+            rows.append(_BYTE[k])
+    return table, offsets, rows
+
+
+_TABLE_ROWS: dict[tuple[object, ...], tuple[tuple[TableMeld, ...], list[int], list[bytes]]] = {}
 
 
 def _describe_array(value: object) -> str:
