@@ -446,15 +446,26 @@ def _table_rows(
     rows: list[bytes] = []
     for slot, table_meld in enumerate(table):
         meld = table_meld.meld
+        found = _MELD_CODES.get(id(meld))
+        if found is None or found[0] is not meld:
+            found = (meld, bytes(map(_CODE, meld.cards)), bytes(map(_CODE, meld.stands_for)))
+            if len(_MELD_CODES) >= 4096:
+                _MELD_CODES.clear()
+            _MELD_CODES[id(meld)] = found
         k = (table_meld.owner - player) % n
         offsets.append(lay.table + k * _C)
-        rows.append(bytes(map(_CODE, meld.cards)))
+        rows.append(found[1])
         if slot < lay.slots:
             offsets.append(lay.table_melds + slot * _C)
-            rows.append(bytes(map(_CODE, meld.stands_for)))
+            rows.append(found[2])
             offsets.append(lay.table_owners + slot * n)
             rows.append(_BYTE[k])
     return table, offsets, rows
+
+
+_MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
+"""Each table meld's card codes and its stand-ins' codes, by the meld's identity
+(with the meld, so that the id stays its own)."""
 
 
 _TABLE_ROWS: dict[tuple[object, ...], tuple[tuple[TableMeld, ...], list[int], list[bytes]]] = {}
