@@ -489,3 +489,35 @@ def test_views_of_different_tables_in_turn() -> None:
             view = game.view(0)
             assert encode_observation(view).shape == observation_shape(game.rules, game.players)
             assert action_mask(view, []).shape == (action_count(game.rules, game.players),)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"min_set": 4, "min_run": 3, "jokers": 4},
+        {"min_set": 2, "min_run": 5, "aces": "low"},
+        {"redemption": True, "layoff": False, "last_turns": True, "min_run": 2},
+    ],
+)
+def test_rules_of_other_meld_sizes_round_trip(changes: dict[str, object]) -> None:
+    import dataclasses
+
+    rules = dataclasses.replace(tt.Rules.preset("family", players=3), **changes)  # type: ignore[arg-type]
+    count = action_count(rules, 3)
+    game = tt.Game(rules, seed=4, max_turns=30)
+    player = RandomPlayer(4, lay_rate=0.8)
+    laid = 0
+    for _ in range(400):
+        if game.is_over:
+            break
+        assert game.to_move is not None
+        view = game.view(game.to_move)
+        legal = game.legal_actions()
+        assert encode_observation(view).shape == observation_shape(rules, 3)
+        indices = [action_to_index(action, view) for action in legal]
+        assert all(0 <= index < count for index in indices)
+        for action, index in zip(legal, indices, strict=True):
+            assert equivalent(index_to_action(index, view, legal), action)
+            laid += isinstance(action, LayMeld)
+        game.apply(player.choose(game))
+    assert laid > 0
