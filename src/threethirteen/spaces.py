@@ -226,6 +226,8 @@ def _layout(rules: Rules, players: int) -> _Layout:
     for name, size in counts:
         actions[name] = range(index, index + size)
         index += size
+    # The encoder writes the one-hot places from wild to first_out as bytes.
+    assert planes["first_out"].stop - planes["wild"].start <= 256
     pool = 52 * rules.decks + rules.jokers
     scales = np.array(
         [1 / HAND_SIZE_SCALE] * n
