@@ -375,3 +375,21 @@ def test_resamples_find_the_true_cards_no_more_often_than_chance(
     chance = hidden[top] / sum(hidden.values())
     spread = math.sqrt(samples * chance * (1 - chance))
     assert abs(tops - samples * chance) <= 5 * spread, (tops, samples * chance, spread)
+
+
+def test_openspiels_make_observation_gives_the_same_tensors_and_strings() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load_game("bga", players=3, max_turns=40)
+    state = play_randomly(dealt(game, 12), random.Random(12), 70)
+    observation = make_observation(game)
+    information = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    for player in range(3):
+        observation.set_from(state, player)
+        assert observation.tensor.tolist() == state.observation_tensor(player)
+        assert observation.string_from(state, player) == state.observation_string(player)
+        information.set_from(state, player)
+        assert information.tensor.tolist() == state.information_state_tensor(player)
+        assert information.string_from(state, player) == state.information_state_string(player)
+    assert list(information.dict) == ["observation", "history"]
+    assert information.dict["history"].shape == (3, 55)
