@@ -161,6 +161,9 @@ def test_actions_are_the_indices_of_spaces() -> None:
     engine.apply(spaces.index_to_action(indices[-1], view, legal))
     assert clone.engine_game.view(0) == engine.view(0)
     assert state.legal_actions(engine.to_move + 1) == []  # others have none
+    other = (engine.to_move + 1) % 3
+    assert state.action_to_string(other, 0) == "draw stock"  # not legal now: described
+    assert state.action_to_string(other, 10**6) == "action 1000000"
 
 
 def test_an_illegal_index_is_refused() -> None:

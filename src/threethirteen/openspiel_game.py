@@ -14,7 +14,8 @@ OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
   the engine then deals every round and every reshuffle from that seed, exactly as
   ``Game(seed=...)`` does. No player sees these bytes;
 * actions are the indices of :mod:`threethirteen.spaces` (``action_to_index``,
-  ``index_to_action``); the observation tensor is
+  ``index_to_action``; ``action_to_string`` of an index that is not legal now is
+  ``describe_index``); the observation tensor is
   :func:`threethirteen.spaces.encode_observation` of the player's view, and the
   information-state tensor adds what each player discarded and how they drew this
   round; the strings are the view as JSON (:meth:`PlayerView.to_dict`), the
@@ -46,12 +47,13 @@ import pyspiel  # type: ignore[import-not-found]
 
 from ._validate import quote
 from .actions import DiscardCard, DrawDiscard, DrawStock
-from .errors import GameError
+from .errors import GameError, ThreeThirteenError
 from .game import Game, PlayerView
 from .rules import Rules
 from .spaces import (
     action_count,
     action_to_index,
+    describe_index,
     encode_observation,
     index_to_action,
     observation_shape,
@@ -364,9 +366,14 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         if player < 0:
             return f"seed byte {len(self._bytes)}: {action}"
         engine = self._engine
-        if engine is not None and engine.game.to_move == player and action in engine.indices():
+        if engine is None:
+            return f"action {action}"
+        if engine.game.to_move == player and action in engine.indices():
             return str(index_to_action(action, engine.view(), engine.legal()))
-        return f"action {action}"
+        try:  # not legal now: what the index stands for
+            return describe_index(action, engine.game.view(player))
+        except ThreeThirteenError:
+            return f"action {action}"
 
     def is_terminal(self) -> bool:
         return self._engine is not None and self._engine.game.is_over
