@@ -137,13 +137,16 @@ class _Engine:
     """The engine's game in a state, with what the player to move sees (worked out
     once per position). A state's clone clones the game."""
 
-    __slots__ = ("_indices", "_legal", "_view", "game")
+    __slots__ = ("_indices", "_legal", "_view", "game", "strings")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self._view: PlayerView | None = None
         self._legal: list[Any] | None = None
         self._indices: list[int] | None = None
+        self.strings: dict[tuple[bool, int], str] = {}
+        """The observation and information-state strings made at this position,
+        by (perfect recall, player)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         return _Engine(self.game.clone())
@@ -153,6 +156,7 @@ class _Engine:
 
     def moved(self) -> None:
         self._view = self._legal = self._indices = None
+        self.strings = {}
 
     def view(self) -> PlayerView:
         """The view of the player to move."""
@@ -305,7 +309,8 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
     @property
     def engine_game(self) -> Game | None:
         """The engine's :class:`~threethirteen.Game` (``None`` while the seed is being
-        chosen). It holds every hidden card: give players only its views."""
+        chosen). It holds every hidden card: give players only its views; apply
+        actions through the state, which keeps what it shows of the position."""
         return None if self._engine is None else self._engine.game
 
     def view(self, player: int) -> PlayerView | None:
@@ -499,14 +504,18 @@ class ThreeThirteenObserver:
         """The view as compact JSON with sorted keys; the observation leaves out the
         round's history and what the player remembers of it (their hand as dealt,
         their draws from the stock)."""
-        view = state.view(player)
-        if view is None:
+        engine = state._engine
+        if engine is None:
             return f"player {player}: dealing"
-        data = view.to_dict()
-        if not self.perfect_recall:
-            for key in ("history", "false_outs", "dealt_hand", "stock_draws"):
-                del data[key]
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        key = (self.perfect_recall, player)
+        text = engine.strings.get(key)
+        if text is None:
+            data = engine.game.view(player).to_dict()
+            if not self.perfect_recall:
+                for name in ("history", "false_outs", "dealt_hand", "stock_draws"):
+                    del data[name]
+            text = engine.strings[key] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return text
 
 
 def load_game(
