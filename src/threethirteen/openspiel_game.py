@@ -309,10 +309,11 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
-    """A position: the seed's chance nodes, then the engine's game.
+    """A position: the chance nodes (the seed's bytes, or the cards of a deal or a
+    reshuffle), or the engine's game with a player to move, or the end.
 
-    Its Python attributes are the seed bytes chosen so far, the engine (with the
-    game), the rewards of the last action and the table; OpenSpiel's ``clone``
+    Its Python attributes are the chance outcomes being chosen, the engine (with
+    the game), the rewards of the last action and the table; OpenSpiel's ``clone``
     clones the engine's game (:meth:`Game.clone`) and ``serialize`` pickles it.
     """
 
@@ -333,9 +334,10 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine_game(self) -> Game | None:
-        """The engine's :class:`~threethirteen.Game` (``None`` while the seed is being
-        chosen). It holds every hidden card: give players only its views; apply
-        actions through the state, which keeps what it shows of the position."""
+        """The engine's :class:`~threethirteen.Game` (``None`` before the first deal;
+        while ``chance="cards"`` deals, the engine's own next deal or reshuffle, which
+        the chance nodes replace). It holds every hidden card: give players only its
+        views; apply actions through the state, which keeps what it shows."""
         return None if self._engine is None else self._engine.game
 
     def view(self, player: int) -> PlayerView | None:
