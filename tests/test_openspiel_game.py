@@ -500,3 +500,33 @@ def test_a_resample_with_card_chance_deals_by_itself() -> None:
     while not resample.is_terminal():
         assert not resample.is_chance_node()
         resample.apply_action(chooser.choice(resample.legal_actions()))
+
+
+VARIATION_TABLES = [
+    (preset, variation)
+    for preset in ("pagat", "family")
+    for variation in (
+        "aces-high:13",
+        "jokers",
+        "longer-game",
+        "up-and-back",
+        "doubles",
+        "false-out:20",
+        "second-count",
+        "first-out-bonus:wild",
+        "double-naughts",
+        "redemption",
+        "no-all-wild-melds",
+        "separate-discards+joker-discards+jokers",
+        "go-around-first",
+    )
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("preset", "variations"), VARIATION_TABLES)
+def test_openspiels_random_simulation_test_passes_for_every_variation(
+    preset: str, variations: str
+) -> None:
+    game = load_game(preset, 3, variations, max_turns=6)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
