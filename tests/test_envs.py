@@ -9,6 +9,7 @@ table play, after reshuffles, separate discard piles, the game over).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -219,25 +220,38 @@ def test_the_last_agent_to_observe_sees_the_rewards_and_the_end() -> None:
 # -- illegal actions and bad input ------------------------------------------------
 
 
-def test_an_illegal_action_ends_the_game_with_a_penalty(caplog: pytest.LogCaptureFixture) -> None:
-    game_env = env("pagat", 3)
+def illegal_step(game_env: Any) -> tuple[str, dict[str, float]]:
+    """Take an illegal action in a fresh game: the agent that took it, and the rewards."""
     game_env.reset(seed=2)
     agent = game_env.agent_selection
     observation, *_ = game_env.last()
-    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
-    game_env.step(illegal)
-    assert "Illegal move made" in caplog.text  # PettingZoo's log
+    game_env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
     assert all(game_env.terminations.values())
-    assert game_env.rewards[agent] == -990.0  # pagat: sum over rounds of (dealt + 1) * 10
-    assert [game_env.rewards[other] for other in game_env.agents if other != agent] == [0, 0]
+    return agent, dict(game_env.rewards)
 
 
-def test_the_penalty_can_be_chosen_and_bounds_a_rounds_loss() -> None:
-    assert env("pagat", 2, reward="round").env.env._illegal_value == -140.0
-    assert env("pagat", 2, illegal_reward=-5).env.env._illegal_value == -5
-    assert env("bga", 2).env.env._illegal_value == -50.0 * sum(
-        dealt + 1 for dealt in tt.Rules.preset("bga").rounds
-    )
+def test_an_illegal_action_ends_the_game_with_a_penalty(caplog: pytest.LogCaptureFixture) -> None:
+    agent, rewards = illegal_step(env("pagat", 3))
+    assert "Illegal move made" in caplog.text  # PettingZoo's log
+    assert rewards.pop(agent) == -990.0  # pagat: the sum over rounds of (dealt + 1) * 10
+    assert list(rewards.values()) == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("made", "penalty"),
+    [
+        (lambda: env("pagat", 2, reward="round"), -140.0),  # the largest round: 13 + 1 cards
+        (lambda: env("pagat", 2, illegal_reward=-5), -5.0),
+        (lambda: env("bga", 2), -50.0 * sum(d + 1 for d in tt.Rules.preset("bga").rounds)),
+        (
+            lambda: env("family", 2, variations=["doubles"], reward="round"),
+            -2 * 14 * 15.0,
+        ),  # aces 15
+    ],
+)
+def test_the_penalty_can_be_chosen_and_bounds_a_loss(made: Any, penalty: float) -> None:
+    agent, rewards = illegal_step(made())
+    assert rewards[agent] == penalty
 
 
 def test_the_raw_environment_says_why_an_action_is_illegal() -> None:
