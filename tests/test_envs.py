@@ -267,6 +267,11 @@ def test_the_raw_environment_says_why_an_action_is_illegal() -> None:
         game_env.step(None)
 
 
+def test_a_bad_seed_is_named() -> None:
+    with pytest.raises(tt.GameError, match=r"^a seed is an int from 0 to 2\*\*128 - 1, not -1$"):
+        raw_env("pagat", 2).reset(seed=-1)
+
+
 def test_bad_settings_are_named() -> None:
     with pytest.raises(tt.GameError, match=r"^a reward is 'game' or 'round', not 'points'$"):
         raw_env("pagat", 2, reward="points")  # type: ignore[arg-type]
@@ -299,6 +304,8 @@ def test_human_render_prints_after_each_step(capsys: pytest.CaptureFixture[str])
     printed = capsys.readouterr().out
     assert printed.startswith("round 1 (3 cards, 3s wild): player_1 to play\n")
     assert "player_1: " in printed
+    assert game_env.render() is None
+    assert capsys.readouterr().out == printed
 
 
 # -- no leaks -------------------------------------------------------------------------

@@ -254,6 +254,21 @@ def test_render() -> None:
     assert ThreeThirteenEnv().render() is None
 
 
+def test_human_render_prints_at_every_reset_and_step(capsys: pytest.CaptureFixture[str]) -> None:
+    env = ThreeThirteenEnv("pagat", 2, seat=1, render_mode="human")
+    env.reset(seed=42)
+    assert capsys.readouterr().out == (
+        "round 1 (3 cards, 3s wild): player_1 to draw\n"
+        "piles: [7s]  stock: 45\n"
+        "player_0: 3 cards  total 0\n"
+        "player_1: 7d Kd 10h  total 0  (this view)\n"
+    )
+    env.step(spaces.action_to_index(tt.DrawStock(), env.game.view(1)))
+    assert capsys.readouterr().out.startswith("round 1 (3 cards, 3s wild): player_1 to play\n")
+    assert env.render() is None
+    assert capsys.readouterr().out.count("(this view)") == 1
+
+
 # -- no leaks ---------------------------------------------------------------------------
 
 

@@ -291,9 +291,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game: with ``seed``, ``Game(..., seed=seed)``."""
+        self._start(seed)  # a bad seed fails here, with the library's error
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self._start(seed)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's observation: ``{"observation": ..., "action_mask": ...}``."""
@@ -344,13 +344,18 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[game.to_move]
         self._accumulate_rewards()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def render(self) -> str | None:
-        """The view of the agent to move as text; ``None`` without a render mode."""
+        """The view of the agent to move as text: returned (``"ansi"``) or printed
+        (``"human"``)."""
         if self.render_mode is None:
             return None
-        return _view_text(self.game.view(self._seats[self.agent_selection]))
+        text = _view_text(self.game.view(self._seats[self.agent_selection]))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

@@ -196,7 +196,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self._play_bots()
         observation = self.observe()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
         return observation, {"action_mask": observation["action_mask"].copy()}
 
     def step(self, action: SupportsIndex) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -233,7 +233,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             reward = _rewards(game.totals, self.zero_sum)[self.seat]
         observation = self.observe()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
         info = {"action_mask": observation["action_mask"].copy()}
         return observation, reward, game.is_over, False, info
 
