@@ -200,12 +200,19 @@ def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:
     assert (reward, terminated, truncated) == (-990.0, True, False)
     assert info["illegal_action"] == illegal
     assert env.game.view(0) == before  # nothing was played
+    with pytest.raises(
+        tt.GameError,
+        match=r"^the episode ended with an illegal action: call reset\(\) for a new one$",
+    ):
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert ThreeThirteenEnv("pagat", 2, reward="round").illegal_reward == -140.0
     assert ThreeThirteenEnv("pagat", 2, illegal_reward=-1).illegal_reward == -1.0
 
 
 def test_bad_actions_are_named() -> None:
     env = ThreeThirteenEnv("pagat", 2)
+    with pytest.raises(tt.GameError, match=r"^call reset\(\) before step\(\)$"):
+        env.step(0)
     env.reset(seed=2)
     count = env.action_space.n
     with pytest.raises(

@@ -179,6 +179,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         )
         self.action_space = gym_spaces.Discrete(count)
         self._bots: dict[int, Bot] = {}
+        self._ended: str | None = "call reset() before step()"
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -194,6 +195,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             for other, spec in zip(others, self.opponents, strict=True)
         }
         self._play_bots()
+        self._ended = None
         observation = self.observe()
         if self.render_mode == "human":
             self.render()
@@ -203,11 +205,12 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         """The learner takes the action with index ``action``; then the bots play to
         the learner's next turn or the game's end.
 
-        :raises GameError: for an index outside the action space, or a game over.
+        :raises GameError: for an index outside the action space, or a step before
+            :meth:`reset` or after the episode's end.
         """
         game = self.game
-        if game.is_over:
-            raise GameError("the game is over: call reset() for a new one")
+        if self._ended is not None:
+            raise GameError(self._ended)
         try:
             index = operator.index(action)
         except TypeError:
@@ -221,6 +224,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         if not spaces.action_mask(view, legal)[index]:
             observation = self.observe()
             info = {"action_mask": observation["action_mask"].copy(), "illegal_action": index}
+            self._ended = "the episode ended with an illegal action: call reset() for a new one"
             return observation, self.illegal_reward, True, False, info
         rounds = len(game.round_scores)
         game.apply(spaces.index_to_action(index, view, legal))
@@ -235,6 +239,8 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         if self.render_mode == "human":
             self.render()
         info = {"action_mask": observation["action_mask"].copy()}
+        if game.is_over:
+            self._ended = "the game is over: call reset() for a new one"
         return observation, reward, game.is_over, False, info
 
     def observe(self) -> Observation:
