@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import threethirteen as tt
 from tests.game_checks import RandomPlayer
@@ -73,6 +73,11 @@ def test_the_seed_test_passes(table: tuple[str, tuple[str, ...], int, int]) -> N
     seed_test(
         lambda: env(preset, players, variations=variations, max_turns=max_turns), num_cycles=100
     )
+
+
+def test_the_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode: env("family", 3, render_mode=render_mode))
+    assert "(this view)" in capsys.readouterr().out  # "human" printed
 
 
 def test_reset_with_a_seed_deals_that_game() -> None:
