@@ -1,0 +1,551 @@
+"""Three Thirteen as an OpenSpiel game: ``pyspiel.load_game("python_threethirteen")``.
+
+Importing this module registers the game with OpenSpiel (``pip install
+threethirteen[openspiel]``); it is not imported by ``import threethirteen``.
+The game wraps the library's engine (:class:`~threethirteen.Game`) the way
+OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
+
+* sequential, imperfect information, zero-sum: a player's return is the mean of
+  the totals less their own total (lower totals are better), so the returns sum
+  to 0; ``rewards="game"`` (the default) pays them at the end only (the reward
+  model MCTS needs), ``rewards="round"`` pays each round's change as it is scored;
+* explicit chance, sampled through the engine's seed: the game opens with
+  :data:`SEED_BYTES` chance nodes of 256 outcomes each (a byte of the game's seed);
+  the engine then deals every round and every reshuffle from that seed, exactly as
+  ``Game(seed=...)`` does. No player sees these bytes;
+* actions are the indices of :mod:`threethirteen.spaces` (``action_to_index``,
+  ``index_to_action``; ``action_to_string`` of an index that is not legal now is
+  ``describe_index``); the observation tensor is
+  :func:`threethirteen.spaces.encode_observation` of the player's view, and the
+  information-state tensor adds what each player discarded and how they drew this
+  round; the strings are the view as JSON (:meth:`PlayerView.to_dict`), the
+  information state with the round's public history;
+* ``resample_from_infostate`` deals the hidden cards again with
+  :meth:`PlayerView.sample`; OpenSpiel's ``serialize_game_and_state`` and
+  ``deserialize_game_and_state`` work (the engine's game is pickled).
+
+>>> import pyspiel
+>>> import threethirteen.openspiel_game
+>>> game = pyspiel.load_game("python_threethirteen(players=3,rules=pagat)")
+>>> state = game.new_initial_state()
+>>> for byte in (0, 0, 0, 42):
+...     state.apply_action(byte)
+>>> state.current_player(), state.legal_actions() == [0, 1]
+(1, True)
+>>> [state.action_to_string(1, action) for action in state.legal_actions()]
+['draw stock', 'draw discard']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from ._validate import quote
+from .actions import DiscardCard, DrawDiscard, DrawStock
+from .errors import GameError, ThreeThirteenError
+from .game import Game, PlayerView
+from .rules import Rules
+from .spaces import (
+    action_count,
+    action_to_index,
+    describe_index,
+    encode_observation,
+    index_to_action,
+    observation_shape,
+)
+
+__all__ = [
+    "DEFAULT_PARAMETERS",
+    "SEED_BYTES",
+    "SHORT_NAME",
+    "ThreeThirteenGame",
+    "ThreeThirteenObserver",
+    "ThreeThirteenState",
+    "load_game",
+]
+
+SHORT_NAME = "python_threethirteen"
+"""The name the game is registered under."""
+
+SEED_BYTES = 4
+"""The chance nodes that open a game: each picks one byte of the engine's seed."""
+
+DEFAULT_PARAMETERS: dict[str, Any] = {
+    "rules": "pagat",
+    "players": 2,
+    "variations": "",
+    "max_turns": 200,
+    "rewards": "game",
+}
+"""The game's parameters and their defaults: ``rules`` (a preset name),
+``players``, ``variations`` (names joined by ``+``, a value after ``:``, as in
+``"jokers+false-out:20"``: OpenSpiel's game strings allow no ``,`` or ``=`` in a
+value), ``max_turns`` (a round ends after this many turns and
+every hand is scored as it stands: OpenSpiel needs a bounded game) and
+``rewards`` (``"game"`` or ``"round"``)."""
+
+_REPLAYS = 3
+"""Double-naughts replays a round in which everyone scores 0; the game's bound on
+its length allows each round this many deals."""
+
+
+def _game_type(reward_model: Any) -> Any:
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Three Thirteen (threethirteen)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=reward_model,
+        max_num_players=16,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=DEFAULT_PARAMETERS,
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.RewardModel.TERMINAL)
+_ROUND_REWARDS_TYPE = _game_type(pyspiel.GameType.RewardModel.REWARDS)
+
+
+class _Config:
+    """The table a game is played at, shared by its states (never copied)."""
+
+    __slots__ = ("max_turns", "per_round", "players", "rules")
+
+    def __init__(self, rules: Rules, players: int, max_turns: int, per_round: bool) -> None:
+        self.rules = rules
+        self.players = players
+        self.max_turns = max_turns
+        self.per_round = per_round
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
+        return self
+
+
+class _Engine:
+    """The engine's game in a state, with what the player to move sees (worked out
+    once per position). A state's clone clones the game."""
+
+    __slots__ = ("_indices", "_legal", "_view", "game", "strings")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._view: PlayerView | None = None
+        self._legal: list[Any] | None = None
+        self._indices: list[int] | None = None
+        self.strings: dict[tuple[bool, int], str] = {}
+        """The observation and information-state strings made at this position,
+        by (perfect recall, player)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.game.clone())
+
+    def __reduce__(self) -> tuple[type[_Engine], tuple[Game]]:
+        return _Engine, (self.game,)
+
+    def moved(self) -> None:
+        self._view = self._legal = self._indices = None
+        self.strings = {}
+
+    def view(self) -> PlayerView:
+        """The view of the player to move."""
+        if self._view is None:
+            player = self.game.to_move
+            assert player is not None
+            self._view = self.game.view(player)
+        return self._view
+
+    def legal(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = self.game.legal_actions()
+        return self._legal
+
+    def indices(self) -> list[int]:
+        if self._indices is None:
+            view = self.view()
+            self._indices = sorted({action_to_index(action, view) for action in self.legal()})
+        return self._indices
+
+
+def _variations(text: object) -> tuple[str, ...]:
+    """Variation names from ``"jokers+false-out:20"`` (OpenSpiel's game strings
+    take no ``,`` or ``=`` in a value: ``+`` joins names, ``:`` gives a value)."""
+    if not isinstance(text, str):
+        raise GameError(f"variations are names joined by '+', not {quote(text)}")
+    for bad in ",=":
+        if bad in text:
+            raise GameError(
+                f"variations are names joined by '+' (a value after ':'), not {quote(text)}"
+            )
+    return tuple(name.strip().replace(":", "=") for name in text.split("+") if name.strip())
+
+
+def _centred(totals: Sequence[int]) -> list[float]:
+    """Each player's return: the mean total less theirs (zero-sum, higher is better)."""
+    mean = sum(totals) / len(totals)
+    return [mean - total for total in totals]
+
+
+def _score_bound(rules: Rules, max_turns: int) -> float:
+    """More than any player's total can differ from the mean total."""
+    penalty = max(*rules.card_values, rules.wild_penalty or 0, rules.joker_penalty, 15)
+    factor = 2 if rules.doubles else 1
+    high = factor * (penalty * (max(rules.rounds) + 1) + (rules.false_out_penalty or 0) * max_turns)
+    low = factor * penalty  # a first-out bonus is at most a card's value below 0
+    return float(len(rules.rounds) * (high + low))
+
+
+class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game: one table of Three Thirteen (see the module's docstring
+    for the parameters).
+
+    :raises InvalidRulesError: for an unknown preset or variation, or players the
+        preset does not seat.
+    :raises GameError: for a bad ``max_turns`` or ``rewards``, or a table the pool
+        cannot deal.
+
+    >>> game = load_game(players=4, rules="bga", variations="jokers")
+    >>> game.num_players(), game.num_distinct_actions() > 0, game.max_chance_outcomes()
+    (4, True, 256)
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**DEFAULT_PARAMETERS, **(params or {})}
+        unknown = sorted(set(params) - set(DEFAULT_PARAMETERS))
+        if unknown:
+            raise GameError(
+                f"unknown parameter {quote(unknown[0])}; valid: {', '.join(DEFAULT_PARAMETERS)}"
+            )
+        name, players, max_turns = params["rules"], params["players"], params["max_turns"]
+        variations = _variations(params["variations"])
+        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
+            raise GameError(f"max_turns is an int of at least 1, not {quote(max_turns)}")
+        if params["rewards"] not in ("game", "round"):
+            raise GameError(f"rewards are 'game' or 'round', not {quote(params['rewards'])}")
+        rules = Rules.preset(name, variations, players=players)
+        Game(rules, players, seed=0, max_turns=max_turns)  # checks the table deals
+        per_round = params["rewards"] == "round"
+        self.config = _Config(rules, players, max_turns, per_round)
+        bound = _score_bound(rules, max_turns)
+        turn = max(rules.rounds) + 3  # a draw, every card laid, a discard
+        length = SEED_BYTES + _REPLAYS * max_turns * sum(dealt + 3 for dealt in rules.rounds)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=action_count(rules, players),
+            max_chance_outcomes=256,
+            num_players=players,
+            min_utility=-bound,
+            max_utility=bound,
+            utility_sum=0.0,
+            max_game_length=max(length, turn),
+        )
+        game_type = _ROUND_REWARDS_TYPE if per_round else _GAME_TYPE
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> ThreeThirteenState:
+        """The state before the seed's chance nodes."""
+        return ThreeThirteenState(self)
+
+    def state_from_engine(self, game: Game) -> ThreeThirteenState:
+        """A state at ``game``'s position (a clone of it: the state never changes
+        ``game``), for search or analysis from positions played elsewhere, e.g. a
+        game replayed with :meth:`Game.from_record`. Its ``history()`` is empty.
+
+        :raises GameError: for a game at another table (rules, players or turn limit).
+
+        >>> import threethirteen as tt
+        >>> table = load_game("pagat", players=3, max_turns=200)
+        >>> state = table.state_from_engine(tt.Game("pagat", players=3, seed=7, max_turns=200))
+        >>> state.current_player(), state.history()
+        (1, [])
+        """
+        config = self.config
+        if (game.rules, game.players, game.max_turns) != (
+            config.rules,
+            config.players,
+            config.max_turns,
+        ):
+            raise GameError(
+                f"a game of {game.rules.name} for {game.players} players with max_turns"
+                f" {game.max_turns} is not at this table ({self})"
+            )
+        state = ThreeThirteenState(self)
+        state._engine = _Engine(game.clone())
+        return state
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> ThreeThirteenObserver:
+        """An observer: the observation (``perfect_recall=False``) or the information
+        state (``perfect_recall=True``) of one player."""
+        return ThreeThirteenObserver(self.config, iig_obs_type, params)
+
+
+class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
+    """A position: the seed's chance nodes, then the engine's game.
+
+    Its Python attributes are the seed bytes chosen so far, the engine (with the
+    game), the rewards of the last action and the table; OpenSpiel's ``clone``
+    clones the engine's game (:meth:`Game.clone`) and ``serialize`` pickles it.
+    """
+
+    def __init__(self, game: ThreeThirteenGame) -> None:
+        super().__init__(game)
+        self._config: _Config = game.config
+        self._bytes: list[int] = []
+        self._engine: _Engine | None = None
+        self._rewards: list[float] = [0.0] * game.config.players
+
+    @property
+    def engine_game(self) -> Game | None:
+        """The engine's :class:`~threethirteen.Game` (``None`` while the seed is being
+        chosen). It holds every hidden card: give players only its views; apply
+        actions through the state, which keeps what it shows of the position."""
+        return None if self._engine is None else self._engine.game
+
+    def view(self, player: int) -> PlayerView | None:
+        """What ``player`` may know (``None`` while the seed is being chosen)."""
+        if self._engine is None:
+            return None
+        return self._engine.game.view(player)
+
+    # -- the OpenSpiel API ------------------------------------------------------
+
+    def current_player(self) -> int:
+        engine = self._engine
+        if engine is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = engine.game.to_move
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        engine = self._engine
+        if engine is None or engine.game.to_move != player:
+            return []
+        return list(engine.indices())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every byte of the seed, equally likely."""
+        return [(byte, 1 / 256) for byte in range(256)]
+
+    def _apply_action(self, action: int) -> None:
+        engine = self._engine
+        if engine is None:
+            if not 0 <= action < 256:
+                raise GameError(f"a seed byte is 0 to 255, not {quote(action)}")
+            self._bytes.append(action)
+            if len(self._bytes) == SEED_BYTES:
+                config = self._config
+                seed = int.from_bytes(bytes(self._bytes), "big")
+                self._engine = _Engine(
+                    Game(config.rules, config.players, seed=seed, max_turns=config.max_turns)
+                )
+            return
+        game = engine.game
+        chosen = index_to_action(action, engine.view(), engine.legal())
+        scored = len(game.round_scores)
+        before = game.totals
+        game.apply(chosen)
+        engine.moved()
+        players = self._config.players
+        if self._config.per_round:
+            if len(game.round_scores) != scored:
+                after = _centred(game.totals)
+                self._rewards = [a - b for a, b in zip(after, _centred(before), strict=True)]
+            else:
+                self._rewards = [0.0] * players
+        else:
+            self._rewards = _centred(game.totals) if game.is_over else [0.0] * players
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player < 0:
+            return f"seed byte {len(self._bytes)}: {action}"
+        engine = self._engine
+        if engine is None:
+            return f"action {action}"
+        if engine.game.to_move == player and action in engine.indices():
+            return str(index_to_action(action, engine.view(), engine.legal()))
+        try:  # not legal now: what the index stands for
+            return describe_index(action, engine.game.view(player))
+        except ThreeThirteenError:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self._engine is not None and self._engine.game.is_over
+
+    def returns(self) -> list[float]:
+        """The mean total less each player's total: at the end (``rewards="game"``),
+        or so far (``rewards="round"``)."""
+        engine = self._engine
+        if engine is None or not (self._config.per_round or engine.game.is_over):
+            return [0.0] * self._config.players
+        return _centred(engine.game.totals)
+
+    def rewards(self) -> list[float]:
+        """What the last action earned each player (see :meth:`returns`)."""
+        return list(self._rewards)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> ThreeThirteenState:
+        """A state ``player_id`` cannot tell from this one: the cards they cannot see
+        dealt again by :meth:`PlayerView.sample`, from a generator seeded by four
+        calls of ``probability_sampler`` (numbers in [0, 1)). Its future deals come
+        from the sample, not from this state's seed; its ``history()`` is empty (the
+        seed bytes of a history would tell the true cards)."""
+        words = [int(probability_sampler() * 2**32) for _ in range(4)]
+        state = ThreeThirteenState(self.get_game())
+        engine = self._engine
+        if engine is None:  # the seed bytes so far are hidden: choose them again
+            state._bytes = [word % 256 for word in words[: len(self._bytes)]]
+            return state
+        view = engine.game.view(player_id)
+        state._engine = _Engine(view.sample(np.random.default_rng(words)))
+        return state
+
+    def __str__(self) -> str:
+        engine = self._engine
+        if engine is None:
+            return f"dealing: {len(self._bytes)} of {SEED_BYTES} seed bytes chosen"
+        game = engine.game
+        lines = [
+            f"round {game.round} wild {game.wild} dealer {game.dealer} turns {game.turns}"
+            f" to move {game.to_move} phase {game.phase} totals {list(game.totals)}"
+        ]
+        lines += [f"player {p}: {game.hand(p)}" for p in range(game.players)]
+        lines += [f"pile {i}: {' '.join(map(str, pile))}" for i, pile in enumerate(game.piles)]
+        lines += [f"table: {table_meld.owner} {table_meld.meld}" for table_meld in game.table]
+        lines.append(f"stock: {' '.join(map(str, game.stock))}")
+        return "\n".join(lines)
+
+
+_HISTORY_PLANES = 53 + 2
+"""Per player in the information-state tensor: cards discarded this round (counts
+per card code), draws from the stock and from the discard piles."""
+
+
+class ThreeThirteenObserver:
+    """OpenSpiel's Python observer for one table: ``tensor`` (a flat float32 vector)
+    and ``dict`` (its named pieces), ``set_from(state, player)`` and
+    ``string_from(state, player)``.
+
+    The observation piece is :func:`threethirteen.spaces.encode_observation`. With
+    ``perfect_recall`` (the information state) a ``history`` piece follows: for
+    each player, counting from the observer (0 is the observer, 1 the next player
+    clockwise...), the cards they discarded this round (counts by card code, 53
+    columns), their draws from the stock and their draws from a discard pile.
+
+    :raises GameError: for observation types other than a single player's private
+        and public information, or for observer parameters (there are none).
+    """
+
+    def __init__(
+        self, config: _Config, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> None:
+        if params:
+            raise GameError(f"the observer takes no parameters, not {quote(params)}")
+        self.perfect_recall = False
+        if iig_obs_type is not None:
+            if (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            ):
+                raise GameError(
+                    "python_threethirteen observes a single player's private and public"
+                    " information only"
+                )
+            self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self._players = config.players
+        size = observation_shape(config.rules, config.players)[0]
+        pieces: list[tuple[str, tuple[int, ...]]] = [("observation", (size,))]
+        if self.perfect_recall:
+            pieces.append(("history", (config.players, _HISTORY_PLANES)))
+        total = sum(int(np.prod(shape)) for _, shape in pieces)
+        self.tensor = np.zeros(total, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        start = 0
+        for name, shape in pieces:
+            end = start + int(np.prod(shape))
+            self.dict[name] = self.tensor[start:end].reshape(shape)
+            start = end
+
+    def set_from(self, state: ThreeThirteenState, player: int) -> None:
+        """Fill ``tensor`` with what ``player`` may know of ``state``."""
+        self.tensor.fill(0)
+        view = state.view(player)
+        if view is None:
+            return
+        encode_observation(view, out=self.dict["observation"])
+        if self.perfect_recall:
+            history = self.dict["history"]
+            players = self._players
+            for mover, action in view.history:
+                if mover < 0:
+                    continue
+                row = history[(mover - player) % players]
+                if isinstance(action, DiscardCard):
+                    row[action.card.code] += 1
+                elif isinstance(action, DrawStock):
+                    row[53] += 1
+                elif isinstance(action, DrawDiscard):
+                    row[54] += 1
+
+    def string_from(self, state: ThreeThirteenState, player: int) -> str:
+        """The view as compact JSON with sorted keys; the observation leaves out the
+        round's history and what the player remembers of it (their hand as dealt,
+        their draws from the stock)."""
+        engine = state._engine
+        if engine is None:
+            return f"player {player}: dealing"
+        key = (self.perfect_recall, player)
+        text = engine.strings.get(key)
+        if text is None:
+            data = engine.game.view(player).to_dict()
+            if not self.perfect_recall:
+                for name in ("history", "false_outs", "dealt_hand", "stock_draws"):
+                    del data[name]
+            text = engine.strings[key] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return text
+
+
+def load_game(
+    rules: str = "pagat",
+    players: int = 2,
+    variations: Sequence[str] | str = (),
+    max_turns: int = 200,
+    rewards: str = "game",
+) -> Any:
+    """The registered game for a table, through ``pyspiel.load_game``.
+
+    :param variations: variation names (``"false-out=20"`` or ``"false-out:20"``), or
+        one string of them joined by ``+``.
+
+    >>> game = load_game("family", players=3, max_turns=50)
+    >>> str(game)
+    'python_threethirteen(max_turns=50,players=3,rewards=game,rules=family,variations=)'
+    """
+    if not isinstance(variations, str):
+        variations = "+".join(str(name).replace("=", ":") for name in variations)
+    return pyspiel.load_game(
+        SHORT_NAME,
+        {
+            "rules": rules,
+            "players": players,
+            "variations": variations,
+            "max_turns": max_turns,
+            "rewards": rewards,
+        },
+    )
+
+
+pyspiel.register_game(_GAME_TYPE, ThreeThirteenGame)

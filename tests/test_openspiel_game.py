@@ -1,0 +1,398 @@
+"""The OpenSpiel game (``threethirteen.openspiel_game``): OpenSpiel's own consistency
+checks, the parameters, chance, actions, returns, serialization, and no leaks: the
+observation and information state (tensors and strings) and a resample of a player
+do not change when the cards that player cannot see are shuffled among their
+places, at every phase of the positions ``tests/test_game_views.py`` plays; and a
+resample finds the true hidden cards no more often than chance."""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import random
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import threethirteen as tt  # noqa: E402
+from tests.game_checks import without  # noqa: E402
+from tests.test_game_views import (  # noqa: E402
+    TABLES,
+    expected_matches,
+    hidden_state,
+    labels,
+    positions,
+    shuffle_hidden,
+)
+from threethirteen import openspiel_game, spaces  # noqa: E402
+from threethirteen.openspiel_game import SEED_BYTES, load_game  # noqa: E402
+
+
+def dealt(game: Any, seed: int = 1) -> Any:
+    """A state of ``game`` with the seed chosen (from ``seed``'s bytes)."""
+    state = game.new_initial_state()
+    for byte in seed.to_bytes(SEED_BYTES, "big"):
+        state.apply_action(byte)
+    return state
+
+
+def play_randomly(state: Any, chooser: random.Random, actions: int) -> Any:
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(chooser.randrange(256))
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+    return state
+
+
+def sampler(seed: int) -> Any:
+    return random.Random(seed).random
+
+
+# -- OpenSpiel's checks ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "variations", "max_turns", "rewards", "sims"),
+    [
+        ("pagat", 2, "", 20, "game", 2),
+        ("bga", 4, "redemption", 12, "round", 1),
+        ("family", 3, "jokers", 12, "game", 1),
+        ("wikipedia", 3, "separate-discards+false-out:30", 10, "round", 1),
+    ],
+)
+def test_openspiels_random_simulation_test_passes(
+    rules: str, players: int, variations: str, max_turns: int, rewards: str, sims: int
+) -> None:
+    """OpenSpiel's ``random_sim_test``: legal actions sorted and with unique strings,
+    chance outcomes summing to 1, clones and serialization (pickled Python state)
+    equal, tensor sizes, rewards adding up to the returns, returns summing to 0 and
+    within the utility bounds, and a game no longer than ``max_game_length``."""
+    game = load_game(rules, players, variations, max_turns, rewards)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_the_game_is_registered_with_its_parameters() -> None:
+    assert openspiel_game.SHORT_NAME in pyspiel.registered_names()
+    game = pyspiel.load_game("python_threethirteen")
+    assert str(game) == (
+        "python_threethirteen(max_turns=200,players=2,rewards=game,rules=pagat,variations=)"
+    )
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert load_game(rewards="round").get_type().reward_model == (
+        pyspiel.GameType.RewardModel.REWARDS
+    )
+    assert game.num_players() == 2
+    assert game.max_chance_outcomes() == 256
+    assert game.num_distinct_actions() == spaces.action_count(
+        tt.Rules.preset("pagat", players=2), 2
+    )
+    assert game.observation_tensor_shape() == list(
+        spaces.observation_shape(tt.Rules.preset("pagat", players=2), 2)
+    )
+    size = game.observation_tensor_shape()[0]
+    assert game.information_state_tensor_shape() == [size + 2 * 55]
+
+
+@pytest.mark.parametrize(
+    ("params", "error", "message"),
+    [
+        ({"rules": "gin"}, tt.InvalidRulesError, "unknown preset 'gin'"),
+        ({"variations": "jokers+flying"}, tt.InvalidRulesError, "unknown variation 'flying'"),
+        ({"variations": "jokers,aces-high"}, tt.GameError, "names joined by '\\+'"),
+        ({"max_turns": 0}, tt.GameError, "max_turns is an int of at least 1, not 0"),
+        ({"rewards": "turn"}, tt.GameError, "rewards are 'game' or 'round', not 'turn'"),
+        ({"players": 9, "rules": "bga"}, tt.InvalidRulesError, "9"),
+    ],
+)
+def test_bad_parameters_are_named(params: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        pyspiel.load_game("python_threethirteen", params)
+
+
+def test_the_seed_chance_nodes_deal_the_engines_game() -> None:
+    game = load_game("pagat", players=3)
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 256
+    assert math.isclose(sum(p for _, p in outcomes), 1.0)
+    assert str(state) == "dealing: 0 of 4 seed bytes chosen"
+    for byte in (0, 1, 2, 3):
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, byte + 7) == (
+            f"seed byte {byte}: {byte + 7}"
+        )
+        state.apply_action(byte)
+    engine = tt.Game("pagat", players=3, seed=0x00010203, max_turns=200)
+    assert state.engine_game is not None
+    assert [state.engine_game.hand(p) for p in range(3)] == [engine.hand(p) for p in range(3)]
+    assert state.engine_game.stock == engine.stock
+    assert state.current_player() == engine.to_move == 1
+    assert state.history() == [0, 1, 2, 3]
+
+
+def test_actions_are_the_indices_of_spaces() -> None:
+    state = play_randomly(
+        dealt(load_game("family", players=3, max_turns=40), 5), random.Random(5), 60
+    )
+    engine = state.engine_game
+    view = engine.view(engine.to_move)
+    legal = engine.legal_actions()
+    indices = sorted({spaces.action_to_index(action, view) for action in legal})
+    assert state.legal_actions() == indices
+    mask = spaces.action_mask(view, legal)
+    assert state.legal_actions_mask() == mask.tolist()
+    for index in indices:
+        action = spaces.index_to_action(index, view, legal)
+        assert state.action_to_string(engine.to_move, index) == str(action)
+    clone = state.clone()
+    clone.apply_action(indices[-1])
+    engine.apply(spaces.index_to_action(indices[-1], view, legal))
+    assert clone.engine_game.view(0) == engine.view(0)
+    assert state.legal_actions(engine.to_move + 1) == []  # others have none
+    other = (engine.to_move + 1) % 3
+    assert state.action_to_string(other, 0) == "draw stock"  # not legal now: described
+    assert state.action_to_string(other, 10**6) == "action 1000000"
+
+
+def test_an_illegal_index_is_refused() -> None:
+    state = dealt(load_game())
+    with pytest.raises(tt.ThreeThirteenError):
+        state.apply_action(100)
+
+
+def test_returns_are_the_centred_totals() -> None:
+    for rewards in ("game", "round"):
+        game = load_game("pagat", players=3, max_turns=6, rewards=rewards)
+        state = dealt(game, 9)
+        chooser = random.Random(9)
+        collected = np.zeros(3)
+        while not state.is_terminal():
+            state.apply_action(chooser.choice(state.legal_actions()))
+            collected += state.rewards()
+            assert np.allclose(collected, state.returns())
+            if rewards == "game" and not state.is_terminal():
+                assert state.returns() == [0.0, 0.0, 0.0]
+        totals = state.engine_game.totals
+        mean = sum(totals) / 3
+        assert state.returns() == [mean - total for total in totals]
+        assert abs(sum(state.returns())) < 1e-9
+        assert len(state.engine_game.round_scores) == 11
+
+
+def test_a_serialized_state_plays_on_the_same() -> None:
+    game = load_game("bga", players=3, variations="redemption", max_turns=30)
+    state = play_randomly(dealt(game, 3), random.Random(3), 150)
+    text = pyspiel.serialize_game_and_state(game, state)
+    again_game, again = pyspiel.deserialize_game_and_state(text)
+    assert str(again_game) == str(game)
+    assert str(again) == str(state)
+    assert again.history() == state.history()
+    play_randomly(state, random.Random(4), 100)
+    play_randomly(again, random.Random(4), 100)
+    assert str(again) == str(state)
+
+
+def test_a_state_from_an_engines_game_is_a_copy_of_it() -> None:
+    engine = tt.Game("pagat", players=2, seed=8, max_turns=200)
+    table = load_game()
+    state = table.state_from_engine(engine)
+    state.apply_action(state.legal_actions()[0])
+    assert engine.phase == "draw"
+    assert state.engine_game.phase == "play"
+    with pytest.raises(tt.GameError, match="is not at this table"):
+        table.state_from_engine(tt.Game("pagat", players=3, seed=8, max_turns=200))
+
+
+def test_observers_refuse_what_they_do_not_give() -> None:
+    game = load_game()
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    with pytest.raises(tt.GameError, match="single player's private and public"):
+        game.make_py_observer(public)
+    with pytest.raises(tt.GameError, match="no parameters"):
+        game.make_py_observer(None, {"x": 1})
+
+
+def test_the_strings_are_the_view() -> None:
+    state = play_randomly(dealt(load_game("pagat", players=2), 2), random.Random(2), 30)
+    view = state.view(0)
+
+    data = view.to_dict()
+    assert json.loads(state.information_state_string(0)) == data
+    for key in ("history", "false_outs", "dealt_hand", "stock_draws"):
+        del data[key]
+    assert json.loads(state.observation_string(0)) == data
+    history = np.array(state.information_state_tensor(1)[-2 * 55 :]).reshape(2, 55)
+    discards = Counter(
+        (player, action.card.code)
+        for player, action in view.history
+        if isinstance(action, tt.DiscardCard)
+    )
+    for player, code in discards:
+        assert history[(player - 1) % 2, code] == discards[player, code]
+    assert history[:, 53:].sum() == sum(
+        isinstance(action, (tt.DrawStock, tt.DrawDiscard)) for _, action in view.history
+    )
+
+
+# -- no leaks ----------------------------------------------------------------------
+
+
+@functools.cache
+def table_game(preset: str, variations: tuple[str, ...], players: int, max_turns: int) -> Any:
+    return load_game(preset, players, variations, max_turns)
+
+
+def state_of(game: tt.Game) -> Any:
+    rules = game.rules
+    table = table_game(rules.name, rules.variations, game.players, game.max_turns or 200)
+    return table.state_from_engine(game)
+
+
+def everything_seen(state: Any, player: int) -> tuple[Any, ...]:
+    """What the OpenSpiel state shows ``player``, and a resample for them (with a
+    fixed sampler)."""
+    resample = state.resample_from_infostate(player, sampler(player))
+    return (
+        state.observation_tensor(player),
+        state.observation_string(player),
+        state.information_state_tensor(player),
+        state.information_state_string(player),
+        str(resample),
+    )
+
+
+@pytest.mark.slow
+def test_nothing_changes_when_the_hidden_cards_are_shuffled() -> None:
+    rng = np.random.default_rng(14)
+    kinds: Counter[str] = Counter()
+    changed = checked = 0
+    for name, game in positions():
+        kinds.update(labels(game))
+        state = state_of(game)
+        for player in range(game.players):
+            seen = everything_seen(state, player)
+            shuffled = shuffle_hidden(game, player, rng)
+            assert everything_seen(state_of(shuffled), player) == seen, name
+            changed += hidden_state(shuffled, player) != hidden_state(game, player)
+            checked += 1
+    assert changed > 0.9 * checked
+    for kind in ("last turns", "redemption", "table play", "after a reshuffle", "over"):
+        assert kinds[kind] > 0, kind
+
+
+def test_nothing_changes_when_the_hidden_cards_are_shuffled_short() -> None:
+    """The short version for every run: a position of each kind of each table."""
+    rng = np.random.default_rng(15)
+    seen_kinds: set[tuple[str, str]] = set()
+    for name, game in positions():
+        table = name.split(" #")[0].split(" over")[0]
+        fresh = {(table, kind) for kind in labels(game)} - seen_kinds
+        if not fresh:
+            continue
+        seen_kinds |= fresh
+        state = state_of(game)
+        for player in range(game.players):
+            seen = everything_seen(state, player)
+            assert everything_seen(state_of(shuffle_hidden(game, player, rng)), player) == seen
+    assert len({table for table, _ in seen_kinds}) == len(TABLES)
+
+
+def test_a_resample_keeps_the_information_state() -> None:
+    state = play_randomly(dealt(load_game("bga", players=3, max_turns=40), 6), random.Random(6), 80)
+    player = state.current_player()
+    for seed in range(5):
+        resample = state.resample_from_infostate(player, sampler(seed))
+        assert resample.information_state_string(player) == state.information_state_string(player)
+        assert resample.information_state_tensor(player) == state.information_state_tensor(player)
+        assert resample.current_player() == player
+        assert resample.history() == []
+        play_randomly(resample, random.Random(seed), 10_000)
+        assert resample.is_terminal()
+
+
+def test_a_resample_during_the_deal_chooses_the_seed_bytes_again() -> None:
+    state = load_game().new_initial_state()
+    state.apply_action(77)
+    resample = state.resample_from_infostate(0, sampler(1))
+    assert str(resample) == "dealing: 1 of 4 seed bytes chosen"
+    assert resample.is_chance_node()
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), [("pagat", 2, 41), ("wikipedia", 4, 42)])
+def test_resamples_find_the_true_cards_no_more_often_than_chance(
+    preset: str, players: int, seed: int
+) -> None:
+    """As ``tests/test_game_views.py`` checks ``PlayerView.sample``: the opponents'
+    unknown cards of a resample match the true ones as often as a uniform deal of
+    the hidden cards would (within 5 standard errors), and the stock's top card is
+    the true one as often as chance."""
+    state = dealt(load_game(preset, players=players, max_turns=100), seed)
+    chooser = random.Random(seed)
+    for _ in range(9 * players):  # mid round 1, a few cards taken from the pile
+        legal = state.legal_actions()
+        state.apply_action(legal[1] if len(legal) == 2 and chooser.random() < 0.5 else legal[0])
+    game = state.engine_game
+    assert game.round == 1
+    assert game.view(0).reshuffled is None
+    viewer = (game.to_move + 1) % players
+    view = game.view(viewer)
+    hidden = Counter(view.unseen().codes)
+    truths = {
+        other: without(game.hand(other).codes, view.known[other].codes)
+        for other in range(players)
+        if other != viewer
+    }
+    expected = sum(expected_matches(hidden, truth, len(truth)) for truth in truths.values())
+    top = game.stock[0].code
+    samples = 1500
+    draw = random.Random(seed).random
+    matches = []
+    tops = 0
+    for _ in range(samples):
+        sample = state.resample_from_infostate(viewer, draw).engine_game
+        count = 0
+        for other, truth in truths.items():
+            cards = without(sample.hand(other).codes, view.known[other].codes)
+            count += sum((Counter(cards) & Counter(truth)).values())
+        matches.append(count)
+        tops += sample.stock[0].code == top
+    mean = float(np.mean(matches))
+    error = float(np.std(matches)) / math.sqrt(samples)
+    assert abs(mean - expected) <= 5 * error, (mean, expected, error)
+    most = sum(len(truth) for truth in truths.values())
+    assert abs(0.1 * most + 0.9 * expected - expected) > 10 * error  # a 10% leak would show
+    chance = hidden[top] / sum(hidden.values())
+    spread = math.sqrt(samples * chance * (1 - chance))
+    assert abs(tops - samples * chance) <= 5 * spread, (tops, samples * chance, spread)
+
+
+def test_openspiels_make_observation_gives_the_same_tensors_and_strings() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = load_game("bga", players=3, max_turns=40)
+    state = play_randomly(dealt(game, 12), random.Random(12), 70)
+    observation = make_observation(game)
+    information = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    for player in range(3):
+        observation.set_from(state, player)
+        assert observation.tensor.tolist() == state.observation_tensor(player)
+        assert observation.string_from(state, player) == state.observation_string(player)
+        information.set_from(state, player)
+        assert information.tensor.tolist() == state.information_state_tensor(player)
+        assert information.string_from(state, player) == state.information_state_string(player)
+    assert list(information.dict) == ["observation", "history"]
+    assert information.dict["history"].shape == (3, 55)
