@@ -159,8 +159,8 @@ def our_spiel(players: int) -> Callable[[], Play]:
 
         from threethirteen import openspiel_game
 
-        name = getattr(openspiel_game, "GAME_NAME", "python_three_thirteen")
-        return spiel_play(pyspiel.load_game(name, {"players": players}))
+        name = openspiel_game.SHORT_NAME
+        return spiel_play(pyspiel.load_game(name, {"players": players, "rules": "pagat"}))
 
     return make
 
@@ -231,7 +231,12 @@ def rows() -> list[Row]:
         Row(aec, "threethirteen.envs", "gin-like: 1 deck, 1 round of 10", our_aec(GIN_LIKE, 2)),
         Row(aec, "threethirteen.envs", "pagat, 4 players", our_aec("pagat", 4)),
         Row(spiel, "OpenSpiel gin_rummy", "2 players", openspiel_gin),
-        Row(spiel, "threethirteen.openspiel_game", "pagat, 2 players", our_spiel(2)),
+        Row(
+            spiel,
+            "threethirteen.openspiel_game",
+            "pagat, 2 players, max_turns=200 (its default)",
+            our_spiel(2),
+        ),
     ]
 
 

@@ -113,3 +113,23 @@ def test_training_is_deterministic_given_its_seed() -> None:
     assert [e.actions for e in history] == [e.actions for e in again]
     other, _ = train_reinforce.train(_env(), games=4, batch=2, seed=6)
     assert not np.array_equal(first.weights, other.weights)
+
+
+@pytest.mark.slow
+def test_training_beats_the_untrained_policy_on_a_short_game() -> None:
+    """Four rounds (3 to 6 cards): 40 training games already lower the points the
+    policy concedes against RandomBot, on evaluation seeds it never trained on."""
+    import dataclasses
+
+    import threethirteen as tt
+    from threethirteen.gym_env import ThreeThirteenEnv
+
+    rules = dataclasses.replace(tt.Rules.preset("pagat", players=2), rounds=(3, 4, 5, 6))
+    env = ThreeThirteenEnv(rules, players=2, opponents=["random"], reward="round")
+    size = env.observation_space["observation"].shape[0]
+    untrained = train_reinforce.MaskedLinearPolicy(size, int(env.action_space.n))
+    before = train_reinforce.evaluate(env, untrained, 30, seed=10**6)
+    policy, _ = train_reinforce.train(env, games=40, batch=10, seed=0)
+    after = train_reinforce.evaluate(env, policy, 30, seed=10**6)
+    assert after.points - after.opponent_points < before.points - before.opponent_points - 20
+    assert after.win_rate > before.win_rate
