@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import attrgetter
 
 import numpy as np
 
@@ -40,11 +41,11 @@ from ._validate import as_index, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .cards import CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import GameError, IllegalActionError, InvalidActionError
-from .game import PlayerView
-from .meld_rules import highest_place, is_wild_code
+from .game import PlayerView, TableMeld
+from .meld_rules import highest_place, is_wild_code, set_identities
 from .melds import Meld
 from .rules import MAX_PLAYERS, Rules, RulesLike
-from .table_play import lay_off_identity
+from .table_play import lay_off_identity, run_ends
 
 __all__ = [
     "HAND_SIZE_SCALE",
@@ -54,18 +55,21 @@ __all__ = [
     "action_mask",
     "action_ranges",
     "action_to_index",
+    "describe_index",
     "encode_observation",
     "index_to_action",
     "observation_planes",
     "observation_shape",
+    "table_melds_bound",
 ]
 
 SCORE_SCALE = 100.0
 """Scores (totals and false-out penalties) are divided by this in the observation."""
 HAND_SIZE_SCALE = 16.0
-"""Hand sizes are divided by this (a hand holds at most 16 cards outside table play)."""
+"""Hand sizes are divided by this (the largest hand: 15 cards dealt and one drawn)."""
 TURNS_SCALE = 100.0
 """The turns of the round are divided by this and capped at 1."""
+_MOST_TURNS = int(TURNS_SCALE)
 
 _C = NUMBER_OF_CODES  # 53 card codes: 52 cards and the joker
 _LAY_OFF_WIDTH = _C + 5
@@ -100,13 +104,24 @@ def _resolve(rules: RulesLike, players: int, variations: Iterable[str]) -> tuple
     raise GameError(f"rules are a preset name or a Rules, not {quote(rules)}")
 
 
-def table_melds_bound(rules: Rules, players: int) -> int:
-    """The most melds the table can hold in a round (0 when no card is ever laid
-    off): under table play, the pool's cards over the smallest meld's size; under
-    ``redemption`` alone, each player's largest hand (the most cards dealt, plus
-    the card drawn) over the smallest meld's size."""
-    if not (rules.layoff or rules.redemption):
-        return 0
+def table_melds_bound(rules: RulesLike, players: int, variations: Iterable[str] = ()) -> int:
+    """The most melds the table can hold in a round: under table play, the pool's
+    cards over the smallest meld's size; otherwise (melds are laid when going out,
+    and under ``redemption`` in the last turns) each player's largest hand (the most
+    cards dealt, plus the card drawn) over the smallest meld's size, per player.
+
+    The observation and the lay-offs have this many table meld slots when cards
+    can be laid off (table play, ``redemption``), else none.
+
+    >>> table_melds_bound("pagat", 4)  # 4 players, 14 cards over 3
+    16
+    >>> table_melds_bound("family", 4)  # 2 decks: 104 cards over 3
+    34
+    """
+    return _table_bound(*_resolve(rules, players, variations))
+
+
+def _table_bound(rules: Rules, players: int) -> int:
     smallest = min(rules.min_set, rules.min_run)
     if rules.layoff:
         return (52 * rules.decks + rules.jokers) // smallest
@@ -134,60 +149,58 @@ class _Layout:
     actions: dict[str, range]
     action_count: int
     set_shapes: dict[tuple[int, ...], int]
+    set_names: tuple[tuple[int, ...], ...]
     run_lows: int
     run_masks: int
     # positions used by the encoder
     hand: int
     known: int
-    table: int
     piles_at: int
     tops: int
     reshuffled: int
+    table: int
     table_melds: int
-    table_owners: int
-    ones_wild: int
-    ones_round: int
-    ones_phase: int
+    wild: int
+    round: int
+    phase: int
     to_move: int
     dealer: int
     first_out: int
-    went_out: int
-    has_melded: int
-    hand_sizes: int
-    penalties: int
-    totals: int
-    stock_size: int
-    turns: int
-    pool: int
+    table_owners: int
+    scalars: int
+    scales: np.ndarray
 
 
 @lru_cache(maxsize=64)
 def _layout(rules: Rules, players: int) -> _Layout:
     n = players
     piles = n if rules.separate_discards else 1
-    slots = table_melds_bound(rules, n)
+    slots = _table_bound(rules, n) if rules.layoff or rules.redemption else 0
     sizes = [
+        # card counts: rows of 53 codes
         ("hand", _C),
-        ("wild", 13),
-        ("round", len(rules.rounds)),
-        ("phase", 3),
-        ("to_move", n),
-        ("dealer", n),
-        ("hand_sizes", n),
         ("known", n * _C),
-        ("went_out", n),
-        ("first_out", n),
-        ("has_melded", n),
-        ("penalties", n),
-        ("totals", n),
-        ("stock_size", 1),
-        ("turns", 1),
         ("pile_tops", piles * _C),
         ("piles", piles * _C),
         ("reshuffled", _C),
         ("table", n * _C),
         ("table_melds", slots * _C),
+        # one-hot
+        ("wild", 13),
+        ("round", len(rules.rounds)),
+        ("phase", 3),
+        ("to_move", n),
+        ("dealer", n),
+        ("first_out", n),
         ("table_owners", slots * n),
+        # numbers
+        ("hand_sizes", n),
+        ("went_out", n),
+        ("has_melded", n),
+        ("penalties", n),
+        ("totals", n),
+        ("stock_size", 1),
+        ("turns", 1),
     ]
     planes: dict[str, slice] = {}
     at = 0
@@ -213,6 +226,16 @@ def _layout(rules: Rules, players: int) -> _Layout:
     for name, size in counts:
         actions[name] = range(index, index + size)
         index += size
+    # The encoder writes the one-hot places from wild to first_out as bytes.
+    assert planes["first_out"].stop - planes["wild"].start <= 256
+    pool = 52 * rules.decks + rules.jokers
+    scales = np.array(
+        [1 / HAND_SIZE_SCALE] * n
+        + [1.0] * (2 * n)
+        + [1 / SCORE_SCALE] * (2 * n)
+        + [1 / pool, 1 / TURNS_SCALE],
+        dtype=np.float32,
+    )
     return _Layout(
         rules=rules,
         players=n,
@@ -223,37 +246,41 @@ def _layout(rules: Rules, players: int) -> _Layout:
         actions=actions,
         action_count=index,
         set_shapes=set_shapes,
+        set_names=tuple(set_shapes),
         run_lows=run_lows,
         run_masks=run_masks,
         hand=planes["hand"].start,
         known=planes["known"].start,
-        table=planes["table"].start,
         piles_at=planes["piles"].start,
         tops=planes["pile_tops"].start,
         reshuffled=planes["reshuffled"].start,
+        table=planes["table"].start,
         table_melds=planes["table_melds"].start,
+        wild=planes["wild"].start,
+        # places from the wild plane's start (a byte each: under 256 places)
+        round=planes["round"].start - planes["wild"].start - 1,  # rounds from 1
+        phase=planes["phase"].start - planes["wild"].start,
+        to_move=planes["to_move"].start - planes["wild"].start,
+        dealer=planes["dealer"].start - planes["wild"].start,
+        first_out=planes["first_out"].start - planes["wild"].start,
         table_owners=planes["table_owners"].start,
-        ones_wild=planes["wild"].start - 1,
-        ones_round=planes["round"].start - 1,
-        ones_phase=planes["phase"].start,
-        to_move=planes["to_move"].start,
-        dealer=planes["dealer"].start,
-        first_out=planes["first_out"].start,
-        went_out=planes["went_out"].start,
-        has_melded=planes["has_melded"].start,
-        hand_sizes=planes["hand_sizes"].start,
-        penalties=planes["penalties"].start,
-        totals=planes["totals"].start,
-        stock_size=planes["stock_size"].start,
-        turns=planes["turns"].start,
-        pool=52 * rules.decks + rules.jokers,
+        scalars=planes["hand_sizes"].start,
+        scales=scales,
     )
 
 
+_LAST = [_layout(Rules.preset("pagat", players=2), 2)]
+
+
 def _view_layout(view: PlayerView) -> _Layout:
-    if not isinstance(view, PlayerView):
+    if type(view) is not PlayerView and not isinstance(view, PlayerView):
         raise InvalidActionError(f"a view is a PlayerView, not {quote(view)}")
-    return _layout(view.rules, view.players)
+    rules = view.rules
+    last = _LAST[0]
+    if last.rules is rules and last.players == view.players:
+        return last  # the table of the last call: rules compared by identity
+    found = _LAST[0] = _layout(rules, view.players)
+    return found
 
 
 # -- the observation -----------------------------------------------------------------
@@ -280,8 +307,8 @@ def observation_planes(
     their left in turn (see ``docs/encoding.md``).
 
     >>> planes = observation_planes("pagat", 2)
-    >>> planes["hand"], planes["wild"], list(planes)[-3:]
-    (slice(0, 53, None), slice(53, 66, None), ['table', 'table_melds', 'table_owners'])
+    >>> planes["hand"], planes["known"], list(planes)[-3:]
+    (slice(0, 53, None), slice(53, 159, None), ['totals', 'stock_size', 'turns'])
     """
     return dict(_layout(*_resolve(rules, players, variations)).planes)
 
@@ -290,21 +317,9 @@ def _order(player: int, players: int) -> range:
     return range(player, player + players)
 
 
-def _meld_codes(meld: Meld) -> tuple[bytes, bytes]:
-    """A meld's card codes and its identities' codes, as bytes (cached by identity:
-    the same table meld is in every view of a round)."""
-    entry = _MELD_CODES.get(id(meld))
-    if entry is not None and entry[0] is meld:
-        return entry[1], entry[2]
-    cards = bytes(card.code for card in meld.cards)
-    identities = bytes(card.code for card in meld.stands_for)
-    if len(_MELD_CODES) >= 4096:
-        _MELD_CODES.clear()
-    _MELD_CODES[id(meld)] = (meld, cards, identities)
-    return cards, identities
-
-
-_MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
+_CODE = attrgetter("code")
+_BYTE = tuple(bytes((value,)) for value in range(256))
+_FLOAT32 = np.dtype(np.float32)
 
 
 def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.ndarray:
@@ -328,89 +343,134 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     """
     lay = _view_layout(view)
     if out is None:
-        out = np.zeros(lay.size, dtype=np.float32)
-    else:
-        if not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (lay.size,):
-            raise GameError(
-                f"out must be a float32 array of shape ({lay.size},), not {_describe_array(out)}"
-            )
-        out.fill(0.0)
+        out = np.empty(lay.size, dtype=np.float32)
+    elif (
+        not isinstance(out, np.ndarray)
+        or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32)
+        or out.shape != (lay.size,)
+    ):
+        raise GameError(
+            f"out must be a float32 array of shape ({lay.size},), not {_describe_array(out)}"
+        )
     n = lay.players
     player = view.player
-    # Card counts: one (offset, codes) row per plane row; counted at once.
+    # Every count and one-hot plane: rows of bytes (card codes, or places in a
+    # plane) at their planes' offsets, counted at once.
     offsets = [lay.hand]
     rows = [view.hand.code_bytes]
     known = view.known
-    table = view.table
-    for k in range(n):
-        seat = (player + k) % n
-        codes = known[seat].code_bytes
+    at = lay.known
+    for hand in known[player:] + known[:player]:  # seat-relative
+        codes = hand.code_bytes
         if codes:
-            offsets.append(lay.known + k * _C)
+            offsets.append(at)
             rows.append(codes)
-    ones = [lay.ones_wild + (view.wild or 0), lay.ones_round + view.round]
+        at += _C
     piles = view.piles
-    separate = lay.piles > 1
-    for index, pile in enumerate(piles):
+    if lay.piles == 1:
+        pile = piles[0]
         if pile:
-            k = (index - player) % n if separate else 0
-            offsets.append(lay.piles_at + k * _C)
-            rows.append(bytes([card.code for card in pile]))
-            ones.append(lay.tops + k * _C + pile[-1].code)
+            offsets.append(lay.piles_at)
+            rows.append(bytes(map(_CODE, pile)))
+            offsets.append(lay.tops)
+            rows.append(_BYTE[pile[-1].code])
+    else:
+        at = 0
+        for pile in piles[player:] + piles[:player]:
+            if pile:
+                offsets.append(lay.piles_at + at)
+                rows.append(bytes(map(_CODE, pile)))
+                offsets.append(lay.tops + at)
+                rows.append(_BYTE[pile[-1].code])
+            at += _C
     reshuffled = view.reshuffled
     if reshuffled is not None:
         offsets.append(lay.reshuffled)
         rows.append(reshuffled.code_bytes)
+    table = view.table
     if table:
-        slots = lay.slots
-        for slot, table_meld in enumerate(table):
-            cards, identities = _meld_codes(table_meld.meld)
-            k = (table_meld.owner - player) % n
-            offsets.append(lay.table + k * _C)
-            rows.append(cards)
-            if slot < slots:
-                offsets.append(lay.table_melds + slot * _C)
-                rows.append(identities)
-                ones.append(lay.table_owners + slot * n + k)
-    lengths = [len(row) for row in rows]
-    positions = np.repeat(np.array(offsets, dtype=np.intp), lengths)
-    positions += np.frombuffer(b"".join(rows), dtype=np.uint8)
-    # one-hot flags
+        # The table changes a meld at a time and its TableMeld values are shared by
+        # every view of the round: its rows are kept by the melds' identities.
+        key = (lay, player, *map(id, table))
+        found = _TABLE_ROWS.get(key)
+        if found is None:
+            found = _table_rows(lay, table, player)
+            if len(_TABLE_ROWS) >= 4096:
+                _TABLE_ROWS.clear()
+            _TABLE_ROWS[key] = found
+        offsets += found[1]
+        rows += found[2]
+    # the one-hot planes from wild to first_out: places under 256 from lay.wild
     phase = view.phase
-    ones.append(lay.ones_phase + (0 if phase == "draw" else 1 if phase == "play" else 2))
+    flags = [
+        lay.round + view.round,
+        lay.phase + (0 if phase == "draw" else 1 if phase == "play" else 2),
+        lay.dealer + (view.dealer - player) % n,
+    ]
+    if view.wild is not None:
+        flags.append(view.wild - 1)
     if view.to_move is not None:
-        ones.append(lay.to_move + (view.to_move - player) % n)
-    ones.append(lay.dealer + (view.dealer - player) % n)
+        flags.append(lay.to_move + (view.to_move - player) % n)
     if view.first_out is not None:
-        ones.append(lay.first_out + (view.first_out - player) % n)
+        flags.append(lay.first_out + (view.first_out - player) % n)
+    offsets.append(lay.wild)
+    rows.append(bytes(flags))
+    positions = np.repeat(np.array(offsets, dtype=np.intp), [len(row) for row in rows])
+    positions += np.frombuffer(b"".join(rows), dtype=np.uint8)
+    out[: lay.scalars] = np.bincount(positions, minlength=lay.scalars)
+    # numbers, scaled
+    sizes = view.hand_sizes
     went_out = view.went_out
     has_melded = view.has_melded
-    for k in range(n):
-        seat = (player + k) % n
-        if went_out[seat]:
-            ones.append(lay.went_out + k)
-        if has_melded[seat]:
-            ones.append(lay.has_melded + k)
-    counts = np.bincount(positions, minlength=lay.size)
-    counts[ones] += 1
-    out[:] = counts
-    # scalars
-    sizes = view.hand_sizes
-    totals = view.totals
     penalties = view.penalties
-    values = out[lay.hand_sizes : lay.hand_sizes + n]
-    values[:] = [sizes[(player + k) % n] for k in range(n)]
-    values /= HAND_SIZE_SCALE
-    values = out[lay.totals : lay.totals + n]
-    values[:] = [totals[(player + k) % n] for k in range(n)]
-    values /= SCORE_SCALE
-    if any(penalties):
-        values = out[lay.penalties : lay.penalties + n]
-        values[:] = [penalties[(player + k) % n] for k in range(n)]
-        values /= SCORE_SCALE
-    out[lay.stock_size] = view.stock_size / lay.pool
-    out[lay.turns] = min(view.turns / TURNS_SCALE, 1.0)
+    totals = view.totals
+    numbers = out[lay.scalars :]
+    numbers[:] = (
+        sizes[player:] + sizes[:player]
+        + went_out[player:] + went_out[:player]
+        + has_melded[player:] + has_melded[:player]
+        + penalties[player:] + penalties[:player]
+        + totals[player:] + totals[:player]
+        + (view.stock_size, min(view.turns, _MOST_TURNS))
+    )  # fmt: skip
+    numbers *= lay.scales
     return out
+
+
+def _table_rows(
+    lay: _Layout, table: tuple[TableMeld, ...], player: int
+) -> tuple[tuple[TableMeld, ...], list[int], list[bytes]]:
+    """The table's rows for the encoder: each meld's cards under its owner's seat,
+    and for each slot the cards the meld stands for and its owner; with the table
+    itself (kept alive, so that the ids in the cache's key stay its melds')."""
+    n = lay.players
+    offsets: list[int] = []
+    rows: list[bytes] = []
+    for slot, table_meld in enumerate(table):
+        meld = table_meld.meld
+        found = _MELD_CODES.get(id(meld))
+        if found is None or found[0] is not meld:
+            found = (meld, bytes(map(_CODE, meld.cards)), bytes(map(_CODE, meld.stands_for)))
+            if len(_MELD_CODES) >= 4096:
+                _MELD_CODES.clear()
+            _MELD_CODES[id(meld)] = found
+        k = (table_meld.owner - player) % n
+        offsets.append(lay.table + k * _C)
+        rows.append(found[1])
+        if slot < lay.slots:
+            offsets.append(lay.table_melds + slot * _C)
+            rows.append(found[2])
+            offsets.append(lay.table_owners + slot * n)
+            rows.append(_BYTE[k])
+    return table, offsets, rows
+
+
+_MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
+"""Each table meld's card codes and its stand-ins' codes, by the meld's identity
+(with the meld, so that the id stays its own)."""
+
+
+_TABLE_ROWS: dict[tuple[object, ...], tuple[tuple[TableMeld, ...], list[int], list[bytes]]] = {}
 
 
 def _describe_array(value: object) -> str:
@@ -623,14 +683,34 @@ def index_to_action(index: int, view: PlayerView, legal_actions: Sequence[Action
     raise IllegalActionError(f"no legal action has index {number} ({describe_index(number, view)})")
 
 
+def _stand_in(view: PlayerView, slot: int, card: Card, upper: bool) -> Card | None:
+    """What a wild ``card`` laid off onto table meld ``slot`` stands for: on a set,
+    the engine's choice; on a run, its lower or ``upper`` end (``None``: a natural
+    card, or no such meld or end)."""
+    if slot >= len(view.table) or not is_wild_code(card.code, view.wild):
+        return None
+    meld = view.table[slot].meld
+    round = view.prepared_round
+    if meld.kind == "set":
+        identity = lay_off_identity(meld, card, None, round)
+        return None if isinstance(identity, str) else identity
+    low = meld.stands_for[0].code
+    if not upper:
+        return CARDS[low - 1] if low % 13 > 0 else None
+    ends = run_ends(meld, round)
+    return ends[-1] if ends and (low % 13 == 0 or ends[-1].code != low - 1) else None
+
+
 def describe_index(index: int, view: PlayerView) -> str:
-    """What action index ``index`` stands for, seen by ``view``'s player.
+    """What action index ``index`` stands for, seen by ``view``'s player, in the
+    actions' notation; in a meld, ``*=6c`` is any wild card standing for 6c.
+
+    :raises IllegalActionError: for an index out of range.
 
     >>> import threethirteen as tt
     >>> view = tt.Game("bga", players=3, seed=1, variations=["redemption"]).view(0)
-    >>> [describe_index(i, view) for i in (0, 1, 2, 55, 109)]  # doctest: +NORMALIZE_WHITESPACE
-    ['draw stock', 'draw discard', 'discard Ac', 'go out discarding Ac',
-     'lay a set of A: c + 2 wild']
+    >>> [describe_index(i, view) for i in (0, 2, 55, 109)]
+    ['draw stock', 'discard Ac', 'discard Ac out', 'meld Ac *=Ad *=Ah']
     """
     lay = _view_layout(view)
     number = as_index(index, "an action index", IllegalActionError)
@@ -645,28 +725,35 @@ def describe_index(index: int, view: PlayerView) -> str:
     if number in blocks["discard"]:
         return f"discard {CARDS[number - blocks['discard'].start]}"
     if number in blocks["go_out"]:
-        return f"go out discarding {CARDS[number - blocks['go_out'].start]}"
+        return f"discard {CARDS[number - blocks['go_out'].start]} out"
     if number in blocks["joker_to_pile"]:
         k = number - blocks["joker_to_pile"].start + 1
         return f"discard Jk pile {(view.player + k) % lay.players}"
     if number in blocks["lay_set"]:
         rank, shape = divmod(number - blocks["lay_set"].start, len(lay.set_shapes))
-        suits = next(key for key, value in lay.set_shapes.items() if value == shape)
-        natural = " ".join("cdhs"[suit] for suit in suits)
-        wilds = lay.rules.min_set - len(suits)
-        text = f"lay a set of {Card(rank).unicode()[:-1]}: {natural}".rstrip(": ")
-        return text + (f" + {wilds} wild" if wilds else "")
+        suits = lay.set_names[shape]
+        fillers = set_identities(rank + 1, list(suits), lay.rules.min_set - len(suits))
+        natural = [str(CARDS[suit * 13 + rank]) for suit in suits]
+        return "meld " + " ".join([*natural, *(f"*={card}" for card in fillers)])
     if number in blocks["lay_run"]:
         rest, mask = divmod(number - blocks["lay_run"].start, lay.run_masks)
         suit, low = divmod(rest, lay.run_lows)
-        places = ["w" if mask >> i & 1 else "n" for i in range(lay.rules.min_run)]
-        return f"lay a run of {'cdhs'[suit]} from place {low + 1}: {''.join(places)}"
+        places = []
+        for place in range(lay.rules.min_run):
+            card = CARDS[suit * 13 + (low + place) % 13]
+            places.append(f"*={card}" if mask >> place & 1 else str(card))
+        return "meld " + " ".join(places)
     if number in blocks["lay_off"]:
         slot, within = divmod(number - blocks["lay_off"].start, _LAY_OFF_WIDTH)
-        if within < _C:
-            return f"lay off {CARDS[within]} on {slot}"
-        which = "Jk" if within == _C + 4 else f"a wild {'cdhs'[within - _C]}"
-        return f"lay off {which} at the upper end of {slot}"
+        upper = within >= _C
+        if not upper:
+            card = CARDS[within]
+        elif within == _C + 4 or view.wild is None:
+            card = CARDS[JOKER]
+        else:
+            card = CARDS[(within - _C) * 13 + view.wild - 1]
+        identity = _stand_in(view, slot, card, upper)
+        return f"lay off {card if identity is None else f'{card}={identity}'} on {slot}"
     raise IllegalActionError(
         f"action index {quote(index)} is out of range (0 to {lay.action_count - 1})"
     )
