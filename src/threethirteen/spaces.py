@@ -1,0 +1,680 @@
+"""Observation and action spaces: a :class:`~threethirteen.PlayerView` as a fixed-size
+float32 vector, and every legal action as an integer, for learning agents.
+
+The observation is built from the view alone (nothing hidden from the player goes
+into it) and is seat-relative: every per-player plane starts with the observer,
+then the player on their left (the next to play after them), and so on, so one
+network plays any seat. :func:`observation_planes` names each plane's place in the
+vector; ``docs/encoding.md`` describes them one by one.
+
+The action space has a fixed size for the rules and player count
+(:func:`action_count`); :func:`action_mask` marks the indices of the legal
+actions, :func:`action_to_index` and :func:`index_to_action` translate. Several
+legal actions share one index only when they differ in which wild card fills a
+place of a meld (see :func:`action_ranges` and ``docs/encoding.md``).
+
+>>> import threethirteen as tt
+>>> game = tt.Game("pagat", players=2, seed=7)
+>>> view = game.view(game.to_move)
+>>> observation_shape("pagat", 2), encode_observation(view).shape
+((469,), (469,))
+>>> legal = game.legal_actions()
+>>> [action_to_index(action, view) for action in legal]
+[0, 1]
+>>> action_mask(view, legal)[:4].tolist(), action_count("pagat", 2)
+([1, 1, 0, 0], 108)
+>>> index_to_action(1, view, legal)
+Action.parse('draw discard')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from operator import attrgetter
+
+import numpy as np
+
+from ._validate import as_index, quote
+from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from .cards import CARDS, JOKER, NUMBER_OF_CODES, Card
+from .errors import GameError, IllegalActionError, InvalidActionError
+from .game import PlayerView
+from .meld_rules import highest_place, is_wild_code
+from .melds import Meld
+from .rules import MAX_PLAYERS, Rules, RulesLike
+from .table_play import lay_off_identity
+
+__all__ = [
+    "HAND_SIZE_SCALE",
+    "SCORE_SCALE",
+    "TURNS_SCALE",
+    "action_count",
+    "action_mask",
+    "action_ranges",
+    "action_to_index",
+    "encode_observation",
+    "index_to_action",
+    "observation_planes",
+    "observation_shape",
+]
+
+SCORE_SCALE = 100.0
+"""Scores (totals and false-out penalties) are divided by this in the observation."""
+HAND_SIZE_SCALE = 16.0
+"""Hand sizes are divided by this (a hand holds at most 16 cards outside table play)."""
+TURNS_SCALE = 100.0
+"""The turns of the round are divided by this and capped at 1."""
+_MOST_TURNS = int(TURNS_SCALE)
+
+_C = NUMBER_OF_CODES  # 53 card codes: 52 cards and the joker
+_LAY_OFF_WIDTH = _C + 5
+"""Per table meld: a card code (a natural card, or a wild card at a set or a run's
+lower end), then 5 for a wild card at a run's upper end (the wild rank's 4 suits,
+the joker)."""
+
+
+# -- the table of rules and players --------------------------------------------------
+
+
+def _resolve(rules: RulesLike, players: int, variations: Iterable[str]) -> tuple[Rules, int]:
+    """The rules of a table of ``players`` and the number of players, as
+    :class:`~threethirteen.Game` reads them."""
+    if isinstance(variations, str):
+        variations = [variations]
+    variations = list(variations)
+    players = as_index(players, "players", GameError)
+    if not 2 <= players <= MAX_PLAYERS:
+        raise GameError(f"a game seats 2 to {MAX_PLAYERS} players, not {quote(players)}")
+    if isinstance(rules, Rules):
+        if variations:
+            raise GameError(
+                "give variations with a preset name; a Rules value has its own"
+                " (Rules.preset(name, variations, players=...))"
+            )
+        if rules.players is not None and rules.players != players:
+            raise GameError(f"these rules are for {rules.players} players, not {quote(players)}")
+        return rules, players
+    if isinstance(rules, str):
+        return Rules.preset(rules, variations, players=players), players
+    raise GameError(f"rules are a preset name or a Rules, not {quote(rules)}")
+
+
+def table_melds_bound(rules: Rules, players: int) -> int:
+    """The most melds the table can hold in a round (0 when no card is ever laid
+    off): under table play, the pool's cards over the smallest meld's size; under
+    ``redemption`` alone, each player's largest hand (the most cards dealt, plus
+    the card drawn) over the smallest meld's size."""
+    if not (rules.layoff or rules.redemption):
+        return 0
+    smallest = min(rules.min_set, rules.min_run)
+    if rules.layoff:
+        return (52 * rules.decks + rules.jokers) // smallest
+    return players * ((max(rules.rounds) + 1) // smallest)
+
+
+@lru_cache(maxsize=16)
+def _suit_multisets(size: int) -> dict[tuple[int, ...], int]:
+    """Every multiset of at most ``size`` suits (sorted tuples), numbered."""
+    found: dict[tuple[int, ...], int] = {}
+    for count in range(size + 1):
+        for suits in combinations_with_replacement(range(4), count):
+            found[suits] = len(found)
+    return found
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: one per table, cached
+class _Layout:
+    rules: Rules
+    players: int
+    piles: int
+    slots: int
+    planes: dict[str, slice]
+    size: int
+    actions: dict[str, range]
+    action_count: int
+    set_shapes: dict[tuple[int, ...], int]
+    run_lows: int
+    run_masks: int
+    # positions used by the encoder
+    hand: int
+    known: int
+    piles_at: int
+    tops: int
+    reshuffled: int
+    table: int
+    table_melds: int
+    wild: int
+    round: int
+    phase: int
+    to_move: int
+    dealer: int
+    first_out: int
+    table_owners: int
+    scalars: int
+    scales: np.ndarray
+
+
+@lru_cache(maxsize=64)
+def _layout(rules: Rules, players: int) -> _Layout:
+    n = players
+    piles = n if rules.separate_discards else 1
+    slots = table_melds_bound(rules, n)
+    sizes = [
+        # card counts: rows of 53 codes
+        ("hand", _C),
+        ("known", n * _C),
+        ("pile_tops", piles * _C),
+        ("piles", piles * _C),
+        ("reshuffled", _C),
+        ("table", n * _C),
+        ("table_melds", slots * _C),
+        # one-hot
+        ("wild", 13),
+        ("round", len(rules.rounds)),
+        ("phase", 3),
+        ("to_move", n),
+        ("dealer", n),
+        ("first_out", n),
+        ("table_owners", slots * n),
+        # numbers
+        ("hand_sizes", n),
+        ("went_out", n),
+        ("has_melded", n),
+        ("penalties", n),
+        ("totals", n),
+        ("stock_size", 1),
+        ("turns", 1),
+    ]
+    planes: dict[str, slice] = {}
+    at = 0
+    for name, size in sizes:
+        planes[name] = slice(at, at + size)
+        at += size
+    table_play = rules.layoff or rules.redemption
+    set_shapes = _suit_multisets(rules.min_set) if table_play else {}
+    run_lows = highest_place(rules) - rules.min_run + 1 if table_play else 0
+    run_masks = 2**rules.min_run if table_play else 0
+    counts = [
+        ("draw_stock", 1),
+        ("draw_discard", piles),
+        ("discard", _C),
+        ("go_out", _C),
+        ("joker_to_pile", n - 1 if rules.joker_discards else 0),
+        ("lay_set", 13 * len(set_shapes)),
+        ("lay_run", 4 * run_lows * run_masks),
+        ("lay_off", slots * _LAY_OFF_WIDTH),
+    ]
+    actions: dict[str, range] = {}
+    index = 0
+    for name, size in counts:
+        actions[name] = range(index, index + size)
+        index += size
+    pool = 52 * rules.decks + rules.jokers
+    scales = np.array(
+        [1 / HAND_SIZE_SCALE] * n
+        + [1.0] * (2 * n)
+        + [1 / SCORE_SCALE] * (2 * n)
+        + [1 / pool, 1 / TURNS_SCALE],
+        dtype=np.float32,
+    )
+    return _Layout(
+        rules=rules,
+        players=n,
+        piles=piles,
+        slots=slots,
+        planes=planes,
+        size=at,
+        actions=actions,
+        action_count=index,
+        set_shapes=set_shapes,
+        run_lows=run_lows,
+        run_masks=run_masks,
+        hand=planes["hand"].start,
+        known=planes["known"].start,
+        piles_at=planes["piles"].start,
+        tops=planes["pile_tops"].start,
+        reshuffled=planes["reshuffled"].start,
+        table=planes["table"].start,
+        table_melds=planes["table_melds"].start,
+        wild=planes["wild"].start,
+        # places from the wild plane's start (a byte each: under 256 places)
+        round=planes["round"].start - planes["wild"].start - 1,  # rounds from 1
+        phase=planes["phase"].start - planes["wild"].start,
+        to_move=planes["to_move"].start - planes["wild"].start,
+        dealer=planes["dealer"].start - planes["wild"].start,
+        first_out=planes["first_out"].start - planes["wild"].start,
+        table_owners=planes["table_owners"].start,
+        scalars=planes["hand_sizes"].start,
+        scales=scales,
+    )
+
+
+def _view_layout(view: PlayerView) -> _Layout:
+    if not isinstance(view, PlayerView):
+        raise InvalidActionError(f"a view is a PlayerView, not {quote(view)}")
+    return _layout(view.rules, view.players)
+
+
+# -- the observation -----------------------------------------------------------------
+
+
+def observation_shape(rules: RulesLike, players: int, variations: Iterable[str] = ()) -> tuple[int]:
+    """The shape of :func:`encode_observation`'s vector for these rules and players
+    (a preset name with ``variations``, or a :class:`~threethirteen.Rules`).
+
+    :raises GameError: for a table that is no table (as :class:`~threethirteen.Game`).
+
+    >>> observation_shape("pagat", 4), observation_shape("family", 4, ["jokers"])
+    ((697,), (2749,))
+    """
+    return (_layout(*_resolve(rules, players, variations)).size,)
+
+
+def observation_planes(
+    rules: RulesLike, players: int, variations: Iterable[str] = ()
+) -> dict[str, slice]:
+    """Each plane's name and place in the observation vector, in order.
+
+    Per-player planes are seat-relative: the observer first, then the players to
+    their left in turn (see ``docs/encoding.md``).
+
+    >>> planes = observation_planes("pagat", 2)
+    >>> planes["hand"], planes["known"], list(planes)[-3:]
+    (slice(0, 53, None), slice(53, 159, None), ['totals', 'stock_size', 'turns'])
+    """
+    return dict(_layout(*_resolve(rules, players, variations)).planes)
+
+
+def _order(player: int, players: int) -> range:
+    return range(player, player + players)
+
+
+def _meld_codes(meld: Meld) -> tuple[bytes, bytes]:
+    """A meld's card codes and its identities' codes, as bytes (cached by identity:
+    the same table meld is in every view of a round)."""
+    entry = _MELD_CODES.get(id(meld))
+    if entry is not None and entry[0] is meld:
+        return entry[1], entry[2]
+    cards = bytes(card.code for card in meld.cards)
+    identities = bytes(card.code for card in meld.stands_for)
+    if len(_MELD_CODES) >= 4096:
+        _MELD_CODES.clear()
+    _MELD_CODES[id(meld)] = (meld, cards, identities)
+    return cards, identities
+
+
+_MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
+_CODE = attrgetter("code")
+_BYTE = tuple(bytes((value,)) for value in range(256))
+
+
+def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.ndarray:
+    """The view as a float32 vector of :func:`observation_shape` (in ``out`` when
+    given: a float32 array of that shape, overwritten).
+
+    Built from the view only: the player's hand, the public piles, table, known
+    cards, sizes and scores; never a hidden card.
+
+    :raises InvalidActionError: for a ``view`` that is no PlayerView.
+    :raises GameError: for an ``out`` of the wrong shape or type.
+
+    >>> import threethirteen as tt
+    >>> view = tt.Game("pagat", players=2, seed=7).view(1)
+    >>> vector = encode_observation(view)
+    >>> planes = observation_planes("pagat", 2)
+    >>> [str(tt.Card(code)) for code in vector[planes["hand"]].nonzero()[0]]
+    ['7c', '2d', '3d']
+    >>> int(vector[planes["wild"]].argmax()) + 1, vector[planes["stock_size"]].tolist()
+    (3, [0.8653846383094788])
+    """
+    lay = _view_layout(view)
+    if out is None:
+        out = np.empty(lay.size, dtype=np.float32)
+    elif not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (lay.size,):
+        raise GameError(
+            f"out must be a float32 array of shape ({lay.size},), not {_describe_array(out)}"
+        )
+    n = lay.players
+    player = view.player
+    # Every count and one-hot plane: rows of bytes (card codes, or places in a
+    # plane) at their planes' offsets, counted at once.
+    offsets = [lay.hand]
+    rows = [view.hand.code_bytes]
+    known = view.known
+    at = lay.known
+    for hand in known[player:] + known[:player]:  # seat-relative
+        if hand:
+            offsets.append(at)
+            rows.append(hand.code_bytes)
+        at += _C
+    piles = view.piles
+    if lay.piles == 1:
+        pile = piles[0]
+        if pile:
+            offsets.append(lay.piles_at)
+            rows.append(bytes(map(_CODE, pile)))
+            offsets.append(lay.tops)
+            rows.append(_BYTE[pile[-1].code])
+    else:
+        at = 0
+        for pile in piles[player:] + piles[:player]:
+            if pile:
+                offsets.append(lay.piles_at + at)
+                rows.append(bytes(map(_CODE, pile)))
+                offsets.append(lay.tops + at)
+                rows.append(_BYTE[pile[-1].code])
+            at += _C
+    reshuffled = view.reshuffled
+    if reshuffled is not None:
+        offsets.append(lay.reshuffled)
+        rows.append(reshuffled.code_bytes)
+    table = view.table
+    if table:
+        slots = lay.slots
+        for slot, table_meld in enumerate(table):
+            cards, identities = _meld_codes(table_meld.meld)
+            k = (table_meld.owner - player) % n
+            offsets.append(lay.table + k * _C)
+            rows.append(cards)
+            if slot < slots:
+                offsets.append(lay.table_melds + slot * _C)
+                rows.append(identities)
+                offsets.append(lay.table_owners + slot * n)
+                rows.append(_BYTE[k])
+    # the one-hot planes from wild to first_out: places under 256 from lay.wild
+    phase = view.phase
+    flags = [
+        lay.round + view.round,
+        lay.phase + (0 if phase == "draw" else 1 if phase == "play" else 2),
+        lay.dealer + (view.dealer - player) % n,
+    ]
+    if view.wild is not None:
+        flags.append(view.wild - 1)
+    if view.to_move is not None:
+        flags.append(lay.to_move + (view.to_move - player) % n)
+    if view.first_out is not None:
+        flags.append(lay.first_out + (view.first_out - player) % n)
+    offsets.append(lay.wild)
+    rows.append(bytes(flags))
+    positions = np.repeat(np.array(offsets, dtype=np.intp), [len(row) for row in rows])
+    positions += np.frombuffer(b"".join(rows), dtype=np.uint8)
+    out[: lay.scalars] = np.bincount(positions, minlength=lay.scalars)
+    # numbers, scaled
+    sizes = view.hand_sizes
+    went_out = view.went_out
+    has_melded = view.has_melded
+    penalties = view.penalties
+    totals = view.totals
+    numbers = out[lay.scalars :]
+    numbers[:] = (
+        sizes[player:] + sizes[:player]
+        + went_out[player:] + went_out[:player]
+        + has_melded[player:] + has_melded[:player]
+        + penalties[player:] + penalties[:player]
+        + totals[player:] + totals[:player]
+        + (view.stock_size, min(view.turns, _MOST_TURNS))
+    )  # fmt: skip
+    numbers *= lay.scales
+    return out
+
+
+def _describe_array(value: object) -> str:
+    if isinstance(value, np.ndarray):
+        return f"an array of {value.dtype} and shape {value.shape}"
+    return quote(value)
+
+
+# -- the actions ---------------------------------------------------------------------
+
+
+def action_count(rules: RulesLike, players: int, variations: Iterable[str] = ()) -> int:
+    """The size of the action space for these rules and players.
+
+    >>> action_count("pagat", 4), action_count("bga", 4, ["redemption"])
+    (108, 1875)
+    """
+    return _layout(*_resolve(rules, players, variations)).action_count
+
+
+def action_ranges(
+    rules: RulesLike, players: int, variations: Iterable[str] = ()
+) -> dict[str, range]:
+    """The blocks of the action space, in order: ``draw_stock``, ``draw_discard``
+    (a pile per seat, seat-relative, under ``separate-discards``), ``discard`` and
+    ``go_out`` (by card code), ``joker_to_pile`` (seat-relative, the others),
+    ``lay_set``, ``lay_run`` and ``lay_off`` (empty without table play).
+
+    >>> {name: (block.start, len(block)) for name, block in action_ranges("pagat", 2).items()}
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'draw_stock': (0, 1), 'draw_discard': (1, 1), 'discard': (2, 53), 'go_out': (55, 53),
+     'joker_to_pile': (108, 0), 'lay_set': (108, 0), 'lay_run': (108, 0), 'lay_off': (108, 0)}
+    """
+    return dict(_layout(*_resolve(rules, players, variations)).actions)
+
+
+@lru_cache(maxsize=8192)
+def _meld_index(lay: _Layout, meld: Meld) -> int | str:
+    """A smallest meld's index, or why it has none."""
+    rules = lay.rules
+    if meld.kind == "set":
+        if len(meld) != rules.min_set:
+            return f"a set of {len(meld)} cards has no index (only sets of {rules.min_set})"
+        rank = meld.stands_for[0].code % 13
+        suits = tuple(
+            sorted(
+                card.code // 13
+                for card, identity in zip(meld.cards, meld.stands_for, strict=True)
+                if card.code == identity.code
+            )
+        )
+        shape = lay.set_shapes[suits]
+        return lay.actions["lay_set"].start + rank * len(lay.set_shapes) + shape
+    if len(meld) != rules.min_run:
+        return f"a run of {len(meld)} cards has no index (only runs of {rules.min_run})"
+    first = meld.stands_for[0].code
+    suit, low = first // 13, first % 13 + 1
+    mask = 0
+    for place, (card, identity) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
+        if card.code != identity.code:
+            mask |= 1 << place
+    if not 1 <= low <= lay.run_lows:
+        return f"a run from place {low} has no index"
+    block = lay.actions["lay_run"].start
+    return block + ((suit * lay.run_lows + low - 1) * lay.run_masks) + mask
+
+
+def _lay_off_index(lay: _Layout, action: LayOff, view: PlayerView) -> int | str:
+    slot = action.meld
+    if slot >= len(view.table):
+        return f"no table meld {slot} (the table has {len(view.table)})"
+    if slot >= lay.slots:
+        return f"table meld {slot} is past the {lay.slots} the space holds"
+    card = action.card
+    code = card.code
+    base = lay.actions["lay_off"].start + slot * _LAY_OFF_WIDTH
+    meld = view.table[slot].meld
+    if not is_wild_code(code, view.wild):
+        if action.stands_for is not None and action.stands_for != card:
+            return f"{card} is not wild this round, so it stands for itself"
+        return base + code
+    if meld.kind == "set":
+        return base + code
+    identity = lay_off_identity(meld, card, action.stands_for, view.prepared_round)
+    if isinstance(identity, str):
+        return identity
+    low_identity = meld.stands_for[0].code
+    low_place = low_identity % 13 + 1
+    if low_place > 1 and identity.code == low_identity - 1:
+        return base + code  # the lower end
+    return base + _C + (4 if code == JOKER else code // 13)
+
+
+def _index(action: object, view: PlayerView, lay: _Layout) -> int | str:
+    """The index of ``action`` in ``view``'s space, or why it has none."""
+    kind = type(action)
+    if kind is DiscardCard:
+        assert isinstance(action, DiscardCard)
+        if action.melds is not None:
+            return "a going-out discard that names its melds has no index (give melds=None)"
+        pile = action.pile
+        code = action.card.code
+        if pile is None or pile == view.player:
+            return lay.actions["go_out" if action.go_out else "discard"].start + code
+        if action.go_out or code != JOKER or not lay.rules.joker_discards:
+            return f"{action} has no index (only a joker goes onto another player's pile)"
+        if pile >= lay.players:
+            return f"no discard pile {pile}"
+        return lay.actions["joker_to_pile"].start + (pile - view.player) % lay.players - 1
+    if kind is DrawStock:
+        return 0
+    if kind is DrawDiscard:
+        assert isinstance(action, DrawDiscard)
+        pile = action.pile
+        if lay.piles == 1:
+            if pile not in (None, 0):
+                return f"no discard pile {pile}: there is one pile"
+            return 1
+        if pile is None:
+            return "say which pile (each player has one under separate-discards)"
+        if pile >= lay.players:
+            return f"no discard pile {pile}"
+        return 1 + (pile - view.player) % lay.players
+    if kind is LayMeld:
+        assert isinstance(action, LayMeld)
+        if not lay.set_shapes:
+            return "these rules lay no melds during play"
+        return _meld_index(lay, action.meld)
+    if kind is LayOff:
+        assert isinstance(action, LayOff)
+        if not lay.slots:
+            return "these rules lay nothing off during play"
+        return _lay_off_index(lay, action, view)
+    return f"an action is an Action value, not {quote(action)}"
+
+
+def action_to_index(action: Action, view: PlayerView) -> int:
+    """The index of ``action`` in the action space of ``view``'s table, seen by
+    ``view``'s player (seat-relative piles). Every action in the engine's
+    ``legal_actions()`` has one.
+
+    :raises IllegalActionError: for an action the space does not hold (a meld
+        larger than the smallest, a going-out discard that names its melds, a
+        table meld that is not there), saying why.
+
+    >>> import threethirteen as tt
+    >>> view = tt.Game("pagat", players=2, seed=7).view(1)
+    >>> action_to_index(tt.Action.parse("discard 5c"), view)
+    6
+    >>> action_to_index(tt.Action.parse("meld 5c 6c 7c"), view)
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.IllegalActionError: action 'meld 5c 6c 7c' has no index: these rules ...
+    """
+    lay = _view_layout(view)
+    found = _index(action, view, lay)
+    if isinstance(found, str):
+        raise IllegalActionError(f"action {quote(str(action))} has no index: {found}")
+    return found
+
+
+def action_mask(view: PlayerView, legal_actions: Sequence[Action]) -> np.ndarray:
+    """An int8 vector of :func:`action_count` entries: 1 at the index of each legal
+    action, else 0.
+
+    :raises IllegalActionError: for an action in ``legal_actions`` without an index.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> mask = action_mask(game.view(1), game.legal_actions())
+    >>> mask.shape, mask.nonzero()[0].tolist()
+    ((108,), [0, 1])
+    """
+    lay = _view_layout(view)
+    mask = np.zeros(lay.action_count, dtype=np.int8)
+    indices = []
+    for action in legal_actions:
+        found = _index(action, view, lay)
+        if isinstance(found, str):
+            raise IllegalActionError(f"action {quote(str(action))} has no index: {found}")
+        indices.append(found)
+    mask[indices] = 1
+    return mask
+
+
+def index_to_action(index: int, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+    """The legal action of ``index``: the first in ``legal_actions`` with that index.
+
+    :raises IllegalActionError: for an index out of range, or one no legal action
+        has (saying what the index stands for).
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> index_to_action(0, game.view(1), game.legal_actions())
+    Action.parse('draw stock')
+    >>> index_to_action(6, game.view(1), game.legal_actions())
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.IllegalActionError: no legal action has index 6 (discard 5c)
+    """
+    lay = _view_layout(view)
+    number = as_index(index, "an action index", IllegalActionError)
+    if not 0 <= number < lay.action_count:
+        raise IllegalActionError(
+            f"action index {quote(index)} is out of range (0 to {lay.action_count - 1})"
+        )
+    for action in legal_actions:
+        if _index(action, view, lay) == number:
+            return action
+    raise IllegalActionError(f"no legal action has index {number} ({describe_index(number, view)})")
+
+
+def describe_index(index: int, view: PlayerView) -> str:
+    """What action index ``index`` stands for, seen by ``view``'s player.
+
+    >>> import threethirteen as tt
+    >>> view = tt.Game("bga", players=3, seed=1, variations=["redemption"]).view(0)
+    >>> [describe_index(i, view) for i in (0, 1, 2, 55, 109)]  # doctest: +NORMALIZE_WHITESPACE
+    ['draw stock', 'draw discard', 'discard Ac', 'go out discarding Ac',
+     'lay a set of A: c + 2 wild']
+    """
+    lay = _view_layout(view)
+    number = as_index(index, "an action index", IllegalActionError)
+    blocks = lay.actions
+    if number in blocks["draw_stock"]:
+        return "draw stock"
+    if number in blocks["draw_discard"]:
+        k = number - blocks["draw_discard"].start
+        if lay.piles == 1:
+            return "draw discard"
+        return f"draw discard {(view.player + k) % lay.players}"
+    if number in blocks["discard"]:
+        return f"discard {CARDS[number - blocks['discard'].start]}"
+    if number in blocks["go_out"]:
+        return f"go out discarding {CARDS[number - blocks['go_out'].start]}"
+    if number in blocks["joker_to_pile"]:
+        k = number - blocks["joker_to_pile"].start + 1
+        return f"discard Jk pile {(view.player + k) % lay.players}"
+    if number in blocks["lay_set"]:
+        rank, shape = divmod(number - blocks["lay_set"].start, len(lay.set_shapes))
+        suits = next(key for key, value in lay.set_shapes.items() if value == shape)
+        natural = " ".join("cdhs"[suit] for suit in suits)
+        wilds = lay.rules.min_set - len(suits)
+        text = f"lay a set of {Card(rank).unicode()[:-1]}: {natural}".rstrip(": ")
+        return text + (f" + {wilds} wild" if wilds else "")
+    if number in blocks["lay_run"]:
+        rest, mask = divmod(number - blocks["lay_run"].start, lay.run_masks)
+        suit, low = divmod(rest, lay.run_lows)
+        places = ["w" if mask >> i & 1 else "n" for i in range(lay.rules.min_run)]
+        return f"lay a run of {'cdhs'[suit]} from place {low + 1}: {''.join(places)}"
+    if number in blocks["lay_off"]:
+        slot, within = divmod(number - blocks["lay_off"].start, _LAY_OFF_WIDTH)
+        if within < _C:
+            return f"lay off {CARDS[within]} on {slot}"
+        which = "Jk" if within == _C + 4 else f"a wild {'cdhs'[within - _C]}"
+        return f"lay off {which} at the upper end of {slot}"
+    raise IllegalActionError(
+        f"action index {quote(index)} is out of range (0 to {lay.action_count - 1})"
+    )

@@ -1,0 +1,375 @@
+"""The observation and action spaces (threethirteen.spaces): sizes, the planes'
+exact contents, round trips of every legal action in random games of every preset
+and variation, masks, leaks, seat symmetry and bad input."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+
+import threethirteen as tt
+from tests.game_checks import RandomPlayer
+from tests.test_game_views import positions, shuffle_hidden
+from threethirteen import Action, Card, DiscardCard, LayMeld, LayOff
+from threethirteen.spaces import (
+    action_count,
+    action_mask,
+    action_ranges,
+    action_to_index,
+    describe_index,
+    encode_observation,
+    index_to_action,
+    observation_planes,
+    observation_shape,
+    table_melds_bound,
+)
+
+# -- sizes ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "variations", "shape", "count"),
+    [
+        ("pagat", 2, (), 469, 108),
+        ("pagat", 4, (), 697, 108),
+        ("pagat", 3, ("separate-discards", "joker-discards", "jokers"), 795, 112),
+        ("wikipedia", 5, (), 811, 108),
+        ("bga", 2, ("redemption",), 909, 1411),
+        ("family", 2, (), 1404, 2253),
+        ("family", 4, (), 2635, 3239),
+        ("family", 8, ("jokers",), 5545, 5443),
+    ],
+)
+def test_sizes(
+    preset: str, players: int, variations: tuple[str, ...], shape: int, count: int
+) -> None:
+    assert observation_shape(preset, players, variations) == (shape,)
+    assert action_count(preset, players, variations) == count
+    planes = observation_planes(preset, players, variations)
+    assert next(iter(planes.values())).start == 0
+    ends = [plane.stop for plane in planes.values()]
+    assert [plane.start for plane in planes.values()][1:] == ends[:-1]  # no gaps
+    assert ends[-1] == shape
+    blocks = action_ranges(preset, players, variations)
+    assert [block.start for block in blocks.values()][1:] == [b.stop for b in blocks.values()][:-1]
+    assert list(blocks.values())[-1].stop == count
+    rules = tt.Rules.preset(preset, variations, players=players)
+    assert observation_shape(rules, players) == (shape,)
+    assert action_count(rules, players) == count
+
+
+def test_the_table_bound() -> None:
+    assert table_melds_bound(tt.Rules.preset("pagat", players=2), 2) == 0
+    # redemption: each of 3 players lays at most (13 + 1) // 3 melds
+    assert table_melds_bound(tt.Rules.preset("pagat", ["redemption"], players=3), 3) == 12
+    # table play: the pool (2 decks) over the smallest meld (3 cards)
+    assert table_melds_bound(tt.Rules.preset("family", players=4), 4) == 34
+    rules = tt.Rules.preset("family", ["jokers"], players=4)
+    assert table_melds_bound(rules, 4) == (104 + 4) // 3
+
+
+# -- the planes of a scripted view -----------------------------------------------------
+
+
+def cards_of(vector: np.ndarray) -> dict[str, float]:
+    return {str(Card(int(code))): float(vector[code]) for code in vector.nonzero()[0]}
+
+
+def test_the_planes_of_a_view() -> None:
+    game = tt.Game("pagat", players=3, seed=42)
+    # player 1 draws the upcard, discards; player 2 draws the stock and discards
+    game.apply("draw discard")
+    game.apply(DiscardCard(next(iter(game.hand(1)))))
+    game.apply("draw stock")
+    game.apply(DiscardCard(list(game.hand(2))[-1]))
+    view = game.view(0)
+    vector = encode_observation(view)
+    planes = observation_planes("pagat", 3)
+    assert vector.dtype == np.float32
+    assert cards_of(vector[planes["hand"]]) == {str(c): 1.0 for c in view.hand}
+    assert vector[planes["wild"]].tolist() == [0.0, 0.0, 1.0] + [0.0] * 10  # 3s wild
+    assert vector[planes["round"]].tolist() == [1.0] + [0.0] * 10
+    assert vector[planes["phase"]].tolist() == [1.0, 0.0, 0.0]  # player 0 draws
+    assert vector[planes["to_move"]].tolist() == [1.0, 0.0, 0.0]
+    assert vector[planes["dealer"]].tolist() == [1.0, 0.0, 0.0]  # player 0 deals
+    assert vector[planes["hand_sizes"]].tolist() == [3 / 16] * 3
+    pile = [str(card) for card in view.piles[0]]
+    assert cards_of(vector[planes["pile_tops"]]) == {pile[-1]: 1.0}
+    assert sum(cards_of(vector[planes["piles"]]).values()) == len(pile)
+    assert set(cards_of(vector[planes["piles"]])) == set(pile)
+    known = vector[planes["known"]].reshape(3, 53)
+    assert known[0].sum() == 0  # nobody knows a card of player 0's
+    assert cards_of(known[1]) == {str(c): 1.0 for c in view.known[1]}  # the upcard
+    assert known[2].sum() == 0
+    assert len(view.known[1]) == 1
+    assert vector[planes["stock_size"]].tolist() == [pytest.approx(view.stock_size / 104)]
+    assert vector[planes["turns"]].tolist() == [pytest.approx(0.02)]
+    for name in ("went_out", "first_out", "has_melded", "penalties", "totals", "reshuffled"):
+        assert vector[planes[name]].sum() == 0, name
+    assert vector[planes["table"]].sum() == 0
+    # the same position seen by player 1: its own row first, the dealer on its right
+    vector = encode_observation(game.view(1))
+    assert vector[planes["dealer"]].tolist() == [0.0, 0.0, 1.0]
+    assert vector[planes["to_move"]].tolist() == [0.0, 0.0, 1.0]
+    known = vector[planes["known"]].reshape(3, 53)
+    assert cards_of(known[0]) == {str(c): 1.0 for c in view.known[1]}
+
+
+def test_the_planes_of_the_table_and_scores() -> None:
+    game = tt.Game("family", players=2, seed=3, max_turns=30)
+    random_player = RandomPlayer(3, lay_rate=0.0)
+    for _ in range(1000):  # play on until someone can lay a meld and keep cards
+        player = game.to_move
+        assert player is not None
+        lays = [a for a in game.legal_actions() if isinstance(a, LayMeld)]
+        if lays and len(game.hand(player)) > len(lays[0].meld) + 1:
+            break
+        game.apply(random_player.choose(game))
+    assert player is not None
+    game.apply(lays[0])
+    meld = lays[0].meld
+    other = 1 - player
+    planes = observation_planes(game.rules, 2)
+    for viewer, seat in ((player, 0), (other, 1)):
+        vector = encode_observation(game.view(viewer))
+        table = vector[planes["table"]].reshape(2, 53)
+        assert cards_of(table[seat]) == {str(c): float(meld.cards.count(c)) for c in meld.cards}
+        assert table[1 - seat].sum() == 0
+        slots = vector[planes["table_melds"]].reshape(-1, 53)
+        assert cards_of(slots[0]) == {
+            str(c): float(meld.stands_for.count(c)) for c in meld.stands_for
+        }
+        assert slots[1:].sum() == 0
+        owners = vector[planes["table_owners"]].reshape(-1, 2)
+        assert owners[0].tolist() == [1.0 - seat, float(seat)]
+        assert owners[1:].sum() == 0
+        assert vector[planes["has_melded"]].tolist() == [1.0 - seat, float(seat)]
+
+
+def test_scores_are_seat_relative() -> None:
+    game = tt.Game("pagat", players=3, seed=5, max_turns=6)
+    player = RandomPlayer(5)
+    while game.round == 1:
+        game.apply(player.choose(game))
+    planes = observation_planes("pagat", 3)
+    totals = game.totals
+    assert any(totals)
+    for viewer in range(3):
+        vector = encode_observation(game.view(viewer))
+        expected = [totals[(viewer + k) % 3] / 100 for k in range(3)]
+        assert vector[planes["totals"]].tolist() == pytest.approx(expected)
+        assert vector[planes["round"]].tolist()[:2] == [0.0, 1.0]
+
+
+# -- random games of every preset and variation -----------------------------------------
+
+TABLES = [
+    ("pagat", (), 2),
+    ("pagat", (), 4),
+    ("wikipedia", (), 3),
+    ("bga", (), 2),
+    ("family", (), 3),
+    ("family", (), 2),
+    *((preset, (name,), 3) for preset in ("pagat", "family") for name in tt.VARIATIONS
+      if name != "joker-discards"),
+    ("pagat", ("separate-discards", "joker-discards", "jokers"), 3),
+    ("family", ("separate-discards", "joker-discards", "jokers"), 4),
+    ("bga", ("redemption", "jokers", "no-all-wild-melds"), 3),
+    ("pagat", ("redemption", "aces-high", "jokers", "false-out"), 2),
+    ("family", ("jokers", "go-around-first", "longer-game"), 2),
+]  # fmt: skip
+
+
+@functools.cache
+def decisions(preset: str, variations: tuple[str, ...], players: int) -> list[tt.Game]:
+    """Positions (clones) of a random game: every decision of its first 600 actions
+    (rounds of at most 30 turns)."""
+    index = TABLES.index((preset, variations, players))
+    game = tt.Game(preset, players=players, seed=index, variations=variations, max_turns=30)
+    player = RandomPlayer(index, lay_rate=0.8, false_out_rate=0.1)
+    found = []
+    count = 0
+    while not game.is_over and count < 600:
+        found.append(game.clone())
+        game.apply(player.choose(game))
+        count += 1
+    found.append(game)
+    return found
+
+
+def equivalent(first: Action, second: Action) -> bool:
+    """The same action, or melds that differ only in which wild cards fill places."""
+    if first == second:
+        return True
+    if not (isinstance(first, LayMeld) and isinstance(second, LayMeld)):
+        return False
+    one, two = first.meld, second.meld
+    natural = [
+        [c for c, i in zip(m.cards, m.stands_for, strict=True) if c == i] for m in (one, two)
+    ]
+    return one.stands_for == two.stands_for and natural[0] == natural[1]
+
+
+@pytest.mark.parametrize(("preset", "variations", "players"), TABLES)
+def test_every_legal_action_round_trips(
+    preset: str, variations: tuple[str, ...], players: int
+) -> None:
+    shape = observation_shape(preset, players, variations)
+    count = action_count(preset, players, variations)
+    kinds: set[str] = set()
+    for game in decisions(preset, variations, players):
+        if game.is_over:
+            continue
+        assert game.to_move is not None
+        view = game.view(game.to_move)
+        legal = game.legal_actions()
+        assert encode_observation(view).shape == shape
+        indices = [action_to_index(action, view) for action in legal]
+        assert all(0 <= index < count for index in indices)
+        mask = action_mask(view, legal)
+        assert mask.dtype == np.int8
+        assert mask.shape == (count,)
+        assert set(np.flatnonzero(mask).tolist()) == set(indices)
+        for action, index in zip(legal, indices, strict=True):
+            back = index_to_action(index, view, legal)
+            assert equivalent(back, action), (action, back)
+            assert back == legal[indices.index(index)]  # the first with that index
+            kinds.add(type(action).__name__)
+        for index in range(count):
+            if not mask[index]:
+                with pytest.raises(
+                    tt.IllegalActionError, match=f"no legal action has index {index} "
+                ):
+                    index_to_action(index, view, legal)
+                break
+    rules = tt.Rules.preset(preset, variations, players=players)
+    if rules.layoff:
+        assert {"LayMeld", "LayOff"} <= kinds
+
+
+def test_the_lay_off_block_tells_the_ends_apart() -> None:
+    round_game = tt.Game("bga", players=2, seed=0, variations=["redemption"])
+    view = round_game.view(0)
+    # a hand-made view: a run 5h 6h 7h on the table, a joker for either end
+    import dataclasses
+
+    meld = tt.Meld.parse("5h 6h 7h")
+    view = dataclasses.replace(view, table=(tt.TableMeld(1, meld),), hand=tt.Hand.parse("Jk 8h 4h"))
+    low = LayOff(Card.parse("Jk"), 0, Card.parse("4h"))
+    high = LayOff(Card.parse("Jk"), 0, Card.parse("8h"))
+    start = action_ranges(view.rules, 2)["lay_off"].start
+    assert action_to_index(low, view) == start + 52
+    assert action_to_index(high, view) == start + 53 + 4
+    assert action_to_index(LayOff(Card.parse("Jk"), 0), view) == start + 53 + 4  # up
+    assert action_to_index(LayOff(Card.parse("8h"), 0), view) == start + 33
+    assert describe_index(start + 57, view) == "lay off Jk at the upper end of 0"
+
+
+# -- no leaks ------------------------------------------------------------------------------
+
+
+def test_the_observation_is_unchanged_when_hidden_cards_are_shuffled() -> None:
+    rng = np.random.default_rng(14)
+    checked = 0
+    for name, game in positions()[::2]:
+        for player in range(game.players):
+            vector = encode_observation(game.view(player))
+            shuffled = shuffle_hidden(game, player, rng)
+            again = encode_observation(shuffled.view(player))
+            assert np.array_equal(vector, again), name
+            if not game.is_over and game.to_move == player:
+                legal = game.legal_actions()
+                assert np.array_equal(
+                    action_mask(game.view(player), legal),
+                    action_mask(shuffled.view(player), shuffled.legal_actions()),
+                ), name
+            checked += 1
+    assert checked > 300
+
+
+def test_seats_see_the_same_public_planes() -> None:
+    """Rotating the seats: the public planes of two players' observations are the
+    same up to the seat order."""
+    public = ("hand_sizes", "went_out", "has_melded", "totals")
+    for name, game in positions()[::7]:
+        n = game.players
+        planes = observation_planes(game.rules, n)
+        vectors = [encode_observation(game.view(p)) for p in range(n)]
+        for p in range(n):
+            for plane in public:
+                rotated = np.roll(vectors[0][planes[plane]], -p)
+                assert np.array_equal(vectors[p][planes[plane]], rotated), (name, plane)
+            for plane in ("wild", "round", "phase", "stock_size", "piles", "reshuffled"):
+                if plane == "piles" and game.rules.separate_discards:
+                    continue
+                assert np.array_equal(vectors[p][planes[plane]], vectors[0][planes[plane]])
+
+
+# -- out= and bad input ----------------------------------------------------------------
+
+
+def test_out_is_filled_in_place() -> None:
+    game = tt.Game("pagat", players=2, seed=1)
+    out = np.full(observation_shape("pagat", 2), 7.0, dtype=np.float32)
+    result = encode_observation(game.view(0), out=out)
+    assert result is out
+    assert np.array_equal(out, encode_observation(game.view(0)))
+
+
+def test_bad_input() -> None:
+    game = tt.Game("pagat", players=2, seed=1)
+    view = game.view(1)
+    legal = game.legal_actions()
+    with pytest.raises(
+        tt.GameError,
+        match=r"^out must be a float32 array of shape \(469,\), "
+        r"not an array of float64 and shape \(469,\)$",
+    ):
+        encode_observation(view, out=np.zeros(469))
+    with pytest.raises(tt.InvalidActionError, match=r"^a view is a PlayerView, not 3$"):
+        encode_observation(3)  # type: ignore[arg-type]
+    with pytest.raises(
+        tt.IllegalActionError, match=r"^action index 108 is out of range \(0 to 107\)$"
+    ):
+        index_to_action(108, view, legal)
+    with pytest.raises(tt.IllegalActionError, match=r"^action index -1 is out of range"):
+        index_to_action(-1, view, legal)
+    with pytest.raises(tt.IllegalActionError, match=r"^an action index must be an int, not 1.5$"):
+        index_to_action(1.5, view, legal)  # type: ignore[arg-type]
+    assert index_to_action(np.int64(0), view, legal) == tt.Action.parse("draw stock")
+    with pytest.raises(
+        tt.IllegalActionError, match=r"^no legal action has index 2 \(discard Ac\)$"
+    ):
+        index_to_action(2, view, legal)
+    with pytest.raises(
+        tt.IllegalActionError,
+        match=r"^action 'meld 4h 5h 6h' has no index: these rules lay no melds during play$",
+    ):
+        action_to_index(tt.Action.parse("meld 4h 5h 6h"), view)
+    with pytest.raises(
+        tt.IllegalActionError,
+        match=r"^action 'draw discard 1' has no index: no discard pile 1: there is one pile$",
+    ):
+        action_to_index(tt.Action.parse("draw discard 1"), view)
+    with pytest.raises(tt.IllegalActionError, match=r"^action 'x' has no index: an action is"):
+        action_mask(view, ["x"])  # type: ignore[list-item]
+    with pytest.raises(tt.InvalidRulesError, match=r"^unknown preset 'pagot'"):
+        observation_shape("pagot", 2)
+    with pytest.raises(tt.GameError, match=r"^a game seats 2 to 16 players, not 1$"):
+        action_count("pagat", 1)
+    with pytest.raises(tt.GameError, match=r"^give variations with a preset name"):
+        observation_planes(tt.Rules.preset("pagat"), 2, ["jokers"])
+    family = tt.Game("family", players=2, seed=1).view(0)
+    with pytest.raises(
+        tt.IllegalActionError,
+        match=r"^action 'meld 4h 5h 6h 7h 8h' has no index: a run of 5 cards has no index "
+        r"\(only runs of 4\)$",
+    ):
+        action_to_index(tt.Action.parse("meld 4h 5h 6h 7h 8h"), family)
+    with pytest.raises(
+        tt.IllegalActionError,
+        match=r"^action 'lay off 4h on 0' has no index: no table meld 0 \(the table has 0\)$",
+    ):
+        action_to_index(tt.Action.parse("lay off 4h on 0"), family)
