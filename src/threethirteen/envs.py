@@ -212,7 +212,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     >>> game_env.game.seed, game_env.agent_selection, game_env.num_agents
     (7, 'player_1', 3)
     >>> game_env.observation_space("player_0")["action_mask"]
-    Box(0, 1, (...,), int8)
+    Box(0, 1, (108,), int8)
     """
 
     metadata = {  # noqa: RUF012 (PettingZoo's class attribute)
