@@ -26,13 +26,19 @@ TABLES = (("pagat", 2), ("pagat", 4), ("family", 4))
 
 
 def aec_random_steps(
-    steps: int, rules: str = "pagat", players: int = 2, seed: int = 0, **options: Any
+    steps: int,
+    rules: str = "pagat",
+    players: int = 2,
+    seed: int = 0,
+    wrapped: bool = True,
+    **options: Any,
 ) -> int:
     """Take ``steps`` AEC steps with PettingZoo's random masked agent; return the
-    number taken."""
-    from threethirteen.envs import env
+    number taken. ``wrapped=False``: the bare ``raw_env``, without PettingZoo's
+    wrappers (each attribute read goes through three ``__getattr__`` of theirs)."""
+    from threethirteen.envs import env, raw_env
 
-    game_env = env(rules, players, **options)
+    game_env = (env if wrapped else raw_env)(rules, players, **options)
     game_env.reset(seed=seed)
     for index, agent in enumerate(game_env.possible_agents):
         game_env.action_space(agent).seed(seed + index)
@@ -94,6 +100,9 @@ def report(seconds: float = 2.0) -> dict[str, float]:
         results[f"pettingzoo AEC {rules} {players}p"] = steps_per_second(
             aec_random_steps, seconds, rules=rules, players=players
         )
+        results[f"pettingzoo AEC raw {rules} {players}p"] = steps_per_second(
+            aec_random_steps, seconds, rules=rules, players=players, wrapped=False
+        )
         results[f"gymnasium {rules} {players}p"] = steps_per_second(
             gym_random_steps, seconds, rules=rules, players=players
         )
@@ -102,4 +111,4 @@ def report(seconds: float = 2.0) -> dict[str, float]:
 
 if __name__ == "__main__":
     for name, rate in report().items():
-        print(f"{name:32} {rate:>10,.0f} steps/s")
+        print(f"{name:36} {rate:>10,.0f} steps/s")
