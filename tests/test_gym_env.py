@@ -116,6 +116,8 @@ def test_the_learner_is_to_move_at_every_observation() -> None:
     assert np.array_equal(observation["action_mask"], spaces.action_mask(view, legal))
     assert np.array_equal(info["action_mask"], observation["action_mask"])
     assert info["action_mask"] is not observation["action_mask"]
+    observation["action_mask"][:] = 0  # the caller's to change: the env keeps its own
+    assert np.array_equal(env.observe()["action_mask"], info["action_mask"])
     steps = sum(1 for _ in play_through(env, 5))
     assert steps > 100
     assert not env.observe()["action_mask"].any()  # the game is over
