@@ -61,7 +61,8 @@ def test_sizes(
 
 
 def test_the_table_bound() -> None:
-    assert table_melds_bound(tt.Rules.preset("pagat", players=2), 2) == 0
+    assert table_melds_bound(tt.Rules.preset("pagat", players=2), 2) == 8
+    assert observation_planes("pagat", 2)["table_melds"] == slice(424, 424)  # no lay-offs
     # redemption: each of 3 players lays at most (13 + 1) // 3 melds
     assert table_melds_bound(tt.Rules.preset("pagat", ["redemption"], players=3), 3) == 12
     # table play: the pool (2 decks) over the smallest meld (3 cards)
@@ -212,6 +213,21 @@ def equivalent(first: Action, second: Action) -> bool:
     return one.stands_for == two.stands_for and natural[0] == natural[1]
 
 
+def describe(action: Action) -> str:
+    """The action's notation, a meld's wild cards written ``*=identity`` (in a
+    set's: natural cards by suit first)."""
+    if not isinstance(action, LayMeld):
+        return str(action)
+    meld = action.meld
+    tokens = [
+        str(card) if card == identity else f"*={identity}"
+        for card, identity in zip(meld.cards, meld.stands_for, strict=True)
+    ]
+    if meld.kind == "set":
+        tokens.sort(key=lambda token: (token.startswith("*"), token[-1]))
+    return "meld " + " ".join(tokens)
+
+
 @pytest.mark.parametrize(("preset", "variations", "players"), TABLES)
 def test_every_legal_action_round_trips(
     preset: str, variations: tuple[str, ...], players: int
@@ -226,6 +242,7 @@ def test_every_legal_action_round_trips(
         view = game.view(game.to_move)
         legal = game.legal_actions()
         assert encode_observation(view).shape == shape
+        assert len(view.table) <= table_melds_bound(view.rules, players)
         indices = [action_to_index(action, view) for action in legal]
         assert all(0 <= index < count for index in indices)
         mask = action_mask(view, legal)
@@ -236,6 +253,7 @@ def test_every_legal_action_round_trips(
             back = index_to_action(index, view, legal)
             assert equivalent(back, action), (action, back)
             assert back == legal[indices.index(index)]  # the first with that index
+            assert describe(action) == describe_index(index, view)
             kinds.add(type(action).__name__)
         for index in range(count):
             if not mask[index]:
@@ -264,7 +282,9 @@ def test_the_lay_off_block_tells_the_ends_apart() -> None:
     assert action_to_index(high, view) == start + 53 + 4
     assert action_to_index(LayOff(Card.parse("Jk"), 0), view) == start + 53 + 4  # up
     assert action_to_index(LayOff(Card.parse("8h"), 0), view) == start + 33
-    assert describe_index(start + 57, view) == "lay off Jk at the upper end of 0"
+    assert describe_index(start + 57, view) == "lay off Jk=8h on 0"
+    assert describe_index(start + 52, view) == "lay off Jk=4h on 0"
+    assert describe_index(start + 33, view) == "lay off 8h on 0"
 
 
 # -- no leaks ------------------------------------------------------------------------------
@@ -373,3 +393,18 @@ def test_bad_input() -> None:
         match=r"^action 'lay off 4h on 0' has no index: no table meld 0 \(the table has 0\)$",
     ):
         action_to_index(tt.Action.parse("lay off 4h on 0"), family)
+
+
+def test_views_of_different_tables_in_turn() -> None:
+    """The encoder follows each view's rules and players, call after call."""
+    games = [
+        tt.Game("pagat", players=2, seed=1),
+        tt.Game("family", players=4, seed=1),
+        tt.Game(tt.Rules.preset("family", players=4), seed=2),  # equal rules, another object
+        tt.Game("pagat", players=3, seed=1),
+    ]
+    for _ in range(2):
+        for game in games:
+            view = game.view(0)
+            assert encode_observation(view).shape == observation_shape(game.rules, game.players)
+            assert action_mask(view, []).shape == (action_count(game.rules, game.players),)

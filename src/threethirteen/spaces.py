@@ -42,10 +42,10 @@ from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOf
 from .cards import CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import GameError, IllegalActionError, InvalidActionError
 from .game import PlayerView
-from .meld_rules import highest_place, is_wild_code
+from .meld_rules import highest_place, is_wild_code, set_identities
 from .melds import Meld
 from .rules import MAX_PLAYERS, Rules, RulesLike
-from .table_play import lay_off_identity
+from .table_play import lay_off_identity, run_ends
 
 __all__ = [
     "HAND_SIZE_SCALE",
@@ -55,10 +55,12 @@ __all__ = [
     "action_mask",
     "action_ranges",
     "action_to_index",
+    "describe_index",
     "encode_observation",
     "index_to_action",
     "observation_planes",
     "observation_shape",
+    "table_melds_bound",
 ]
 
 SCORE_SCALE = 100.0
@@ -103,12 +105,19 @@ def _resolve(rules: RulesLike, players: int, variations: Iterable[str]) -> tuple
 
 
 def table_melds_bound(rules: Rules, players: int) -> int:
-    """The most melds the table can hold in a round (0 when no card is ever laid
-    off): under table play, the pool's cards over the smallest meld's size; under
-    ``redemption`` alone, each player's largest hand (the most cards dealt, plus
-    the card drawn) over the smallest meld's size."""
-    if not (rules.layoff or rules.redemption):
-        return 0
+    """The most melds the table can hold in a round: under table play, the pool's
+    cards over the smallest meld's size; otherwise (melds are laid when going out,
+    and under ``redemption`` in the last turns) each player's largest hand (the most
+    cards dealt, plus the card drawn) over the smallest meld's size, per player.
+
+    The observation and the lay-offs have this many table meld slots when cards
+    can be laid off (table play, ``redemption``), else none.
+
+    >>> table_melds_bound(Rules.preset("pagat", players=4), 4)
+    16
+    >>> table_melds_bound(Rules.preset("family", players=4), 4)  # 104 cards over 3
+    34
+    """
     smallest = min(rules.min_set, rules.min_run)
     if rules.layoff:
         return (52 * rules.decks + rules.jokers) // smallest
@@ -136,6 +145,7 @@ class _Layout:
     actions: dict[str, range]
     action_count: int
     set_shapes: dict[tuple[int, ...], int]
+    set_names: tuple[tuple[int, ...], ...]
     run_lows: int
     run_masks: int
     # positions used by the encoder
@@ -161,7 +171,7 @@ class _Layout:
 def _layout(rules: Rules, players: int) -> _Layout:
     n = players
     piles = n if rules.separate_discards else 1
-    slots = table_melds_bound(rules, n)
+    slots = table_melds_bound(rules, n) if rules.layoff or rules.redemption else 0
     sizes = [
         # card counts: rows of 53 codes
         ("hand", _C),
@@ -230,6 +240,7 @@ def _layout(rules: Rules, players: int) -> _Layout:
         actions=actions,
         action_count=index,
         set_shapes=set_shapes,
+        set_names=tuple(set_shapes),
         run_lows=run_lows,
         run_masks=run_masks,
         hand=planes["hand"].start,
@@ -252,10 +263,18 @@ def _layout(rules: Rules, players: int) -> _Layout:
     )
 
 
+_LAST = [_layout(Rules.preset("pagat", players=2), 2)]
+
+
 def _view_layout(view: PlayerView) -> _Layout:
-    if not isinstance(view, PlayerView):
+    if type(view) is not PlayerView and not isinstance(view, PlayerView):
         raise InvalidActionError(f"a view is a PlayerView, not {quote(view)}")
-    return _layout(view.rules, view.players)
+    rules = view.rules
+    last = _LAST[0]
+    if last.rules is rules and last.players == view.players:
+        return last  # the table of the last call: rules compared by identity
+    found = _LAST[0] = _layout(rules, view.players)
+    return found
 
 
 # -- the observation -----------------------------------------------------------------
@@ -309,6 +328,7 @@ def _meld_codes(meld: Meld) -> tuple[bytes, bytes]:
 _MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
 _CODE = attrgetter("code")
 _BYTE = tuple(bytes((value,)) for value in range(256))
+_FLOAT32 = np.dtype(np.float32)
 
 
 def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.ndarray:
@@ -333,7 +353,11 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     lay = _view_layout(view)
     if out is None:
         out = np.empty(lay.size, dtype=np.float32)
-    elif not isinstance(out, np.ndarray) or out.dtype != np.float32 or out.shape != (lay.size,):
+    elif (
+        not isinstance(out, np.ndarray)
+        or (out.dtype is not _FLOAT32 and out.dtype != _FLOAT32)
+        or out.shape != (lay.size,)
+    ):
         raise GameError(
             f"out must be a float32 array of shape ({lay.size},), not {_describe_array(out)}"
         )
@@ -346,9 +370,10 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     known = view.known
     at = lay.known
     for hand in known[player:] + known[:player]:  # seat-relative
-        if hand:
+        codes = hand.code_bytes
+        if codes:
             offsets.append(at)
-            rows.append(hand.code_bytes)
+            rows.append(codes)
         at += _C
     piles = view.piles
     if lay.piles == 1:
@@ -631,14 +656,34 @@ def index_to_action(index: int, view: PlayerView, legal_actions: Sequence[Action
     raise IllegalActionError(f"no legal action has index {number} ({describe_index(number, view)})")
 
 
+def _stand_in(view: PlayerView, slot: int, card: Card, upper: bool) -> Card | None:
+    """What a wild ``card`` laid off onto table meld ``slot`` stands for: on a set,
+    the engine's choice; on a run, its lower or ``upper`` end (``None``: a natural
+    card, or no such meld or end)."""
+    if slot >= len(view.table) or not is_wild_code(card.code, view.wild):
+        return None
+    meld = view.table[slot].meld
+    round = view.prepared_round
+    if meld.kind == "set":
+        identity = lay_off_identity(meld, card, None, round)
+        return None if isinstance(identity, str) else identity
+    low = meld.stands_for[0].code
+    if not upper:
+        return CARDS[low - 1] if low % 13 > 0 else None
+    ends = run_ends(meld, round)
+    return ends[-1] if ends and (low % 13 == 0 or ends[-1].code != low - 1) else None
+
+
 def describe_index(index: int, view: PlayerView) -> str:
-    """What action index ``index`` stands for, seen by ``view``'s player.
+    """What action index ``index`` stands for, seen by ``view``'s player, in the
+    actions' notation; in a meld, ``*=6c`` is any wild card standing for 6c.
+
+    :raises IllegalActionError: for an index out of range.
 
     >>> import threethirteen as tt
     >>> view = tt.Game("bga", players=3, seed=1, variations=["redemption"]).view(0)
-    >>> [describe_index(i, view) for i in (0, 1, 2, 55, 109)]  # doctest: +NORMALIZE_WHITESPACE
-    ['draw stock', 'draw discard', 'discard Ac', 'go out discarding Ac',
-     'lay a set of A: c + 2 wild']
+    >>> [describe_index(i, view) for i in (0, 2, 55, 109)]
+    ['draw stock', 'discard Ac', 'discard Ac out', 'meld Ac *=Ad *=Ah']
     """
     lay = _view_layout(view)
     number = as_index(index, "an action index", IllegalActionError)
@@ -653,28 +698,35 @@ def describe_index(index: int, view: PlayerView) -> str:
     if number in blocks["discard"]:
         return f"discard {CARDS[number - blocks['discard'].start]}"
     if number in blocks["go_out"]:
-        return f"go out discarding {CARDS[number - blocks['go_out'].start]}"
+        return f"discard {CARDS[number - blocks['go_out'].start]} out"
     if number in blocks["joker_to_pile"]:
         k = number - blocks["joker_to_pile"].start + 1
         return f"discard Jk pile {(view.player + k) % lay.players}"
     if number in blocks["lay_set"]:
         rank, shape = divmod(number - blocks["lay_set"].start, len(lay.set_shapes))
-        suits = next(key for key, value in lay.set_shapes.items() if value == shape)
-        natural = " ".join("cdhs"[suit] for suit in suits)
-        wilds = lay.rules.min_set - len(suits)
-        text = f"lay a set of {Card(rank).unicode()[:-1]}: {natural}".rstrip(": ")
-        return text + (f" + {wilds} wild" if wilds else "")
+        suits = lay.set_names[shape]
+        fillers = set_identities(rank + 1, list(suits), lay.rules.min_set - len(suits))
+        natural = [str(CARDS[suit * 13 + rank]) for suit in suits]
+        return "meld " + " ".join([*natural, *(f"*={card}" for card in fillers)])
     if number in blocks["lay_run"]:
         rest, mask = divmod(number - blocks["lay_run"].start, lay.run_masks)
         suit, low = divmod(rest, lay.run_lows)
-        places = ["w" if mask >> i & 1 else "n" for i in range(lay.rules.min_run)]
-        return f"lay a run of {'cdhs'[suit]} from place {low + 1}: {''.join(places)}"
+        places = []
+        for place in range(lay.rules.min_run):
+            card = CARDS[suit * 13 + (low + place) % 13]
+            places.append(f"*={card}" if mask >> place & 1 else str(card))
+        return "meld " + " ".join(places)
     if number in blocks["lay_off"]:
         slot, within = divmod(number - blocks["lay_off"].start, _LAY_OFF_WIDTH)
-        if within < _C:
-            return f"lay off {CARDS[within]} on {slot}"
-        which = "Jk" if within == _C + 4 else f"a wild {'cdhs'[within - _C]}"
-        return f"lay off {which} at the upper end of {slot}"
+        upper = within >= _C
+        if not upper:
+            card = CARDS[within]
+        elif within == _C + 4 or view.wild is None:
+            card = CARDS[JOKER]
+        else:
+            card = CARDS[(within - _C) * 13 + view.wild - 1]
+        identity = _stand_in(view, slot, card, upper)
+        return f"lay off {card if identity is None else f'{card}={identity}'} on {slot}"
     raise IllegalActionError(
         f"action index {quote(index)} is out of range (0 to {lay.action_count - 1})"
     )
