@@ -196,8 +196,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         random agents may play a round for long).
     :param render_mode: ``"ansi"`` (:meth:`render` returns the view of the agent to
         move as text: its hand, the others' hand sizes and known cards, the piles,
-        the table, the totals) or ``"human"`` (prints it after
-        every step).
+        the table, the totals) or ``"human"`` (:meth:`render` prints it, and every
+        step renders).
     :raises GameError: for a bad reward or render mode, or a table the rules
         cannot deal.
     :raises InvalidRulesError: for unknown rules or variations.
@@ -321,7 +321,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         view, legal = self._mover_state()
         if action is None:
             raise GameError(f"{agent} is playing: an action is an index, not None")
-        index = operator.index(action)
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise GameError(f"an action is an int index, not {quote(action)}") from None
         chosen = spaces.index_to_action(index, view, legal)
         rounds = len(game.round_scores)
         game.apply(chosen)
