@@ -8,6 +8,8 @@ table play, after reshuffles, separate discard piles, the game over).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -78,6 +80,17 @@ def test_the_seed_test_passes(table: tuple[str, tuple[str, ...], int, int]) -> N
 def test_the_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
     render_test(lambda render_mode: env("family", 3, render_mode=render_mode))
     assert "(this view)" in capsys.readouterr().out  # "human" printed
+
+
+def test_the_package_imports_neither_framework() -> None:
+    code = (
+        "import sys, threethirteen, threethirteen.spaces; "
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium') if m in sys.modules))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert found.stdout == "[]\n"
 
 
 def test_reset_with_a_seed_deals_that_game() -> None:
