@@ -118,9 +118,12 @@ def test_the_learner_is_to_move_at_every_observation() -> None:
     assert info["action_mask"] is not observation["action_mask"]
     observation["action_mask"][:] = 0  # the caller's to change: the env keeps its own
     assert np.array_equal(env.observe()["action_mask"], info["action_mask"])
+    assert env.action_masks().dtype == bool
+    assert np.array_equal(env.action_masks(), info["action_mask"] == 1)
     steps = sum(1 for _ in play_through(env, 5))
     assert steps > 100
     assert not env.observe()["action_mask"].any()  # the game is over
+    assert not env.action_masks().any()
 
 
 def test_a_seeded_reset_deals_that_game_and_seeds_the_bots() -> None:

@@ -257,6 +257,13 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             mask = np.zeros(self._action_count, np.int8)
         return {"observation": spaces.encode_observation(view), "action_mask": mask}
 
+    def action_masks(self) -> np.ndarray:
+        """The mask of the learner's legal actions as booleans (all ``False`` when the
+        game is over): the method sb3-contrib's ``MaskablePPO`` calls."""
+        if self.game.to_move != self.seat:
+            return np.zeros(self._action_count, bool)
+        return self._learner_turn()[2].astype(bool)
+
     def _learner_turn(self) -> tuple[PlayerView, list[Action], np.ndarray]:
         """The learner's view, legal actions and mask at its turn (kept until the
         next action, for the game in :attr:`game`)."""
