@@ -283,7 +283,7 @@ def test_the_raw_environment_says_why_an_action_is_illegal() -> None:
         tt.GameError, match=r"^player_1 is playing: an action is an index, not None$"
     ):
         game_env.step(None)
-    with pytest.raises(tt.GameError, match=r"^an action is an int index, not 'draw stock'$"):
+    with pytest.raises(tt.GameError, match=r"^an action index must be an int, not 'draw stock'$"):
         game_env.step("draw stock")  # type: ignore[arg-type]
     with pytest.raises(tt.ThreeThirteenError, match="100000"):
         game_env.step(100_000)

@@ -224,7 +224,7 @@ def test_bad_actions_are_named() -> None:
         tt.GameError, match=rf"^no action index {count}: indexes are 0 to {count - 1}$"
     ):
         env.step(count)
-    with pytest.raises(tt.GameError, match=r"^an action is an int index, not 'draw stock'$"):
+    with pytest.raises(tt.GameError, match=r"^an action index must be an int, not 'draw stock'$"):
         env.step("draw stock")  # type: ignore[arg-type]
     over = ThreeThirteenEnv("pagat", 2, opponents=["greedy"], max_turns=2)
     over.reset(seed=1)
@@ -243,6 +243,9 @@ def test_bad_settings_are_named() -> None:
         ThreeThirteenEnv(render_mode="rgb")
     with pytest.raises(tt.GameError, match=r"^no seat 2: seats are 0 to 1$"):
         ThreeThirteenEnv(seat=2)
+    with pytest.raises(tt.GameError, match=r"^a seat must be an int, not '1'$"):
+        ThreeThirteenEnv(seat="1")  # type: ignore[arg-type]
+    assert ThreeThirteenEnv(seat=np.int64(1)).seat == 1  # type: ignore[arg-type]
     with pytest.raises(
         tt.GameError,
         match=r"^give one opponent for every other seat, or 3, not 2: \['random', 'greedy'\]$",

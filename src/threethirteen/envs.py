@@ -37,7 +37,6 @@ up to the reward of the game.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
@@ -47,7 +46,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from . import spaces
-from ._validate import quote
+from ._validate import as_index, quote
 from .actions import Action
 from .errors import GameError
 from .game import Game, PlayerView
@@ -321,10 +320,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         view, legal = self._mover_state()
         if action is None:
             raise GameError(f"{agent} is playing: an action is an index, not None")
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise GameError(f"an action is an int index, not {quote(action)}") from None
+        index = as_index(action, "an action index", GameError)
         chosen = spaces.index_to_action(index, view, legal)
         rounds = len(game.round_scores)
         game.apply(chosen)

@@ -36,7 +36,6 @@ learner's score.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, SupportsIndex
 
@@ -45,7 +44,7 @@ import numpy as np
 from gymnasium import spaces as gym_spaces
 
 from . import spaces
-from ._validate import quote
+from ._validate import as_index, quote
 from .actions import Action
 from .bots import Bot, BotSpec, make_bot
 from .errors import GameError
@@ -140,7 +139,8 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self.rules = self.game.rules
         self.players = self.game.players
         self.max_turns = max_turns
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        seat = as_index(seat, "a seat", GameError)
+        if not 0 <= seat < self.players:
             raise GameError(f"no seat {quote(seat)}: seats are 0 to {self.players - 1}")
         self.seat = seat
         specs = (
@@ -213,10 +213,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         game = self.game
         if self._ended is not None:
             raise GameError(self._ended)
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise GameError(f"an action is an int index, not {quote(action)}") from None
+        index = as_index(action, "an action index", GameError)
         if not 0 <= index < self._action_count:
             raise GameError(
                 f"no action index {quote(index)}: indexes are 0 to {self._action_count - 1}"
