@@ -61,14 +61,15 @@ def test_sizes(
 
 
 def test_the_table_bound() -> None:
-    assert table_melds_bound(tt.Rules.preset("pagat", players=2), 2) == 8
+    assert table_melds_bound("pagat", 2) == 8  # 2 players, (13 + 1) // 3
     assert observation_planes("pagat", 2)["table_melds"] == slice(424, 424)  # no lay-offs
     # redemption: each of 3 players lays at most (13 + 1) // 3 melds
-    assert table_melds_bound(tt.Rules.preset("pagat", ["redemption"], players=3), 3) == 12
+    assert table_melds_bound("pagat", 3, ["redemption"]) == 12
+    assert table_melds_bound("pagat", 3, ["redemption", "longer-game"]) == 15
     # table play: the pool (2 decks) over the smallest meld (3 cards)
     assert table_melds_bound(tt.Rules.preset("family", players=4), 4) == 34
-    rules = tt.Rules.preset("family", ["jokers"], players=4)
-    assert table_melds_bound(rules, 4) == (104 + 4) // 3
+    assert table_melds_bound("family", 4, ["jokers"]) == (104 + 4) // 3
+    assert table_melds_bound("family", 8, ["jokers"]) == (208 + 8) // 3
 
 
 # -- the planes of a scripted view -----------------------------------------------------
@@ -287,6 +288,86 @@ def test_the_lay_off_block_tells_the_ends_apart() -> None:
     assert describe_index(start + 33, view) == "lay off 8h on 0"
 
 
+# -- every plane, against a plain reference -------------------------------------------
+
+
+def reference(view: tt.PlayerView) -> np.ndarray:
+    """The observation written out plane by plane, the slow way."""
+    n = view.players
+    planes = observation_planes(view.rules, n)
+    vector = np.zeros(observation_shape(view.rules, n), dtype=np.float32)
+
+    def plane(name: str, rows: int | None = None) -> np.ndarray:
+        return vector[planes[name]] if rows is None else vector[planes[name]].reshape(rows, -1)
+
+    def seat(k: int) -> int:  # relative seat k: the observer, then the left, ...
+        return (view.player + k) % n
+
+    for card in view.hand:
+        plane("hand")[card.code] += 1
+    known = plane("known", n)
+    for k in range(n):
+        for card in view.known[seat(k)]:
+            known[k, card.code] += 1
+    separate = view.rules.separate_discards
+    tops, piles = plane("pile_tops", len(view.piles)), plane("piles", len(view.piles))
+    for k in range(len(view.piles)):
+        pile = view.piles[seat(k) if separate else k]
+        for card in pile:
+            piles[k, card.code] += 1
+        if pile:
+            tops[k, pile[-1].code] = 1
+    if view.reshuffled is not None:
+        for card in view.reshuffled:
+            plane("reshuffled")[card.code] += 1
+    slots = planes["table_melds"].stop - planes["table_melds"].start
+    slots //= 53
+    table = plane("table", n)
+    melds = vector[planes["table_melds"]].reshape(slots, 53)
+    owners = vector[planes["table_owners"]].reshape(slots, n)
+    for slot, table_meld in enumerate(view.table):
+        k = (table_meld.owner - view.player) % n
+        for card in table_meld.meld.cards:
+            table[k, card.code] += 1
+        if slots:
+            for card in table_meld.meld.stands_for:
+                melds[slot, card.code] += 1
+            owners[slot, k] = 1
+    plane("wild")[view.wild - 1] = 1
+    plane("round")[view.round - 1] = 1
+    plane("phase")[("draw", "play", "over").index(view.phase)] = 1
+    if view.to_move is not None:
+        plane("to_move")[(view.to_move - view.player) % n] = 1
+    plane("dealer")[(view.dealer - view.player) % n] = 1
+    if view.first_out is not None:
+        plane("first_out")[(view.first_out - view.player) % n] = 1
+    for k in range(n):
+        plane("hand_sizes")[k] = view.hand_sizes[seat(k)] / 16
+        plane("went_out")[k] = view.went_out[seat(k)]
+        plane("has_melded")[k] = view.has_melded[seat(k)]
+        plane("penalties")[k] = view.penalties[seat(k)] / 100
+        plane("totals")[k] = view.totals[seat(k)] / 100
+    pool = 52 * view.rules.decks + view.rules.jokers
+    plane("stock_size")[0] = view.stock_size / pool
+    plane("turns")[0] = min(view.turns / 100, 1)
+    return vector
+
+
+def test_every_plane_matches_the_reference() -> None:
+    checked = 0
+    for name, game in positions():
+        for player in range(game.players):
+            view = game.view(player)
+            assert np.allclose(encode_observation(view), reference(view), rtol=1e-6), name
+            checked += 1
+    for table in TABLES[-5:]:
+        for game in decisions(*table)[::3]:
+            view = game.view(game.to_move if game.to_move is not None else 0)
+            assert np.allclose(encode_observation(view), reference(view), rtol=1e-6), table
+            checked += 1
+    assert checked > 1000
+
+
 # -- no leaks ------------------------------------------------------------------------------
 
 
@@ -408,3 +489,35 @@ def test_views_of_different_tables_in_turn() -> None:
             view = game.view(0)
             assert encode_observation(view).shape == observation_shape(game.rules, game.players)
             assert action_mask(view, []).shape == (action_count(game.rules, game.players),)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"min_set": 4, "min_run": 3, "jokers": 4},
+        {"min_set": 2, "min_run": 5, "aces": "low"},
+        {"redemption": True, "layoff": False, "last_turns": True, "min_run": 2},
+    ],
+)
+def test_rules_of_other_meld_sizes_round_trip(changes: dict[str, object]) -> None:
+    import dataclasses
+
+    rules = dataclasses.replace(tt.Rules.preset("family", players=3), **changes)  # type: ignore[arg-type]
+    count = action_count(rules, 3)
+    game = tt.Game(rules, seed=4, max_turns=30)
+    player = RandomPlayer(4, lay_rate=0.8)
+    laid = 0
+    for _ in range(400):
+        if game.is_over:
+            break
+        assert game.to_move is not None
+        view = game.view(game.to_move)
+        legal = game.legal_actions()
+        assert encode_observation(view).shape == observation_shape(rules, 3)
+        indices = [action_to_index(action, view) for action in legal]
+        assert all(0 <= index < count for index in indices)
+        for action, index in zip(legal, indices, strict=True):
+            assert equivalent(index_to_action(index, view, legal), action)
+            laid += isinstance(action, LayMeld)
+        game.apply(player.choose(game))
+    assert laid > 0

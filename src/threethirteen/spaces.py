@@ -41,7 +41,7 @@ from ._validate import as_index, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .cards import CARDS, JOKER, NUMBER_OF_CODES, Card
 from .errors import GameError, IllegalActionError, InvalidActionError
-from .game import PlayerView
+from .game import PlayerView, TableMeld
 from .meld_rules import highest_place, is_wild_code, set_identities
 from .melds import Meld
 from .rules import MAX_PLAYERS, Rules, RulesLike
@@ -66,7 +66,7 @@ __all__ = [
 SCORE_SCALE = 100.0
 """Scores (totals and false-out penalties) are divided by this in the observation."""
 HAND_SIZE_SCALE = 16.0
-"""Hand sizes are divided by this (a hand holds at most 16 cards outside table play)."""
+"""Hand sizes are divided by this (the largest hand: 15 cards dealt and one drawn)."""
 TURNS_SCALE = 100.0
 """The turns of the round are divided by this and capped at 1."""
 _MOST_TURNS = int(TURNS_SCALE)
@@ -104,7 +104,7 @@ def _resolve(rules: RulesLike, players: int, variations: Iterable[str]) -> tuple
     raise GameError(f"rules are a preset name or a Rules, not {quote(rules)}")
 
 
-def table_melds_bound(rules: Rules, players: int) -> int:
+def table_melds_bound(rules: RulesLike, players: int, variations: Iterable[str] = ()) -> int:
     """The most melds the table can hold in a round: under table play, the pool's
     cards over the smallest meld's size; otherwise (melds are laid when going out,
     and under ``redemption`` in the last turns) each player's largest hand (the most
@@ -113,11 +113,15 @@ def table_melds_bound(rules: Rules, players: int) -> int:
     The observation and the lay-offs have this many table meld slots when cards
     can be laid off (table play, ``redemption``), else none.
 
-    >>> table_melds_bound(Rules.preset("pagat", players=4), 4)
+    >>> table_melds_bound("pagat", 4)  # 4 players, 14 cards over 3
     16
-    >>> table_melds_bound(Rules.preset("family", players=4), 4)  # 104 cards over 3
+    >>> table_melds_bound("family", 4)  # 2 decks: 104 cards over 3
     34
     """
+    return _table_bound(*_resolve(rules, players, variations))
+
+
+def _table_bound(rules: Rules, players: int) -> int:
     smallest = min(rules.min_set, rules.min_run)
     if rules.layoff:
         return (52 * rules.decks + rules.jokers) // smallest
@@ -171,7 +175,7 @@ class _Layout:
 def _layout(rules: Rules, players: int) -> _Layout:
     n = players
     piles = n if rules.separate_discards else 1
-    slots = table_melds_bound(rules, n) if rules.layoff or rules.redemption else 0
+    slots = _table_bound(rules, n) if rules.layoff or rules.redemption else 0
     sizes = [
         # card counts: rows of 53 codes
         ("hand", _C),
@@ -222,6 +226,8 @@ def _layout(rules: Rules, players: int) -> _Layout:
     for name, size in counts:
         actions[name] = range(index, index + size)
         index += size
+    # The encoder writes the one-hot places from wild to first_out as bytes.
+    assert planes["first_out"].stop - planes["wild"].start <= 256
     pool = 52 * rules.decks + rules.jokers
     scales = np.array(
         [1 / HAND_SIZE_SCALE] * n
@@ -311,21 +317,6 @@ def _order(player: int, players: int) -> range:
     return range(player, player + players)
 
 
-def _meld_codes(meld: Meld) -> tuple[bytes, bytes]:
-    """A meld's card codes and its identities' codes, as bytes (cached by identity:
-    the same table meld is in every view of a round)."""
-    entry = _MELD_CODES.get(id(meld))
-    if entry is not None and entry[0] is meld:
-        return entry[1], entry[2]
-    cards = bytes(card.code for card in meld.cards)
-    identities = bytes(card.code for card in meld.stands_for)
-    if len(_MELD_CODES) >= 4096:
-        _MELD_CODES.clear()
-    _MELD_CODES[id(meld)] = (meld, cards, identities)
-    return cards, identities
-
-
-_MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
 _CODE = attrgetter("code")
 _BYTE = tuple(bytes((value,)) for value in range(256))
 _FLOAT32 = np.dtype(np.float32)
@@ -398,17 +389,17 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         rows.append(reshuffled.code_bytes)
     table = view.table
     if table:
-        slots = lay.slots
-        for slot, table_meld in enumerate(table):
-            cards, identities = _meld_codes(table_meld.meld)
-            k = (table_meld.owner - player) % n
-            offsets.append(lay.table + k * _C)
-            rows.append(cards)
-            if slot < slots:
-                offsets.append(lay.table_melds + slot * _C)
-                rows.append(identities)
-                offsets.append(lay.table_owners + slot * n)
-                rows.append(_BYTE[k])
+        # The table changes a meld at a time and its TableMeld values are shared by
+        # every view of the round: its rows are kept by the melds' identities.
+        key = (lay, player, *map(id, table))
+        found = _TABLE_ROWS.get(key)
+        if found is None:
+            found = _table_rows(lay, table, player)
+            if len(_TABLE_ROWS) >= 4096:
+                _TABLE_ROWS.clear()
+            _TABLE_ROWS[key] = found
+        offsets += found[1]
+        rows += found[2]
     # the one-hot planes from wild to first_out: places under 256 from lay.wild
     phase = view.phase
     flags = [
@@ -444,6 +435,42 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     )  # fmt: skip
     numbers *= lay.scales
     return out
+
+
+def _table_rows(
+    lay: _Layout, table: tuple[TableMeld, ...], player: int
+) -> tuple[tuple[TableMeld, ...], list[int], list[bytes]]:
+    """The table's rows for the encoder: each meld's cards under its owner's seat,
+    and for each slot the cards the meld stands for and its owner; with the table
+    itself (kept alive, so that the ids in the cache's key stay its melds')."""
+    n = lay.players
+    offsets: list[int] = []
+    rows: list[bytes] = []
+    for slot, table_meld in enumerate(table):
+        meld = table_meld.meld
+        found = _MELD_CODES.get(id(meld))
+        if found is None or found[0] is not meld:
+            found = (meld, bytes(map(_CODE, meld.cards)), bytes(map(_CODE, meld.stands_for)))
+            if len(_MELD_CODES) >= 4096:
+                _MELD_CODES.clear()
+            _MELD_CODES[id(meld)] = found
+        k = (table_meld.owner - player) % n
+        offsets.append(lay.table + k * _C)
+        rows.append(found[1])
+        if slot < lay.slots:
+            offsets.append(lay.table_melds + slot * _C)
+            rows.append(found[2])
+            offsets.append(lay.table_owners + slot * n)
+            rows.append(_BYTE[k])
+    return table, offsets, rows
+
+
+_MELD_CODES: dict[int, tuple[Meld, bytes, bytes]] = {}
+"""Each table meld's card codes and its stand-ins' codes, by the meld's identity
+(with the meld, so that the id stays its own)."""
+
+
+_TABLE_ROWS: dict[tuple[object, ...], tuple[tuple[TableMeld, ...], list[int], list[bytes]]] = {}
 
 
 def _describe_array(value: object) -> str:
