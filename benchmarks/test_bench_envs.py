@@ -23,6 +23,13 @@ def test_pettingzoo_random_steps(benchmark: Any, preset: str, players: int) -> N
     assert benchmark(aec_random_steps, STEPS, preset, players) == STEPS
 
 
+def test_pettingzoo_raw_random_steps(benchmark: Any) -> None:
+    pytest.importorskip("pettingzoo")
+    benchmark.group = f"adapters: {STEPS} random masked steps"
+    benchmark.extra_info["steps"] = STEPS
+    assert benchmark(aec_random_steps, STEPS, "pagat", 2, wrapped=False) == STEPS
+
+
 @TABLES
 def test_gymnasium_random_steps(benchmark: Any, preset: str, players: int) -> None:
     pytest.importorskip("gymnasium")

@@ -8,6 +8,8 @@ table play, after reshuffles, separate discard piles, the game over).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -78,6 +80,17 @@ def test_the_seed_test_passes(table: tuple[str, tuple[str, ...], int, int]) -> N
 def test_the_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
     render_test(lambda render_mode: env("family", 3, render_mode=render_mode))
     assert "(this view)" in capsys.readouterr().out  # "human" printed
+
+
+def test_the_package_imports_neither_framework() -> None:
+    code = (
+        "import sys, threethirteen, threethirteen.spaces; "
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium') if m in sys.modules))"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert found.stdout == "[]\n"
 
 
 def test_reset_with_a_seed_deals_that_game() -> None:
@@ -270,6 +283,10 @@ def test_the_raw_environment_says_why_an_action_is_illegal() -> None:
         tt.GameError, match=r"^player_1 is playing: an action is an index, not None$"
     ):
         game_env.step(None)
+    with pytest.raises(tt.GameError, match=r"^an action index must be an int, not 'draw stock'$"):
+        game_env.step("draw stock")  # type: ignore[arg-type]
+    with pytest.raises(tt.ThreeThirteenError, match="100000"):
+        game_env.step(100_000)
 
 
 def test_a_bad_seed_is_named() -> None:

@@ -116,9 +116,14 @@ def test_the_learner_is_to_move_at_every_observation() -> None:
     assert np.array_equal(observation["action_mask"], spaces.action_mask(view, legal))
     assert np.array_equal(info["action_mask"], observation["action_mask"])
     assert info["action_mask"] is not observation["action_mask"]
+    observation["action_mask"][:] = 0  # the caller's to change: the env keeps its own
+    assert np.array_equal(env.observe()["action_mask"], info["action_mask"])
+    assert env.action_masks().dtype == bool
+    assert np.array_equal(env.action_masks(), info["action_mask"] == 1)
     steps = sum(1 for _ in play_through(env, 5))
     assert steps > 100
     assert not env.observe()["action_mask"].any()  # the game is over
+    assert not env.action_masks().any()
 
 
 def test_a_seeded_reset_deals_that_game_and_seeds_the_bots() -> None:
@@ -219,7 +224,7 @@ def test_bad_actions_are_named() -> None:
         tt.GameError, match=rf"^no action index {count}: indexes are 0 to {count - 1}$"
     ):
         env.step(count)
-    with pytest.raises(tt.GameError, match=r"^an action is an int index, not 'draw stock'$"):
+    with pytest.raises(tt.GameError, match=r"^an action index must be an int, not 'draw stock'$"):
         env.step("draw stock")  # type: ignore[arg-type]
     over = ThreeThirteenEnv("pagat", 2, opponents=["greedy"], max_turns=2)
     over.reset(seed=1)
@@ -238,6 +243,9 @@ def test_bad_settings_are_named() -> None:
         ThreeThirteenEnv(render_mode="rgb")
     with pytest.raises(tt.GameError, match=r"^no seat 2: seats are 0 to 1$"):
         ThreeThirteenEnv(seat=2)
+    with pytest.raises(tt.GameError, match=r"^a seat must be an int, not '1'$"):
+        ThreeThirteenEnv(seat="1")  # type: ignore[arg-type]
+    assert ThreeThirteenEnv(seat=np.int64(1)).seat == 1  # type: ignore[arg-type]
     with pytest.raises(
         tt.GameError,
         match=r"^give one opponent for every other seat, or 3, not 2: \['random', 'greedy'\]$",

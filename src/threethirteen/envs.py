@@ -37,7 +37,6 @@ up to the reward of the game.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
@@ -47,7 +46,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from . import spaces
-from ._validate import quote
+from ._validate import as_index, quote
 from .actions import Action
 from .errors import GameError
 from .game import Game, PlayerView
@@ -196,8 +195,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         random agents may play a round for long).
     :param render_mode: ``"ansi"`` (:meth:`render` returns the view of the agent to
         move as text: its hand, the others' hand sizes and known cards, the piles,
-        the table, the totals) or ``"human"`` (prints it after
-        every step).
+        the table, the totals) or ``"human"`` (:meth:`render` prints it, and every
+        step renders).
     :raises GameError: for a bad reward or render mode, or a table the rules
         cannot deal.
     :raises InvalidRulesError: for unknown rules or variations.
@@ -212,7 +211,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     >>> game_env.game.seed, game_env.agent_selection, game_env.num_agents
     (7, 'player_1', 3)
     >>> game_env.observation_space("player_0")["action_mask"]
-    Box(0, 1, (...,), int8)
+    Box(0, 1, (108,), int8)
     """
 
     metadata = {  # noqa: RUF012 (PettingZoo's class attribute)
@@ -321,7 +320,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         view, legal = self._mover_state()
         if action is None:
             raise GameError(f"{agent} is playing: an action is an index, not None")
-        index = operator.index(action)
+        index = as_index(action, "an action index", GameError)
         chosen = spaces.index_to_action(index, view, legal)
         rounds = len(game.round_scores)
         game.apply(chosen)

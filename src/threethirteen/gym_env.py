@@ -36,7 +36,6 @@ learner's score.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, SupportsIndex
 
@@ -45,7 +44,7 @@ import numpy as np
 from gymnasium import spaces as gym_spaces
 
 from . import spaces
-from ._validate import quote
+from ._validate import as_index, quote
 from .actions import Action
 from .bots import Bot, BotSpec, make_bot
 from .errors import GameError
@@ -140,7 +139,8 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self.rules = self.game.rules
         self.players = self.game.players
         self.max_turns = max_turns
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        seat = as_index(seat, "a seat", GameError)
+        if not 0 <= seat < self.players:
             raise GameError(f"no seat {quote(seat)}: seats are 0 to {self.players - 1}")
         self.seat = seat
         specs = (
@@ -180,6 +180,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = gym_spaces.Discrete(count)
         self._bots: dict[int, Bot] = {}
         self._ended: str | None = "call reset() before step()"
+        self._turn: tuple[Game, PlayerView, list[Action], np.ndarray] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -194,6 +195,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             other: make_bot(spec, seed=int(rng.integers(0, 2**63)))
             for other, spec in zip(others, self.opponents, strict=True)
         }
+        self._turn = None
         self._play_bots()
         self._ended = None
         observation = self.observe()
@@ -211,23 +213,20 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         game = self.game
         if self._ended is not None:
             raise GameError(self._ended)
-        try:
-            index = operator.index(action)
-        except TypeError:
-            raise GameError(f"an action is an int index, not {quote(action)}") from None
+        index = as_index(action, "an action index", GameError)
         if not 0 <= index < self._action_count:
             raise GameError(
                 f"no action index {quote(index)}: indexes are 0 to {self._action_count - 1}"
             )
-        view = game.view(self.seat)
-        legal = game.legal_actions()
-        if not spaces.action_mask(view, legal)[index]:
+        view, legal, mask = self._learner_turn()
+        if not mask[index]:
             observation = self.observe()
             info = {"action_mask": observation["action_mask"].copy(), "illegal_action": index}
             self._ended = "the episode ended with an illegal action: call reset() for a new one"
             return observation, self.illegal_reward, True, False, info
         rounds = len(game.round_scores)
         game.apply(spaces.index_to_action(index, view, legal))
+        self._turn = None
         self._play_bots()
         reward = 0.0
         if self.reward == "round":
@@ -247,12 +246,32 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         """The learner's observation now: ``{"observation": ..., "action_mask": ...}``
         (the mask all 0 when the game is over)."""
         game = self.game
-        view = game.view(self.seat)
         if game.to_move == self.seat:
-            mask = spaces.action_mask(view, game.legal_actions())
+            view, _, mask = self._learner_turn()
+            mask = mask.copy()  # the caller's to change
         else:
+            view = game.view(self.seat)
             mask = np.zeros(self._action_count, np.int8)
         return {"observation": spaces.encode_observation(view), "action_mask": mask}
+
+    def action_masks(self) -> np.ndarray:
+        """The mask of the learner's legal actions as booleans (all ``False`` when the
+        game is over): the method sb3-contrib's ``MaskablePPO`` calls."""
+        if self.game.to_move != self.seat:
+            return np.zeros(self._action_count, bool)
+        return self._learner_turn()[2].astype(bool)
+
+    def _learner_turn(self) -> tuple[PlayerView, list[Action], np.ndarray]:
+        """The learner's view, legal actions and mask at its turn (kept until the
+        next action, for the game in :attr:`game`)."""
+        game = self.game
+        turn = self._turn
+        if turn is None or turn[0] is not game:
+            view = game.view(self.seat)
+            legal = game.legal_actions()
+            turn = (game, view, legal, spaces.action_mask(view, legal))
+            self._turn = turn
+        return turn[1], turn[2], turn[3]
 
     def render(self) -> str | None:
         """The learner's view as text (``"ansi"``: returned; ``"human"``: printed)."""
