@@ -32,6 +32,15 @@ TABLES = {
     "python_threethirteen pagat 2p, max_turns=200": lambda: load_game("pagat", 2, (), 200),
     "python_threethirteen pagat 2p, max_turns=30": lambda: load_game("pagat", 2, (), 30),
     "python_threethirteen bga 4p, max_turns=30": lambda: load_game("bga", 4, (), 30),
+    "python_threethirteen pagat 2p, max_turns=200, chance=cards": lambda: load_game(
+        "pagat", 2, (), 200, chance="cards"
+    ),
+    "python_threethirteen pagat 2p, max_turns=30, chance=cards": lambda: load_game(
+        "pagat", 2, (), 30, chance="cards"
+    ),
+    "python_threethirteen bga 4p, max_turns=30, chance=cards": lambda: load_game(
+        "bga", 4, (), 30, chance="cards"
+    ),
     "OpenSpiel gin_rummy (C++)": lambda: pyspiel.load_game("gin_rummy"),
 }
 

@@ -46,7 +46,8 @@ def play_randomly(state: Any, chooser: random.Random, actions: int) -> Any:
         if state.is_terminal():
             break
         if state.is_chance_node():
-            state.apply_action(chooser.randrange(256))
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[chooser.randrange(len(outcomes))][0])
         else:
             state.apply_action(chooser.choice(state.legal_actions()))
     return state
@@ -83,7 +84,8 @@ def test_the_game_is_registered_with_its_parameters() -> None:
     assert openspiel_game.SHORT_NAME in pyspiel.registered_names()
     game = pyspiel.load_game("python_threethirteen")
     assert str(game) == (
-        "python_threethirteen(max_turns=200,players=2,rewards=game,rules=pagat,variations=)"
+        "python_threethirteen(chance=seed,max_turns=200,players=2,rewards=game,rules=pagat,"
+        "variations=)"
     )
     kind = game.get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
@@ -113,6 +115,7 @@ def test_the_game_is_registered_with_its_parameters() -> None:
         ({"variations": "jokers,aces-high"}, tt.GameError, "names joined by '\\+'"),
         ({"max_turns": 0}, tt.GameError, "max_turns is an int of at least 1, not 0"),
         ({"rewards": "turn"}, tt.GameError, "rewards are 'game' or 'round', not 'turn'"),
+        ({"chance": "dice"}, tt.GameError, "chance is 'seed' or 'cards', not 'dice'"),
         ({"players": 9, "rules": "bga"}, tt.InvalidRulesError, "9"),
     ],
 )
@@ -396,3 +399,134 @@ def test_openspiels_make_observation_gives_the_same_tensors_and_strings() -> Non
         assert information.string_from(state, player) == state.information_state_string(player)
     assert list(information.dict) == ["observation", "history"]
     assert information.dict["history"].shape == (3, 55)
+
+
+# -- chance="cards" ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "variations", "max_turns"),
+    [("pagat", 2, "", 60), ("family", 3, "jokers+double-naughts", 12)],
+)
+def test_openspiels_random_simulation_test_passes_with_card_chance(
+    rules: str, players: int, variations: str, max_turns: int
+) -> None:
+    game = load_game(rules, players, variations, max_turns, chance="cards")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def deal_in_order(state: Any, order: list[int]) -> None:
+    for code in order:
+        outcomes = dict(state.chance_outcomes())
+        assert code in outcomes
+        state.apply_action(code)
+
+
+def test_card_chance_deals_the_cards_chosen() -> None:
+    game = load_game("pagat", players=3, chance="cards")
+    assert game.max_chance_outcomes() == 53
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert [code for code, _ in outcomes] == list(range(52))
+    assert {p for _, p in outcomes} == {2 / 104}  # two decks for 3 players
+    order = tt.dealing.pool_codes(2, 0)
+    random.Random(1).shuffle(order)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, order[0]) == f"deal {tt.Card(order[0])}"
+    deal_in_order(state, order[:5])
+    assert str(state) == "dealing: 5 cards dealt: " + " ".join(
+        str(tt.Card(code)) for code in order[:5]
+    )
+    assert state.view(0) is None
+    assert state.observation_string(0) == "player 0: dealing"
+    deal_in_order(state, order[5:])
+    engine = state.engine_game
+    for player in range(3):  # dealt one at a time from the dealer's left (player 1)
+        assert engine.hand(player) == tt.Hand.from_codes(order[(player - 1) % 3 : 9 : 3])
+    assert engine.piles == ((tt.Card(order[9]),),)
+    assert engine.stock == tuple(tt.Card(code) for code in order[10:])
+    assert state.current_player() == 1
+    assert len(state.history()) == 104
+
+
+def play_to_chance(state: Any, chooser: random.Random, kind: str) -> None:
+    """Random play, every deal in card order, until a chance node of ``kind``."""
+    while True:
+        if state.is_chance_node():
+            if str(state).startswith(kind):
+                return
+            deal_in_order(state, [code for code, _ in state.chance_outcomes()])
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+
+
+def test_card_chance_deals_every_reshuffle_and_every_round() -> None:
+    state = load_game("pagat", players=2, max_turns=200, chance="cards").new_initial_state()
+    chooser = random.Random(2)
+    play_to_chance(state, chooser, "reshuffling")
+    engine = state.engine_game
+    cards = [code for code, _ in state.chance_outcomes()]
+    assert len(engine.piles[0]) == 1  # the top card stays; the rest is reshuffled
+    assert sorted(cards) == sorted(card.code for card in engine.view(0).reshuffled)
+    with pytest.raises(tt.GameError, match="not while dealing"):
+        state.resample_from_infostate(0, sampler(0))
+    order = cards[::-1]  # one deck: one of each
+    deal_in_order(state, order)
+    engine = state.engine_game
+    assert engine.stock == tuple(tt.Card(code) for code in order)
+    reshuffles = [
+        entry
+        for entry in engine.to_record()["rounds"][-1]["actions"]
+        if entry.get("type") == "reshuffle"
+    ]
+    assert reshuffles[-1]["stock"] == [str(tt.Card(code)) for code in order]
+    number, totals = engine.round, engine.totals
+    play_to_chance(state, chooser, "dealing")
+    assert str(state) == "dealing: 0 cards dealt"
+    assert state.engine_game.totals != totals  # the round was scored
+    order = [code for code, _ in reversed(state.chance_outcomes())]
+    deal_in_order(state, order)
+    engine = state.engine_game
+    assert engine.round == number + 1
+    first = engine.to_move
+    assert engine.hand(first) == tt.Hand.from_codes(order[0 : 2 * engine.cards_dealt : 2])
+
+
+def test_a_resample_with_card_chance_deals_by_itself() -> None:
+    game = load_game("pagat", players=2, max_turns=10, chance="cards")
+    state = play_randomly(game.new_initial_state(), random.Random(3), 200)
+    assert not state.is_chance_node()
+    resample = state.resample_from_infostate(state.current_player(), sampler(3))
+    chooser = random.Random(4)
+    while not resample.is_terminal():
+        assert not resample.is_chance_node()
+        resample.apply_action(chooser.choice(resample.legal_actions()))
+
+
+VARIATION_TABLES = [
+    (preset, variation)
+    for preset in ("pagat", "family")
+    for variation in (
+        "aces-high:13",
+        "jokers",
+        "longer-game",
+        "up-and-back",
+        "doubles",
+        "false-out:20",
+        "second-count",
+        "first-out-bonus:wild",
+        "double-naughts",
+        "redemption",
+        "no-all-wild-melds",
+        "separate-discards+joker-discards+jokers",
+        "go-around-first",
+    )
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("preset", "variations"), VARIATION_TABLES)
+def test_openspiels_random_simulation_test_passes_for_every_variation(
+    preset: str, variations: str
+) -> None:
+    game = load_game(preset, 3, variations, max_turns=6)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

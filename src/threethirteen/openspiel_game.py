@@ -9,10 +9,12 @@ OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
   the totals less their own total (lower totals are better), so the returns sum
   to 0; ``rewards="game"`` (the default) pays them at the end only (the reward
   model MCTS needs), ``rewards="round"`` pays each round's change as it is scored;
-* explicit chance, sampled through the engine's seed: the game opens with
-  :data:`SEED_BYTES` chance nodes of 256 outcomes each (a byte of the game's seed);
-  the engine then deals every round and every reshuffle from that seed, exactly as
-  ``Game(seed=...)`` does. No player sees these bytes;
+* explicit chance, two ways: ``chance="seed"`` (the default) opens the game with
+  :data:`SEED_BYTES` chance nodes of 256 outcomes each (a byte of the game's seed),
+  and the engine deals every round and every reshuffle from that seed, exactly as
+  ``Game(seed=...)`` does; ``chance="cards"`` deals every card of every deal and
+  reshuffle at a chance node of its own (the outcome is the card's code), and
+  replays the game's record to give the engine those cards. No player sees them;
 * actions are the indices of :mod:`threethirteen.spaces` (``action_to_index``,
   ``index_to_action``; ``action_to_string`` of an index that is not legal now is
   ``describe_index``); the observation tensor is
@@ -47,6 +49,8 @@ import pyspiel  # type: ignore[import-not-found]
 
 from ._validate import quote
 from .actions import DiscardCard, DrawDiscard, DrawStock
+from .cards import CARDS
+from .dealing import pool_codes
 from .errors import GameError, ThreeThirteenError
 from .game import Game, PlayerView
 from .rules import Rules
@@ -81,13 +85,15 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "variations": "",
     "max_turns": 200,
     "rewards": "game",
+    "chance": "seed",
 }
 """The game's parameters and their defaults: ``rules`` (a preset name),
 ``players``, ``variations`` (names joined by ``+``, a value after ``:``, as in
 ``"jokers+false-out:20"``: OpenSpiel's game strings allow no ``,`` or ``=`` in a
 value), ``max_turns`` (a round ends after this many turns and
-every hand is scored as it stands: OpenSpiel needs a bounded game) and
-``rewards`` (``"game"`` or ``"round"``)."""
+every hand is scored as it stands: OpenSpiel needs a bounded game), ``rewards``
+(``"game"`` or ``"round"``) and ``chance`` (``"seed"``: the seed's bytes;
+``"cards"``: every card of every deal and reshuffle)."""
 
 _REPLAYS = 3
 """Double-naughts replays a round in which everyone scores 0; the game's bound on
@@ -121,13 +127,17 @@ _ROUND_REWARDS_TYPE = _game_type(pyspiel.GameType.RewardModel.REWARDS)
 class _Config:
     """The table a game is played at, shared by its states (never copied)."""
 
-    __slots__ = ("max_turns", "per_round", "players", "rules")
+    __slots__ = ("by_card", "max_turns", "per_round", "players", "pool", "rules")
 
-    def __init__(self, rules: Rules, players: int, max_turns: int, per_round: bool) -> None:
+    def __init__(
+        self, rules: Rules, players: int, max_turns: int, per_round: bool, by_card: bool
+    ) -> None:
         self.rules = rules
         self.players = players
         self.max_turns = max_turns
         self.per_round = per_round
+        self.by_card = by_card
+        self.pool = pool_codes(rules.decks, rules.jokers)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
         return self
@@ -233,16 +243,22 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
             raise GameError(f"max_turns is an int of at least 1, not {quote(max_turns)}")
         if params["rewards"] not in ("game", "round"):
             raise GameError(f"rewards are 'game' or 'round', not {quote(params['rewards'])}")
+        if params["chance"] not in ("seed", "cards"):
+            raise GameError(f"chance is 'seed' or 'cards', not {quote(params['chance'])}")
         rules = Rules.preset(name, variations, players=players)
         Game(rules, players, seed=0, max_turns=max_turns)  # checks the table deals
         per_round = params["rewards"] == "round"
-        self.config = _Config(rules, players, max_turns, per_round)
+        by_card = params["chance"] == "cards"
+        self.config = _Config(rules, players, max_turns, per_round, by_card)
         bound = _score_bound(rules, max_turns)
         turn = max(rules.rounds) + 3  # a draw, every card laid, a discard
         length = SEED_BYTES + _REPLAYS * max_turns * sum(dealt + 3 for dealt in rules.rounds)
+        if by_card:  # every deal, and a reshuffle (at most) every turn, card by card
+            pool = len(self.config.pool)
+            length += _REPLAYS * len(rules.rounds) * pool * (1 + max_turns)
         info = pyspiel.GameInfo(
             num_distinct_actions=action_count(rules, players),
-            max_chance_outcomes=256,
+            max_chance_outcomes=53 if by_card else 256,
             num_players=players,
             min_utility=-bound,
             max_utility=bound,
@@ -281,6 +297,7 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
             )
         state = ThreeThirteenState(self)
         state._engine = _Engine(game.clone())
+        state._sampled = True
         return state
 
     def make_py_observer(
@@ -292,10 +309,11 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
-    """A position: the seed's chance nodes, then the engine's game.
+    """A position: the chance nodes (the seed's bytes, or the cards of a deal or a
+    reshuffle), or the engine's game with a player to move, or the end.
 
-    Its Python attributes are the seed bytes chosen so far, the engine (with the
-    game), the rewards of the last action and the table; OpenSpiel's ``clone``
+    Its Python attributes are the chance outcomes being chosen, the engine (with
+    the game), the rewards of the last action and the table; OpenSpiel's ``clone``
     clones the engine's game (:meth:`Game.clone`) and ``serialize`` pickles it.
     """
 
@@ -305,40 +323,102 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         self._bytes: list[int] = []
         self._engine: _Engine | None = None
         self._rewards: list[float] = [0.0] * game.config.players
+        # chance="cards": the cards left to deal (counts by code) while dealing, the
+        # cards dealt so far, and whether a deal or a reshuffle is dealt
+        self._counts: list[int] | None = None
+        self._drawn: list[int] = []
+        self._reshuffling = False
+        self._sampled = False  # a resample: the engine deals by itself
+        if game.config.by_card:
+            self._begin_chance(game.config.pool, reshuffle=False)
 
     @property
     def engine_game(self) -> Game | None:
-        """The engine's :class:`~threethirteen.Game` (``None`` while the seed is being
-        chosen). It holds every hidden card: give players only its views; apply
-        actions through the state, which keeps what it shows of the position."""
+        """The engine's :class:`~threethirteen.Game` (``None`` before the first deal;
+        while ``chance="cards"`` deals, the engine's own next deal or reshuffle, which
+        the chance nodes replace). It holds every hidden card: give players only its
+        views; apply actions through the state, which keeps what it shows."""
         return None if self._engine is None else self._engine.game
 
     def view(self, player: int) -> PlayerView | None:
-        """What ``player`` may know (``None`` while the seed is being chosen)."""
-        if self._engine is None:
+        """What ``player`` may know (``None`` at a chance node)."""
+        if self._engine is None or self._counts is not None:
             return None
         return self._engine.game.view(player)
+
+    # -- chance="cards" ---------------------------------------------------------
+
+    def _begin_chance(self, cards: list[int], reshuffle: bool) -> None:
+        counts = [0] * 53
+        for code in cards:
+            counts[code] += 1
+        self._counts = counts
+        self._drawn = []
+        self._reshuffling = reshuffle
+
+    def _deal_card(self, code: int) -> None:
+        counts = self._counts
+        assert counts is not None
+        if not 0 <= code < 53 or counts[code] == 0:
+            raise GameError(f"card code {quote(code)} is not among the cards left to deal")
+        counts[code] -= 1
+        self._drawn.append(code)
+        if any(counts):
+            return
+        self._counts = None
+        config = self._config
+        order = [str(CARDS[code]) for code in self._drawn]
+        if self._engine is None:  # the first deal: a record of the game before it
+            record = Game(config.rules, config.players, seed=0, max_turns=config.max_turns)
+            record_data = record.to_record()
+            record_data["seed"] = None
+        else:
+            record_data = self._engine.game.to_record()
+        current = record_data["rounds"][-1]
+        if self._reshuffling:
+            entries = [entry for entry in current["actions"] if entry.get("type") == "reshuffle"]
+            entries[-1]["stock"] = order
+        else:
+            players, dealer = config.players, current["dealer"]
+            hands: list[list[str]] = [[] for _ in range(players)]
+            for position in range(current["cards_dealt"] * players):
+                hands[(dealer + 1 + position) % players].append(order[position])
+            upcard = current["cards_dealt"] * players
+            current["deal"] = {
+                "hands": hands,
+                "upcard": order[upcard],
+                "stock": order[upcard + 1 :],
+            }
+        self._engine = _Engine(Game.from_record(record_data))
 
     # -- the OpenSpiel API ------------------------------------------------------
 
     def current_player(self) -> int:
         engine = self._engine
-        if engine is None:
+        if engine is None or self._counts is not None:
             return int(pyspiel.PlayerId.CHANCE)
         player = engine.game.to_move
         return int(pyspiel.PlayerId.TERMINAL) if player is None else player
 
     def _legal_actions(self, player: int) -> list[int]:
         engine = self._engine
-        if engine is None or engine.game.to_move != player:
+        if engine is None or self._counts is not None or engine.game.to_move != player:
             return []
         return list(engine.indices())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Every byte of the seed, equally likely."""
-        return [(byte, 1 / 256) for byte in range(256)]
+        """Every byte of the seed, equally likely; with ``chance="cards"`` every card
+        left to deal (by code), as likely as its copies left."""
+        counts = self._counts
+        if counts is None:
+            return [(byte, 1 / 256) for byte in range(256)]
+        left = sum(counts)
+        return [(code, count / left) for code, count in enumerate(counts) if count]
 
     def _apply_action(self, action: int) -> None:
+        if self._counts is not None:
+            self._deal_card(action)
+            return
         engine = self._engine
         if engine is None:
             if not 0 <= action < 256:
@@ -355,8 +435,17 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         chosen = index_to_action(action, engine.view(), engine.legal())
         scored = len(game.round_scores)
         before = game.totals
+        dealing = self._config.by_card and not self._sampled and game.phase == "play"
+        stock = len(game.stock) if dealing else 0
         game.apply(chosen)
         engine.moved()
+        if dealing and not game.is_over:
+            if game.turns == 0 and game.phase == "draw":  # the engine dealt: deal again
+                self._begin_chance(self._config.pool, reshuffle=False)
+            elif len(game.stock) > stock:  # the engine reshuffled: reshuffle again
+                view = game.view(0)
+                assert view.reshuffled is not None
+                self._begin_chance([card.code for card in view.reshuffled], reshuffle=True)
         players = self._config.players
         if self._config.per_round:
             if len(game.round_scores) != scored:
@@ -369,6 +458,8 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player < 0:
+            if self._counts is not None:
+                return f"{'reshuffle' if self._reshuffling else 'deal'} {CARDS[action]}"
             return f"seed byte {len(self._bytes)}: {action}"
         engine = self._engine
         if engine is None:
@@ -403,8 +494,12 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         calls of ``probability_sampler`` (numbers in [0, 1)). Its future deals come
         from the sample, not from this state's seed; its ``history()`` is empty (the
         seed bytes of a history would tell the true cards)."""
+        if self._counts is not None:
+            raise GameError("with chance='cards', resample at a player's turn, not while dealing")
         words = [int(probability_sampler() * 2**32) for _ in range(4)]
         state = ThreeThirteenState(self.get_game())
+        state._counts = None
+        state._sampled = True
         engine = self._engine
         if engine is None:  # the seed bytes so far are hidden: choose them again
             state._bytes = [word % 256 for word in words[: len(self._bytes)]]
@@ -415,6 +510,10 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         engine = self._engine
+        if self._counts is not None:
+            kind = "reshuffling" if self._reshuffling else "dealing"
+            dealt = " ".join(str(CARDS[code]) for code in self._drawn)
+            return f"{kind}: {len(self._drawn)} cards dealt: {dealt}".rstrip(": ")
         if engine is None:
             return f"dealing: {len(self._bytes)} of {SEED_BYTES} seed bytes chosen"
         game = engine.game
@@ -505,7 +604,7 @@ class ThreeThirteenObserver:
         round's history and what the player remembers of it (their hand as dealt,
         their draws from the stock)."""
         engine = state._engine
-        if engine is None:
+        if engine is None or state._counts is not None:
             return f"player {player}: dealing"
         key = (self.perfect_recall, player)
         text = engine.strings.get(key)
@@ -524,6 +623,7 @@ def load_game(
     variations: Sequence[str] | str = (),
     max_turns: int = 200,
     rewards: str = "game",
+    chance: str = "seed",
 ) -> Any:
     """The registered game for a table, through ``pyspiel.load_game``.
 
@@ -532,7 +632,7 @@ def load_game(
 
     >>> game = load_game("family", players=3, max_turns=50)
     >>> str(game)
-    'python_threethirteen(max_turns=50,players=3,rewards=game,rules=family,variations=)'
+    'python_threethirteen(chance=seed,max_turns=50,players=3,rewards=game,rules=family,variations=)'
     """
     if not isinstance(variations, str):
         variations = "+".join(str(name).replace("=", ":") for name in variations)
@@ -544,6 +644,7 @@ def load_game(
             "variations": variations,
             "max_turns": max_turns,
             "rewards": rewards,
+            "chance": chance,
         },
     )
 
