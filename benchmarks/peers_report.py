@@ -93,17 +93,23 @@ def aec_play(make: Callable[[], Any]) -> Play:
     return play
 
 
-def pettingzoo_gin() -> Play:
-    from pettingzoo.classic import gin_rummy_v4  # the last version with it: 1.26.1
+def pettingzoo_gin(raw: bool = False) -> Callable[[], Play]:
+    def make() -> Play:
+        from pettingzoo.classic import gin_rummy_v4  # the last version with it: 1.26.1
 
-    return aec_play(gin_rummy_v4.env)
+        return aec_play(gin_rummy_v4.raw_env if raw else gin_rummy_v4.env)
+
+    return make
 
 
-def our_aec(rules: str | tt.Rules, players: int) -> Callable[[], Play]:
+def our_aec(rules: str | tt.Rules, players: int, raw: bool = False) -> Callable[[], Play]:
+    """``envs.env`` (wrapped as PettingZoo's classic games are), or ``envs.raw_env``."""
+
     def make() -> Play:
         from threethirteen import envs
 
-        return aec_play(lambda: envs.env(rules=rules, players=players))
+        factory = envs.raw_env if raw else envs.env
+        return aec_play(lambda: factory(rules=rules, players=players))
 
     return make
 
@@ -225,11 +231,23 @@ def rows() -> list[Row]:
     aec = "AEC steps, random masked actions"
     spiel = "OpenSpiel, random games"
     return [
-        Row(aec, "PettingZoo 1.26.1 gin_rummy_v4", "gin rummy, 2 players", pettingzoo_gin),
+        Row(aec, "PettingZoo 1.26.1 gin_rummy_v4", "gin rummy, 2 players", pettingzoo_gin()),
         Row(aec, "RLCard gin-rummy env.step", "gin rummy, 2 players", rlcard_gin),
         Row(aec, "threethirteen.envs", "pagat, 2 players", our_aec("pagat", 2)),
         Row(aec, "threethirteen.envs", "gin-like: 1 deck, 1 round of 10", our_aec(GIN_LIKE, 2)),
         Row(aec, "threethirteen.envs", "pagat, 4 players", our_aec("pagat", 4)),
+        Row(
+            aec,
+            "PettingZoo 1.26.1 gin_rummy_v4.raw_env",
+            "unwrapped, 2 players",
+            pettingzoo_gin(raw=True),
+        ),
+        Row(
+            aec,
+            "threethirteen.envs.raw_env",
+            "unwrapped, pagat, 2 players",
+            our_aec("pagat", 2, True),
+        ),
         Row(spiel, "OpenSpiel gin_rummy", "2 players", openspiel_gin),
         Row(
             spiel,
@@ -248,7 +266,7 @@ def report(table: list[Row], repeats: int, budget: float) -> None:
             row.repeat(itertools.count(1_000_000 * (number + 1) + 10_000 * repeat), budget)
         print(f"repeat {repeat + 1} of {repeats} done", file=sys.stderr)
 
-    gin, rlcard, spiel_gin = (_median(row) for row in table[:2] + table[5:6])
+    gin, rlcard, spiel_gin = (_median(row) for row in table[:2] + table[7:8])
     print(
         f"Python {platform.python_version()} on {platform.machine()}; threethirteen "
         f"{tt.__version__} ({tt.implementation}), pettingzoo {_version('pettingzoo')}, "
@@ -257,7 +275,7 @@ def report(table: list[Row], repeats: int, budget: float) -> None:
     )
     bases = {
         table[0].section: (("x PettingZoo gin", gin), ("x RLCard gin", rlcard)),
-        table[5].section: (("x OpenSpiel gin", spiel_gin),),
+        table[7].section: (("x OpenSpiel gin", spiel_gin),),
     }
     for section, base_columns in bases.items():
         print(f"\n### {section}\n")

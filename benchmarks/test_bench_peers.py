@@ -63,7 +63,7 @@ GROUP = "random games, 3 seeds, AEC steps"
 
 @_needs("pettingzoo.classic.gin_rummy_v4", "rlcard", "pygame")
 def test_pettingzoo_gin(benchmark: Any) -> None:
-    assert _games(benchmark, GROUP, pettingzoo_gin) > 3 * 10
+    assert _games(benchmark, GROUP, pettingzoo_gin()) > 3 * 10
 
 
 @_needs("rlcard")
