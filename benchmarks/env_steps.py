@@ -1,0 +1,115 @@
+"""Steps per second of the framework adapters, with random masked actions: the
+PettingZoo AEC environment (``threethirteen.envs.env``, wrapped as PettingZoo's
+classic games are) and the Gymnasium environment (``threethirteen.gym_env``, the
+other seats played by ``RandomBot``).
+
+The AEC loop is PettingZoo's own random agent: ``agent_iter``, ``last()``, then
+``action_space(agent).sample(mask)``, ``step``; every ``step`` counts (the steps
+of agents removed at a game's end too), and a finished game is reset with the
+next seed. The Gymnasium loop is ``action_space.sample(mask)`` and ``step``; its
+steps are the learner's only (the bots' actions happen inside them).
+
+Run it for a report (``python benchmarks/env_steps.py``), or call
+:func:`report` (``seconds`` per measure)::
+
+    PYTHONPATH=src python benchmarks/env_steps.py
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+__all__ = ["aec_random_steps", "gym_random_steps", "report", "steps_per_second"]
+
+TABLES = (("pagat", 2), ("pagat", 4), ("family", 4))
+
+
+def aec_random_steps(
+    steps: int,
+    rules: str = "pagat",
+    players: int = 2,
+    seed: int = 0,
+    wrapped: bool = True,
+    **options: Any,
+) -> int:
+    """Take ``steps`` AEC steps with PettingZoo's random masked agent; return the
+    number taken. ``wrapped=False``: the bare ``raw_env``, without PettingZoo's
+    wrappers (each attribute read goes through three ``__getattr__`` of theirs)."""
+    from threethirteen.envs import env, raw_env
+
+    game_env = (env if wrapped else raw_env)(rules, players, **options)
+    game_env.reset(seed=seed)
+    for index, agent in enumerate(game_env.possible_agents):
+        game_env.action_space(agent).seed(seed + index)
+    done = 0
+    while done < steps:
+        for agent in game_env.agent_iter(steps - done):
+            observation, _, termination, truncation, _ = game_env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = game_env.action_space(agent).sample(observation["action_mask"])
+            game_env.step(action)
+            done += 1
+        if not game_env.agents:
+            seed += 1
+            game_env.reset(seed=seed)
+    return done
+
+
+def gym_random_steps(
+    steps: int, rules: str = "pagat", players: int = 2, seed: int = 0, **options: Any
+) -> int:
+    """Take ``steps`` Gymnasium steps with a random masked learner against
+    ``RandomBot`` in the other seats; return the number taken."""
+    from threethirteen.gym_env import ThreeThirteenEnv
+
+    env = ThreeThirteenEnv(rules, players, opponents=["random"], **options)
+    _, info = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    for _ in range(steps):
+        action = env.action_space.sample(info["action_mask"])
+        _, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            seed += 1
+            _, info = env.reset(seed=seed)
+    return steps
+
+
+def steps_per_second(function: Any, seconds: float = 2.0, **arguments: Any) -> float:
+    """The steps per second of ``function(steps, **arguments)``, run for about
+    ``seconds`` (the best of three runs of a third each), in the process's CPU
+    time, so that other work on a shared machine counts less."""
+    steps = 200
+    start = time.process_time()
+    function(steps, **arguments)
+    elapsed = time.process_time() - start
+    steps = max(200, int(steps * seconds / 3 / max(elapsed, 1e-3)))
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        function(steps, **arguments)
+        best = min(best, time.process_time() - start)
+    return steps / best
+
+
+def report(seconds: float = 2.0) -> dict[str, float]:
+    """Steps per second of each adapter at each table of :data:`TABLES`."""
+    results = {}
+    for rules, players in TABLES:
+        results[f"pettingzoo AEC {rules} {players}p"] = steps_per_second(
+            aec_random_steps, seconds, rules=rules, players=players
+        )
+        results[f"pettingzoo AEC raw {rules} {players}p"] = steps_per_second(
+            aec_random_steps, seconds, rules=rules, players=players, wrapped=False
+        )
+        results[f"gymnasium {rules} {players}p"] = steps_per_second(
+            gym_random_steps, seconds, rules=rules, players=players
+        )
+    return results
+
+
+if __name__ == "__main__":
+    for name, rate in report().items():
+        print(f"{name:36} {rate:>10,.0f} steps/s")

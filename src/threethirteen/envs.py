@@ -1,0 +1,398 @@
+"""A PettingZoo environment: Three Thirteen for any rules and player count, as an
+AEC (agent-environment cycle) game, one agent per seat.
+
+Needs PettingZoo (``pip install 'threethirteen[pettingzoo]'``, 1.24 or later); it is
+not imported by ``import threethirteen``. :func:`env` gives the environment wrapped
+as PettingZoo's classic games are (an illegal action ends the game with a penalty
+for the agent that took it; an action outside the action space fails an assert;
+the calls must come in order); :class:`raw_env` is the bare environment.
+
+Agents are ``"player_0"`` ... ``"player_{n-1}"`` (seat ``i`` of the
+:class:`~threethirteen.Game`). Each observation is a dict: ``"observation"``, the
+flat float32 vector of :func:`threethirteen.spaces.encode_observation` of the
+agent's :class:`~threethirteen.PlayerView` (only what that player may know), and
+``"action_mask"``, int8, 1 for each action index the agent may take now (all 0
+when it is not the agent's turn). Actions are the indexes of
+:mod:`threethirteen.spaces`.
+
+Rewards are in the game's points (lower scores are better, so a reward is minus a
+score): with ``reward="game"`` every agent is rewarded once, when the game ends;
+with ``reward="round"`` at the end of each scored round. ``zero_sum=True`` gives
+each agent the mean of the other players' scores less its own (the rewards add up
+to 0); ``zero_sum=False`` gives minus its own score. The rewards of the rounds add
+up to the reward of the game.
+
+>>> from threethirteen.envs import env
+>>> game_env = env("pagat", players=2)
+>>> game_env.reset(seed=42)
+>>> game_env.agent_selection
+'player_1'
+>>> observation, reward, termination, truncation, info = game_env.last()
+>>> observation["observation"].dtype, observation["action_mask"].sum()
+(dtype('float32'), np.int64(2))
+>>> game_env.step(int(observation["action_mask"].argmax()))  # the first legal action
+>>> game_env.unwrapped.game.phase
+'play'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces as gym_spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from . import spaces
+from ._validate import as_index, quote
+from .actions import Action
+from .errors import GameError
+from .game import Game, PlayerView
+from .records import rank_text
+from .rules import Rules, RulesLike
+
+__all__ = ["env", "raw_env"]
+
+Reward = Literal["game", "round"]
+
+
+def env(
+    rules: RulesLike = "pagat",
+    players: int = 2,
+    *,
+    reward: Reward = "game",
+    zero_sum: bool = True,
+    variations: Iterable[str] = (),
+    max_turns: int | None = None,
+    render_mode: str | None = None,
+    illegal_reward: float | None = None,
+) -> Any:
+    """The environment, wrapped as PettingZoo's classic games are: an illegal action
+    ends the game for everyone, with ``illegal_reward`` for the agent that took it
+    and 0 for the others (``TerminateIllegalWrapper``); an action outside the
+    action space fails an assert; the calls must come in order (``reset`` first).
+
+    :param illegal_reward: ``None``: minus a bound on the points a player's cards can
+        cost in the game (``reward="game"``) or in a round (``reward="round"``):
+        for each round, one card more than dealt, each at the rules' highest
+        penalty, doubled under ``doubles``; so an illegal action never pays.
+
+    The other parameters are those of :class:`raw_env`.
+
+    >>> game_env = env("family", players=4, variations=["jokers"], reward="round")
+    >>> game_env.reset(seed=1)
+    >>> game_env.possible_agents
+    ['player_0', 'player_1', 'player_2', 'player_3']
+    """
+    bare = raw_env(
+        rules,
+        players,
+        reward=reward,
+        zero_sum=zero_sum,
+        variations=variations,
+        max_turns=max_turns,
+        render_mode=render_mode,
+    )
+    if illegal_reward is None:
+        illegal_reward = -float(_worst_loss(bare.rules, reward))
+    wrapped = wrappers.TerminateIllegalWrapper(bare, illegal_reward=illegal_reward)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+def _worst_loss(rules: Rules, reward: Reward = "game") -> int:
+    """A bound on the points a player's cards can cost in the game (``"game"``) or
+    in one round (``"round"``): for each round, one card more than dealt, each at
+    the highest penalty of the rules, doubled under ``doubles``. (False-out
+    penalties are left out: they are taken by choice.)
+
+    >>> import threethirteen as tt
+    >>> _worst_loss(tt.Rules.preset("pagat"), "round"), _worst_loss(tt.Rules.preset("pagat"))
+    (140, 990)
+    """
+    if reward not in ("game", "round"):
+        raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
+    worst_card = max(
+        *rules.card_values,
+        rules.wild_penalty or 0,
+        rules.joker_penalty if rules.jokers else 0,
+    )
+    factor = 2 if rules.doubles else 1
+    losses = [factor * (dealt + 1) * worst_card for dealt in rules.rounds]
+    return sum(losses) if reward == "game" else max(losses)
+
+
+def _agent_name(seat: int) -> str:
+    """The agent of a seat: ``"player_0"`` for seat 0.
+
+    >>> _agent_name(3)
+    'player_3'
+    """
+    return f"player_{seat}"
+
+
+def _rewards(scores: Sequence[int], zero_sum: bool) -> list[float]:
+    """The rewards for a round's or a game's ``scores``: with ``zero_sum``, the mean
+    of the others' scores less one's own; else minus one's own.
+
+    >>> _rewards([10, 0, 2], zero_sum=True)
+    [-9.0, 6.0, 3.0]
+    >>> _rewards([10, 0, 2], zero_sum=False)
+    [-10.0, -0.0, -2.0]
+    """
+    if not zero_sum:
+        return [-float(score) for score in scores]
+    total = sum(scores)
+    others = len(scores) - 1
+    return [(total - score) / others - score for score in scores]
+
+
+def _view_text(view: PlayerView) -> str:
+    """A text picture of a player's view: the round, the piles and the stock, the
+    table's melds, the player's hand, the others' hand sizes and known cards, the
+    totals.
+
+    >>> import threethirteen as tt
+    >>> print(_view_text(tt.Game("pagat", players=2, seed=42).view(1)))
+    round 1 (3 cards, 3s wild): player_1 to draw
+    piles: [7s]  stock: 45
+    player_0: 3 cards  total 0
+    player_1: 7d Kd 10h  total 0  (this view)
+    """
+    to_move = view.to_move
+    state = "the game is over" if to_move is None else f"{_agent_name(to_move)} to {view.phase}"
+    wild = rank_text(view.wild)
+    lines = [f"round {view.round} ({view.cards_dealt} cards, {wild}s wild): {state}"]
+    piles = " ".join("[" + " ".join(str(card) for card in pile) + "]" for pile in view.piles)
+    lines.append(f"piles: {piles}  stock: {view.stock_size}")
+    for index, table_meld in enumerate(view.table):
+        lines.append(f"meld {index} of {_agent_name(table_meld.owner)}: {table_meld.meld}")
+    for seat in range(view.players):
+        if seat == view.player:
+            held = f"{view.hand}"
+        else:
+            held = f"{view.hand_sizes[seat]} cards"
+            if view.known[seat]:
+                held += f" (known: {view.known[seat]})"
+        line = f"{_agent_name(seat)}: {held}  total {view.totals[seat]}"
+        lines.append(line + ("  (this view)" if seat == view.player else ""))
+    return "\n".join(lines)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """Three Thirteen as a PettingZoo AEC environment, unwrapped (see :func:`env`).
+
+    :param rules: a preset name or a :class:`~threethirteen.Rules`.
+    :param players: the number of players (agents).
+    :param reward: ``"game"``: rewards when the game ends; ``"round"``: at the end
+        of each scored round.
+    :param zero_sum: rewards that add up to 0 (the mean of the others' scores less
+        one's own), or minus one's own score.
+    :param variations: variation names, with a preset name.
+    :param max_turns: the game's turn limit per round (``None``: the real rules;
+        random agents may play a round for long).
+    :param render_mode: ``"ansi"`` (:meth:`render` returns the view of the agent to
+        move as text: its hand, the others' hand sizes and known cards, the piles,
+        the table, the totals) or ``"human"`` (:meth:`render` prints it, and every
+        step renders).
+    :raises GameError: for a bad reward or render mode, or a table the rules
+        cannot deal.
+    :raises InvalidRulesError: for unknown rules or variations.
+
+    ``reset(seed=s)`` deals ``Game(rules, players, seed=s, ...)``; a reset without
+    a seed deals a game whose seed is drawn from the generator of the last seeded
+    reset (or a fresh one). :attr:`game` is the game in play (read it; change it
+    only through :meth:`step`).
+
+    >>> game_env = raw_env("pagat", players=3, reward="round")
+    >>> game_env.reset(seed=7)
+    >>> game_env.game.seed, game_env.agent_selection, game_env.num_agents
+    (7, 'player_1', 3)
+    >>> game_env.observation_space("player_0")["action_mask"]
+    Box(0, 1, (108,), int8)
+    """
+
+    metadata = {  # noqa: RUF012 (PettingZoo's class attribute)
+        "name": "threethirteen_v0",
+        "is_parallelizable": False,
+        "render_modes": ["human", "ansi"],
+    }
+
+    game: Game
+    """The game in play."""
+    rules: Rules
+    """The rules (with the variations)."""
+    agents: list[str]
+    possible_agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+    _cumulative_rewards: dict[str, float]
+
+    def __init__(
+        self,
+        rules: RulesLike = "pagat",
+        players: int = 2,
+        *,
+        reward: Reward = "game",
+        zero_sum: bool = True,
+        variations: Iterable[str] = (),
+        max_turns: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in ("game", "round"):
+            raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
+        if render_mode not in (None, "human", "ansi"):
+            raise GameError(f"a render mode is 'human', 'ansi' or None, not {quote(render_mode)}")
+        variations = tuple(variations)
+        self.game = Game(rules, players, seed=0, variations=variations, max_turns=max_turns)
+        self.rules = self.game.rules
+        self.players = self.game.players
+        self.max_turns = max_turns
+        self.reward = reward
+        self.zero_sum = bool(zero_sum)
+        self.render_mode = render_mode
+        self.possible_agents = [_agent_name(seat) for seat in range(self.players)]
+        self.agents = self.possible_agents[:]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        shape = spaces.observation_shape(self.rules, self.players)
+        count = spaces.action_count(self.rules, self.players)
+        low, high = _observation_bounds(shape)
+        self.observation_spaces = {
+            agent: gym_spaces.Dict(
+                {
+                    "observation": gym_spaces.Box(low, high, shape, np.float32),
+                    "action_mask": gym_spaces.Box(0, 1, (count,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: gym_spaces.Discrete(count) for agent in self.possible_agents}
+        self._action_count = count
+        self._rng: np.random.Generator | None = None
+        self._mover: tuple[Game, int, PlayerView, list[Action]] | None = None
+        self._start(None)
+
+    # -- the PettingZoo API ----------------------------------------------------
+
+    def observation_space(self, agent: str) -> Any:
+        """The agent's observation space (the same object at every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The agent's action space: ``Discrete(spaces.action_count(...))``."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: with ``seed``, ``Game(..., seed=seed)``."""
+        self._start(seed)  # a bad seed fails here, with the library's error
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation: ``{"observation": ..., "action_mask": ...}``."""
+        seat = self._seats[agent]
+        game = self.game
+        if seat == game.to_move:
+            view, legal = self._mover_state()
+            mask = spaces.action_mask(view, legal)
+        else:
+            view = game.view(seat)
+            mask = np.zeros(self._action_count, np.int8)
+        return {"observation": spaces.encode_observation(view), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The agent to move takes the action with index ``action``.
+
+        :raises IllegalActionError: for an index no legal action has (the wrapped
+            :func:`env` ends the game instead, with a penalty).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        view, legal = self._mover_state()
+        if action is None:
+            raise GameError(f"{agent} is playing: an action is an index, not None")
+        index = as_index(action, "an action index", GameError)
+        chosen = spaces.index_to_action(index, view, legal)
+        rounds = len(game.round_scores)
+        game.apply(chosen)
+        self._mover = None
+        self._cumulative_rewards[agent] = 0
+        scores: Sequence[int] | None = None
+        if self.reward == "round" and len(game.round_scores) > rounds:
+            scores = game.round_scores[-1]
+        elif self.reward == "game" and game.is_over:
+            scores = game.totals
+        if scores is None:
+            self._clear_rewards()
+        else:
+            values = _rewards(scores, self.zero_sum)
+            self.rewards = {name: values[seat] for name, seat in self._seats.items()}
+        if game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            assert game.to_move is not None
+            self.agent_selection = self.possible_agents[game.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The view of the agent to move as text: returned (``"ansi"``) or printed
+        (``"human"``)."""
+        if self.render_mode is None:
+            return None
+        text = _view_text(self.game.view(self._seats[self.agent_selection]))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- the game ----------------------------------------------------------------
+
+    def _start(self, seed: int | None) -> None:
+        if seed is None:
+            rng = self._rng if self._rng is not None else np.random.default_rng()
+            self._rng = rng
+            seed = int(rng.integers(0, 2**63))
+        self.game = Game(self.rules, self.players, seed=seed, max_turns=self.max_turns)
+        self._mover = None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        assert self.game.to_move is not None
+        self.agent_selection = self.possible_agents[self.game.to_move]
+
+    def _mover_state(self) -> tuple[PlayerView, list[Action]]:
+        """The view and the legal actions of the player to move (kept until the next
+        action, for the game in :attr:`game`)."""
+        game = self.game
+        mover = self._mover
+        if mover is None or mover[0] is not game or mover[1] != game.to_move:
+            seat = game.to_move
+            assert seat is not None
+            mover = (game, seat, game.view(seat), game.legal_actions())
+            self._mover = mover
+        return mover[2], mover[3]
+
+
+def _observation_bounds(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The observation Box's bounds: the float32 range. The scores in the vector
+    (divided by ``spaces.SCORE_SCALE``) have no fixed limit, and a Box with
+    infinite bounds draws warnings from the frameworks' checkers."""
+    largest = np.finfo(np.float32).max
+    return np.full(shape, -largest, np.float32), np.full(shape, largest, np.float32)

@@ -1,0 +1,337 @@
+"""The Gymnasium environment (``threethirteen.gym_env``): Gymnasium's checker over
+presets, variations, player counts and seats; the bots, the rewards, illegal
+actions and bad input; and no leaks: the learner's observation is unchanged when
+the cards it cannot see are shuffled among their places, in every phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+
+import threethirteen as tt
+from tests.game_checks import RandomPlayer
+from tests.test_game_views import hidden_state, labels, shuffle_hidden
+from threethirteen import spaces
+from threethirteen.gym_env import ENV_ID, ThreeThirteenEnv, register
+
+TABLES = (
+    # preset, variations, players, opponents, seat, max_turns
+    ("pagat", (), 2, ("random",), 0, 30),
+    ("pagat", (), 4, ("greedy", "random", "greedy"), 2, 30),
+    ("family", ("jokers",), 3, ("greedy",), 1, 40),  # table play
+    ("bga", ("redemption", "jokers"), 4, ("random",), 3, 40),
+    ("wikipedia", ("separate-discards", "false-out"), 4, ("greedy",), 0, 40),
+    ("pagat", ("separate-discards", "joker-discards", "jokers"), 3, ("random",), 1, 40),
+    ("pagat", (), 2, ("random",), 1, 200),  # long rounds: reshuffles
+)
+Table = tuple[str, tuple[str, ...], int, tuple[str, ...], int, int]
+
+
+def table_id(table: Table) -> str:
+    preset, variations, players, _, seat, max_turns = table
+    plus = "+" if variations else ""
+    return f"{preset}{plus}{'+'.join(variations)}-{players}p-seat{seat}-{max_turns}"
+
+
+def make(table: Table, **options: object) -> ThreeThirteenEnv:
+    preset, variations, players, opponents, seat, max_turns = table
+    made = gymnasium.make(
+        ENV_ID,
+        rules=preset,
+        players=players,
+        opponents=opponents,
+        seat=seat,
+        variations=variations,
+        max_turns=max_turns,
+        **options,
+    )
+    bare = made.unwrapped
+    assert isinstance(bare, ThreeThirteenEnv)
+    return bare
+
+
+@pytest.mark.parametrize("table", TABLES[:6], ids=table_id)
+def test_the_environment_checker_passes(table: Table, capsys: pytest.CaptureFixture[str]) -> None:
+    check_env(make(table))  # it renders in every mode: "human" prints
+    assert "(this view)" in capsys.readouterr().out
+
+
+def test_registration() -> None:
+    register()  # again: nothing changes
+    assert gymnasium.spec(ENV_ID).entry_point == "threethirteen.gym_env:ThreeThirteenEnv"
+    made = gymnasium.make("threethirteen.gym_env:" + ENV_ID, players=3)
+    assert made.unwrapped.players == 3
+
+
+def test_the_spaces() -> None:
+    env = ThreeThirteenEnv("family", 4, opponents=["greedy"])
+    count = spaces.action_count(env.rules, 4)
+    assert env.action_space == gymnasium.spaces.Discrete(count)
+    assert env.observation_space["observation"].shape == spaces.observation_shape(env.rules, 4)
+    assert env.observation_space["observation"].dtype == np.float32
+    assert env.observation_space["action_mask"] == gymnasium.spaces.Box(0, 1, (count,), np.int8)
+
+
+# -- play --------------------------------------------------------------------------
+
+
+def play_through(env: ThreeThirteenEnv, seed: int, **player: float) -> Iterator[float]:
+    """Play the learner's turns to the game's end with the engine's random player,
+    stepping with each action's index; yield each step's reward."""
+    chooser = RandomPlayer(seed, **player)
+    game = env.game
+    while not game.is_over:
+        assert game.to_move == env.seat
+        action = chooser.choose(game)
+        observation, reward, terminated, truncated, info = env.step(
+            spaces.action_to_index(action, game.view(env.seat))
+        )
+        assert terminated == env.game.is_over
+        assert not truncated
+        assert "illegal_action" not in info
+        assert np.array_equal(info["action_mask"], observation["action_mask"])
+        assert np.array_equal(
+            observation["observation"], spaces.encode_observation(env.game.view(env.seat))
+        )
+        yield reward
+        game = env.game
+
+
+def test_the_learner_is_to_move_at_every_observation() -> None:
+    env = ThreeThirteenEnv("pagat", 3, opponents=["greedy", "random"], seat=2, max_turns=20)
+    observation, info = env.reset(seed=5)
+    game = env.game
+    assert game.to_move == 2
+    assert [who for who, _ in game.view(2).history] == [1, 1]  # seat 1 played first
+    legal = game.legal_actions()
+    view = game.view(2)
+    assert np.array_equal(observation["action_mask"], spaces.action_mask(view, legal))
+    assert np.array_equal(info["action_mask"], observation["action_mask"])
+    assert info["action_mask"] is not observation["action_mask"]
+    observation["action_mask"][:] = 0  # the caller's to change: the env keeps its own
+    assert np.array_equal(env.observe()["action_mask"], info["action_mask"])
+    assert env.action_masks().dtype == bool
+    assert np.array_equal(env.action_masks(), info["action_mask"] == 1)
+    steps = sum(1 for _ in play_through(env, 5))
+    assert steps > 100
+    assert not env.observe()["action_mask"].any()  # the game is over
+    assert not env.action_masks().any()
+
+
+def test_a_seeded_reset_deals_that_game_and_seeds_the_bots() -> None:
+    env = ThreeThirteenEnv("pagat", 3, opponents=["random"], max_turns=15)
+    env.reset(seed=77)
+    assert env.game.seed == 77
+    first = [env.game.totals, *play_through(env, 1)]
+    env.reset(seed=77)
+    again = [env.game.totals, *play_through(env, 1)]
+    assert first == again
+    env.reset(seed=78)
+    assert [env.game.totals, *play_through(env, 1)] != first
+    env.reset()  # the next seed comes from the seeded generator
+    assert env.game.seed != 78
+
+
+def test_opponents_may_be_bot_objects_and_functions() -> None:
+    calls = []
+
+    def first_legal(view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
+        calls.append(view.player)
+        return legal[0]
+
+    env = ThreeThirteenEnv("pagat", 3, opponents=[first_legal, tt.GreedyBot()], max_turns=5)
+    env.reset(seed=1)
+    for _ in play_through(env, 1):
+        pass
+    assert set(calls) == {1}
+
+
+def game_rewards(reward: str, zero_sum: bool, seed: int) -> tuple[float, tt.Game]:
+    env = ThreeThirteenEnv(
+        "pagat",
+        3,
+        opponents=["greedy", "random"],
+        seat=1,
+        reward=reward,  # type: ignore[arg-type]
+        zero_sum=zero_sum,
+        max_turns=12,
+    )
+    env.reset(seed=seed)
+    return sum(play_through(env, seed)), env.game
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_rewards(seed: int) -> None:
+    total, game = game_rewards("game", True, seed)
+    a, b, c = game.totals
+    assert game.is_over
+    assert total == pytest.approx((a + c) / 2 - b)
+    by_round, same = game_rewards("round", True, seed)
+    assert same.totals == game.totals
+    assert by_round == pytest.approx(total)
+    assert game_rewards("game", False, seed)[0] == -b
+    assert game_rewards("round", False, seed)[0] == pytest.approx(-b)
+
+
+def test_round_rewards_count_every_round_since_the_last_step() -> None:
+    env = ThreeThirteenEnv("pagat", 2, opponents=["greedy"], reward="round", max_turns=6)
+    env.reset(seed=8)
+    chooser = RandomPlayer(8)
+    while not env.game.is_over:
+        rounds = len(env.game.round_scores)
+        action = chooser.choose(env.game)
+        _, reward, *_ = env.step(spaces.action_to_index(action, env.game.view(0)))
+        expected = sum(float(b - a) for a, b in env.game.round_scores[rounds:])
+        assert reward == expected
+
+
+# -- illegal actions and bad input --------------------------------------------------
+
+
+def test_an_illegal_action_ends_the_episode_with_a_penalty() -> None:
+    env = ThreeThirteenEnv("pagat", 2)
+    observation, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    before = env.game.view(0)
+    observation, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-990.0, True, False)
+    assert info["illegal_action"] == illegal
+    assert env.game.view(0) == before  # nothing was played
+    with pytest.raises(
+        tt.GameError,
+        match=r"^the episode ended with an illegal action: call reset\(\) for a new one$",
+    ):
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert ThreeThirteenEnv("pagat", 2, reward="round").illegal_reward == -140.0
+    assert ThreeThirteenEnv("pagat", 2, illegal_reward=-1).illegal_reward == -1.0
+
+
+def test_bad_actions_are_named() -> None:
+    env = ThreeThirteenEnv("pagat", 2)
+    with pytest.raises(tt.GameError, match=r"^call reset\(\) before step\(\)$"):
+        env.step(0)
+    env.reset(seed=2)
+    count = env.action_space.n
+    with pytest.raises(
+        tt.GameError, match=rf"^no action index {count}: indexes are 0 to {count - 1}$"
+    ):
+        env.step(count)
+    with pytest.raises(tt.GameError, match=r"^an action index must be an int, not 'draw stock'$"):
+        env.step("draw stock")  # type: ignore[arg-type]
+    over = ThreeThirteenEnv("pagat", 2, opponents=["greedy"], max_turns=2)
+    over.reset(seed=1)
+    for _ in play_through(over, 1):
+        pass
+    with pytest.raises(tt.GameError, match=r"^the game is over: call reset\(\) for a new one$"):
+        over.step(0)
+
+
+def test_bad_settings_are_named() -> None:
+    with pytest.raises(tt.GameError, match=r"^a reward is 'game' or 'round', not 'points'$"):
+        ThreeThirteenEnv(reward="points")  # type: ignore[arg-type]
+    with pytest.raises(
+        tt.GameError, match=r"^a render mode is 'human', 'ansi' or None, not 'rgb'$"
+    ):
+        ThreeThirteenEnv(render_mode="rgb")
+    with pytest.raises(tt.GameError, match=r"^no seat 2: seats are 0 to 1$"):
+        ThreeThirteenEnv(seat=2)
+    with pytest.raises(tt.GameError, match=r"^a seat must be an int, not '1'$"):
+        ThreeThirteenEnv(seat="1")  # type: ignore[arg-type]
+    assert ThreeThirteenEnv(seat=np.int64(1)).seat == 1  # type: ignore[arg-type]
+    with pytest.raises(
+        tt.GameError,
+        match=r"^give one opponent for every other seat, or 3, not 2: \['random', 'greedy'\]$",
+    ):
+        ThreeThirteenEnv(players=4, opponents=["random", "greedy"])
+    with pytest.raises(tt.InvalidBotError, match=r"^unknown bot 'best'"):
+        ThreeThirteenEnv(opponents="best")
+    with pytest.raises(tt.InvalidRulesError, match="poker"):
+        ThreeThirteenEnv("poker")
+
+
+def test_render() -> None:
+    env = ThreeThirteenEnv("pagat", 2, seat=1, render_mode="ansi")
+    env.reset(seed=42)
+    assert env.render() == (
+        "round 1 (3 cards, 3s wild): player_1 to draw\n"
+        "piles: [7s]  stock: 45\n"
+        "player_0: 3 cards  total 0\n"
+        "player_1: 7d Kd 10h  total 0  (this view)"
+    )
+    assert ThreeThirteenEnv().render() is None
+
+
+def test_human_render_prints_at_every_reset_and_step(capsys: pytest.CaptureFixture[str]) -> None:
+    env = ThreeThirteenEnv("pagat", 2, seat=1, render_mode="human")
+    env.reset(seed=42)
+    assert capsys.readouterr().out == (
+        "round 1 (3 cards, 3s wild): player_1 to draw\n"
+        "piles: [7s]  stock: 45\n"
+        "player_0: 3 cards  total 0\n"
+        "player_1: 7d Kd 10h  total 0  (this view)\n"
+    )
+    env.step(spaces.action_to_index(tt.DrawStock(), env.game.view(1)))
+    assert capsys.readouterr().out.startswith("round 1 (3 cards, 3s wild): player_1 to play\n")
+    assert env.render() is None
+    assert capsys.readouterr().out.count("(this view)") == 1
+
+
+# -- no leaks ---------------------------------------------------------------------------
+
+
+def env_positions() -> Iterator[tuple[str, ThreeThirteenEnv, tt.Game]]:
+    """The positions the learner observes in games played with the engine's random
+    player (every 5th, the first of each kind in each game, and the end)."""
+    for index, table in enumerate(TABLES[2:], start=2):
+        max_turns = table[-1]
+        env = make(table)
+        env.reset(seed=300 + index)
+        seen: set[str] = set()
+        smart = 0.3 if max_turns > 100 else 0.6
+        yield f"{table_id(table)} start", env, env.game.clone()
+        for count, _ in enumerate(
+            play_through(env, 300 + index, smart_rate=smart, false_out_rate=0.1)
+        ):
+            kinds = labels(env.game)
+            if count % 5 == 0 or not kinds <= seen or env.game.is_over:
+                seen |= kinds
+                yield f"{table_id(table)} #{count}", env, env.game.clone()
+
+
+def observe(env: ThreeThirteenEnv, game: tt.Game) -> dict[str, np.ndarray]:
+    """The learner's observation of ``game`` (put into the environment for the time)."""
+    playing = env.game
+    env.game = game
+    try:
+        return env.observe()
+    finally:
+        env.game = playing
+
+
+def test_observations_do_not_change_when_hidden_cards_are_shuffled() -> None:
+    rng = np.random.default_rng(15)
+    kinds: set[str] = set()
+    checked = changed = 0
+    for name, env, game in env_positions():
+        kinds |= labels(game)
+        seen = observe(env, game)
+        for _ in range(2):
+            shuffled = shuffle_hidden(game, env.seat, rng)
+            after = observe(env, shuffled)
+            for key in ("observation", "action_mask"):
+                assert np.array_equal(after[key], seen[key]), (name, key)
+            changed += hidden_state(shuffled, env.seat) != hidden_state(game, env.seat)
+            checked += 1
+    for kind in ("draw", "play", "last turns", "redemption", "table play", "over"):
+        assert kind in kinds
+    for kind in ("after a reshuffle", "separate discards", "a joker on a pile", "false out"):
+        assert kind in kinds
+    assert changed > 0.9 * checked
