@@ -352,6 +352,7 @@ def test_make_bot_errors() -> None:
         ({"playouts": True}, "playouts is a whole number from 1, not True"),
         ({"time_ms": -1}, "time_ms is a positive number of ms, not -1"),
         ({"top": 0}, "top is a whole number from 1, not 0"),
+        ({"confidence": "high"}, "confidence is a number, not 'high'"),
     ],
 )
 def test_search_bot_options(options: dict[str, object], message: str) -> None:

@@ -494,6 +494,26 @@ def _playout(game: Game, player: int) -> float:
     return scores[player] - sum(others) / len(others)
 
 
+def _chosen(values: list[list[float]], confidence: float) -> int:
+    """The candidate to play: the first (the default), unless another's mean is lower
+    by more than ``confidence`` standard errors of the paired differences (each deal
+    plays every candidate); of those, the lowest mean."""
+    base = values[0]
+    count = len(base)
+    best, best_mean = 0, 0.0
+    for index in range(1, len(values)):
+        differences = [a - b for a, b in zip(values[index], base, strict=True)]
+        mean = sum(differences) / count
+        if count > 1:
+            spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+            error = (spread / count) ** 0.5
+        else:
+            error = 0.0
+        if mean < -confidence * error and mean < best_mean:
+            best, best_mean = index, mean
+    return best
+
+
 class SearchBot:
     """Determinized Monte Carlo search.
 
@@ -503,14 +523,17 @@ class SearchBot:
     greedy policy for every player (draw a pile's top when it lowers the score,
     discard the best card, go out at once; no table play); a candidate's value is
     the mean over the deals of the bot's round score less the mean of the other
-    players' round scores, exact deadwood. Every candidate is played on the same
-    deals (common random numbers), and the lowest mean wins (the first candidate on
-    a tie: the greedy choice).
+    players' round scores, exact deadwood (in two-player games, the round's margin).
+    Every candidate is played on the same deals (common random numbers).
 
-    The candidates: in the draw, the stock and each pile's top; in the play, the
-    ``top`` best discards by :func:`threethirteen.discards`. It goes out at once
-    when it can (never with a false out), plays the table as :class:`GreedyBot`
-    does, and does not search a move with one candidate.
+    The candidates: in the draw, the stock and each pile's top; in the play,
+    :class:`AdvisorBot`'s discard and the ``top`` best discards by
+    :func:`threethirteen.discards`. The advisor's choice is played unless another
+    candidate's mean is lower by more than ``confidence`` standard errors of the
+    paired differences (then the lowest such mean): a few playouts are noisy, and
+    without this guard the search trades the advisor's good choices for noise. It
+    goes out at once when it can (never with a false out), plays the table as
+    :class:`GreedyBot` does, and does not search a move with one candidate.
 
     ``playouts`` (default 8) makes a move deterministic given the seed: the bot
     draws its deals from ``numpy.random.default_rng(seed)``, one stream for the
@@ -532,6 +555,7 @@ class SearchBot:
         playouts: int = 8,
         time_ms: float | None = None,
         top: int = 3,
+        confidence: float = 1.5,
     ) -> None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise InvalidBotError(f"playouts is a whole number from 1, not {quote(playouts)}")
@@ -541,41 +565,42 @@ class SearchBot:
             raise InvalidBotError(f"time_ms is a positive number of ms, not {quote(time_ms)}")
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
             raise InvalidBotError(f"top is a whole number from 1, not {quote(top)}")
+        if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+            raise InvalidBotError(f"confidence is a number, not {quote(confidence)}")
         self.seed = seed
         self.playouts = playouts
         self.time_ms = time_ms
         self.top = top
+        self.confidence = confidence
         self._rng = np.random.default_rng(seed)
+        self._advisor = AdvisorBot(seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         candidates = self.candidates(view, legal_actions)
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         player = view.player
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
-        done = 0
         while True:
             sample = view.sample(self._rng)
             for index, action in enumerate(candidates):
                 game = sample.clone()
                 game.apply(action)
-                totals[index] += _playout(game, player)
-            done += 1
+                values[index].append(_playout(game, player))
             if deadline is None:
-                if done >= self.playouts:
+                if len(values[0]) >= self.playouts:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        best = min(range(len(candidates)), key=lambda index: (totals[index], index))
-        return candidates[best]
+        return candidates[_chosen(values, self.confidence)]
 
     def candidates(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Action]:
-        """The actions searched, the greedy choice first; one action when there is
-        nothing to search (going out, a table play, a single legal action)."""
+        """The actions searched, :class:`AdvisorBot`'s choice first; one action when
+        there is nothing to search (going out, a table play, a single legal action)."""
         round_ = view.prepared_round
         if view.phase == "draw":
-            first = _draw_greedy(view, legal_actions, round_)
+            first = self._advisor.draw(view, legal_actions, round_)
             draws = [a for a in legal_actions if isinstance(a, (DrawStock, DrawDiscard))]
             return [first, *[a for a in draws if a != first]]
         hand = view.hand
@@ -585,9 +610,8 @@ class SearchBot:
         table = _table_action(view, legal_actions, round_)
         if table is not None:
             return [table]
-        ranking = discards(hand, round_)
-        found: list[Action] = []
-        for card in ranking.cards[: self.top]:
+        found: list[Action] = [_plain_discard(legal_actions, self._advisor.discard(view, round_))]
+        for card in discards(hand, round_).cards[: self.top]:
             action = _plain_discard(legal_actions, card)
             if action not in found:
                 found.append(action)
