@@ -61,8 +61,10 @@ def duplicate(
         margin = 0.0
         for swap in (False, True):
             names = (second, first) if swap else (first, second)
-            bots = [tt.make_bot(name, seed=seed * 1_000_003 + deal * 2 + i) for i, name in
-                    enumerate(names)]
+            bots = [
+                tt.make_bot(name, seed=seed * 1_000_003 + deal * 2 + i)
+                for i, name in enumerate(names)
+            ]
             clock: dict[int, list[float]] = {}
             game = play_game(bots, rules, seed=seed * 1_000_003 + deal, clock=clock)
             at = 1 if swap else 0

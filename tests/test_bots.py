@@ -318,12 +318,12 @@ def test_search_bot_time_budget() -> None:
 
 
 def test_registry() -> None:
-    assert tt.BOTS == {
+    assert {
         "random": tt.RandomBot,
         "greedy": tt.GreedyBot,
         "advisor": tt.AdvisorBot,
         "search": tt.SearchBot,
-    }
+    } == tt.BOTS
     assert repr(tt.make_bot("advisor", seed=2)) == "AdvisorBot(seed=2)"
     assert repr(tt.make_bot("search", seed=2)) == "SearchBot(seed=2)"
     assert repr(tt.make_bot(tt.SearchBot)) == "SearchBot(seed=None)"
