@@ -282,6 +282,50 @@ def test_greedy_lays_off_in_redemption() -> None:
     assert tt.GreedyBot().act(game.view(0), game.legal_actions()) == DiscardCard(Card.parse("Jd"))
 
 
+@pytest.mark.parametrize("name", ["greedy", "advisor", "search"])
+def test_family_table_play(name: str) -> None:
+    # Family rules, 6 cards (sixes wild). Player 0 has laid 9d 9h 9s; player 1 lays
+    # the kings, which lets the 9c go off onto the nines, then throws the Jh: 10
+    # points left (2d 5c) instead of 15 (9c 2d 5c) with the kings kept in hand.
+    rules = dataclasses.replace(tt.Rules.preset("family", players=2), rounds=(6,))
+    game = scripted(
+        rules,
+        2,
+        (),
+        ["9s 9h 9d 2c 4c 8d", "Kc Kd Ks 9c Jh 2d"],
+        "10s",
+        "Qh 7h 5c",
+        actions=["draw stock", "discard Qh", "draw stock", "meld 9d 9h 9s", "discard 8d"],
+    )
+    game.apply("draw stock")
+    bot = MAKERS[name](0)
+    played = []
+    while game.to_move == 1:
+        action = bot.act(game.view(1), game.legal_actions())
+        played.append(str(action))
+        game.apply(action)
+    assert played == ["meld Kc Kd Ks", "lay off 9c on 0", "discard Jh"]
+    assert str(game.hand(1)) == "5c 2d"
+
+
+def test_no_meld_laid_for_nothing() -> None:
+    # The same hand without the 9c to lay off keeps its kings in hand.
+    rules = dataclasses.replace(tt.Rules.preset("family", players=2), rounds=(6,))
+    game = scripted(
+        rules,
+        2,
+        (),
+        ["9s 9h 9d 2c 4c 8d", "Kc Kd Ks 8c Jh 2d"],
+        "10s",
+        "Qh 7h 5c",
+        actions=["draw stock", "discard Qh", "draw stock", "meld 9d 9h 9s", "discard 8d"],
+    )
+    game.apply("draw stock")
+    legal = game.legal_actions()
+    assert any(isinstance(action, tt.LayMeld) for action in legal)
+    assert tt.GreedyBot().act(game.view(1), legal) == DiscardCard(Card.parse("Jh"))
+
+
 def test_search_bot_with_a_fixed_seed() -> None:
     game = scripted(
         five_card_rules(),
