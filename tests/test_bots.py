@@ -373,6 +373,9 @@ def test_registry() -> None:
     assert repr(tt.make_bot(tt.SearchBot)) == "SearchBot(seed=None)"
     bot = tt.SearchBot(seed=1, playouts=3)
     assert tt.make_bot(bot) is bot
+    assert repr(bot) == "SearchBot(seed=1, playouts=3)"
+    assert repr(tt.SearchBot(top=2, confidence=0)) == "SearchBot(seed=None, top=2, confidence=0)"
+    assert repr(tt.AdvisorBot(margin=0)) == "AdvisorBot(seed=None, margin=0)"
 
 
 def test_make_bot_errors() -> None:

@@ -418,7 +418,8 @@ class AdvisorBot:
         return best_card
 
     def __repr__(self) -> str:
-        return f"AdvisorBot(seed={self.seed!r})"
+        extra = f", margin={self.margin!r}" if self.margin != 3 else ""
+        return f"AdvisorBot(seed={self.seed!r}{extra})"
 
 
 def _receivers(view: PlayerView) -> list[int]:
@@ -618,9 +619,17 @@ class SearchBot:
         return found
 
     def __repr__(self) -> str:
-        extra = f", time_ms={self.time_ms!r}" if self.time_ms is not None else ""
-        if self.playouts != 8:
-            extra = f", playouts={self.playouts!r}" + extra
+        options = [
+            (name, value)
+            for name, value, default in (
+                ("playouts", self.playouts, 8),
+                ("time_ms", self.time_ms, None),
+                ("top", self.top, 3),
+                ("confidence", self.confidence, 1.5),
+            )
+            if value != default
+        ]
+        extra = "".join(f", {name}={value!r}" for name, value in options)
         return f"SearchBot(seed={self.seed!r}{extra})"
 
 
