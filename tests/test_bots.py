@@ -345,10 +345,14 @@ def test_search_bot_with_a_fixed_seed() -> None:
         DiscardCard(Card.parse("Qc")),
         DiscardCard(Card.parse("8c")),
     ]
-    # Its four playouts find the 8c better than breaking up the queens.
-    assert bot.act(view, game.legal_actions()) == DiscardCard(Card.parse("8c"))
-    again = tt.SearchBot(seed=3, playouts=4)
-    assert again.act(view, game.legal_actions()) == DiscardCard(Card.parse("8c"))
+    # Its four playouts (seed 3) find the 8c better than breaking up the queens by
+    # 1.5 standard errors, not by 2 (the default): then it keeps the advisor's Qd.
+    legal = game.legal_actions()
+    assert tt.SearchBot(seed=3, playouts=4, confidence=1.5).act(view, legal) == DiscardCard(
+        Card.parse("8c")
+    )
+    assert bot.act(view, legal) == DiscardCard(Card.parse("Qd"))
+    assert tt.SearchBot(seed=3).act(view, legal) == DiscardCard(Card.parse("Qd"))
 
 
 def test_search_bot_time_budget() -> None:

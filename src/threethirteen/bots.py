@@ -536,7 +536,7 @@ class SearchBot:
     goes out at once when it can (never with a false out), plays the table as
     :class:`GreedyBot` does, and does not search a move with one candidate.
 
-    ``playouts`` (default 8) makes a move deterministic given the seed: the bot
+    ``playouts`` (default 16) makes a move deterministic given the seed: the bot
     draws its deals from ``numpy.random.default_rng(seed)``, one stream for the
     whole game. ``time_ms`` instead plays deals until that many milliseconds have
     passed (at least one): stronger on a fast machine, but not deterministic.
@@ -553,10 +553,10 @@ class SearchBot:
         self,
         seed: int | None = None,
         *,
-        playouts: int = 8,
+        playouts: int = 16,
         time_ms: float | None = None,
         top: int = 3,
-        confidence: float = 1.5,
+        confidence: float = 2.0,
     ) -> None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise InvalidBotError(f"playouts is a whole number from 1, not {quote(playouts)}")
@@ -622,10 +622,10 @@ class SearchBot:
         options = [
             (name, value)
             for name, value, default in (
-                ("playouts", self.playouts, 8),
+                ("playouts", self.playouts, 16),
                 ("time_ms", self.time_ms, None),
                 ("top", self.top, 3),
-                ("confidence", self.confidence, 1.5),
+                ("confidence", self.confidence, 2.0),
             )
             if value != default
         ]
