@@ -410,3 +410,19 @@ def test_search_bot_options(options: dict[str, object], message: str) -> None:
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.SearchBot(seed=1, **options)  # type: ignore[arg-type]
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [
+        (-1, "a bot's seed is not negative, not -1"),
+        (1.5, "a bot's seed must be an int, not 1.5"),
+        ("7", "a bot's seed must be an int, not '7'"),
+        (True, "a bot's seed must be an int, not True"),
+    ],
+)
+@pytest.mark.parametrize("name", ["random", "greedy", "advisor", "search"])
+def test_a_bad_seed_is_refused(name: str, seed: object, message: str) -> None:
+    with pytest.raises(tt.InvalidBotError) as caught:
+        tt.make_bot(name, seed=seed)  # type: ignore[arg-type]
+    assert str(caught.value) == message

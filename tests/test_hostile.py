@@ -264,6 +264,13 @@ ENTRY_POINTS: dict[str, list[Callable[[Any], object]]] = {
         lambda x: tt.hand_from_counts([x] + [0] * 52),
     ],
     "unseen_cards": [tt.unseen_cards, lambda x: tt.unseen_cards("pagat", seen=x)],
+    "as_bot": [tt.as_bot],
+    "make_bot": [
+        tt.make_bot,
+        lambda x: tt.make_bot("random", seed=x),
+        lambda x: tt.make_bot("search", seed=x),
+        lambda x: tt.make_bot(tt.AdvisorBot, seed=x),
+    ],
 }
 
 SLOTS = [(name, index) for name, calls in ENTRY_POINTS.items() for index in range(len(calls))]

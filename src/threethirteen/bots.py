@@ -21,11 +21,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-import numpy as np
-
-from ._validate import quote
+from ._lazy import LazyModule
+from ._validate import as_index, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_discard, best_melds, deadwood_score, discards
 from .cards import Card
@@ -35,6 +34,11 @@ from .game import Game, PlayerView
 from .hand import Hand
 from .layoffs import layoff
 from .rounds import Round
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported when first used, not with the package
+    np = LazyModule("numpy")
 
 __all__ = [
     "BOTS",
@@ -221,6 +225,16 @@ def _draw_greedy(view: PlayerView, legal_actions: Sequence[Action], round_: Roun
     return legal_actions[0]
 
 
+def _seed(seed: object) -> int | None:
+    """A bot's seed: ``None`` or a non-negative int (a numpy integer too)."""
+    if seed is None:
+        return None
+    value = as_index(seed, "a bot's seed", InvalidBotError)
+    if value < 0:
+        raise InvalidBotError(f"a bot's seed is not negative, not {quote(seed)}")
+    return value
+
+
 class RandomBot:
     """Uniform over the legal actions, except that it goes out when it can (and it
     never declares a false out: it draws its random action again instead).
@@ -234,7 +248,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        self.seed = seed = _seed(seed)
         self._random = random.Random(seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -272,7 +286,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        self.seed = _seed(seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         round_ = view.prepared_round
@@ -359,7 +373,7 @@ class AdvisorBot:
     name = "advisor"
 
     def __init__(self, seed: int | None = None, *, margin: int = 3) -> None:
-        self.seed = seed
+        self.seed = seed = _seed(seed)
         self.margin = margin
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -568,7 +582,7 @@ class SearchBot:
             raise InvalidBotError(f"top is a whole number from 1, not {quote(top)}")
         if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
             raise InvalidBotError(f"confidence is a number, not {quote(confidence)}")
-        self.seed = seed
+        self.seed = seed = _seed(seed)
         self.playouts = playouts
         self.time_ms = time_ms
         self.top = top
