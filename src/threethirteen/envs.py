@@ -44,6 +44,7 @@ import numpy as np
 from gymnasium import spaces as gym_spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from . import spaces
 from ._validate import as_index, quote
@@ -97,9 +98,151 @@ def env(
     )
     if illegal_reward is None:
         illegal_reward = -float(_worst_loss(bare.rules, reward))
-    wrapped = wrappers.TerminateIllegalWrapper(bare, illegal_reward=illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _ClassicWrapper(bare, illegal_reward)
+
+
+class _ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's three wrappers of its classic games in one:
+    ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(env,
+    illegal_reward)))``, with the same checks, messages, warnings and results, at
+    the cost of one wrapper: the attributes read at every step (``agent_selection``,
+    ``rewards``, ``terminations``, ...) are properties that go straight to the
+    environment instead of through three ``__getattr__``.
+
+    >>> game_env = _ClassicWrapper(raw_env("pagat", 2), illegal_reward=-1.0)
+    >>> game_env.agent_selection
+    Traceback (most recent call last):
+    ...
+    AttributeError: agent_selection cannot be accessed before reset
+    >>> game_env.reset(seed=2)
+    >>> game_env.step(4)  # an index that is no legal action: the game ends
+    >>> game_env.rewards, game_env.terminations["player_0"]
+    ({'player_0': 0, 'player_1': -1.0}, True)
+    """
+
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        super().__init__(env)
+        self._illegal_value = illegal_reward
+        self._prev_obs: dict[str, np.ndarray] | None = None
+        self._prev_info: dict[str, Any] | None = None
+        self._terminated = False  # terminated by an illegal move
+
+    def _checked(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
+    @property
+    def agents(self) -> list[str]:
+        return self._checked("agents")  # type: ignore[no-any-return]
+
+    @property
+    def num_agents(self) -> int:
+        return self._checked("num_agents")  # type: ignore[no-any-return]
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._checked("rewards")  # type: ignore[no-any-return]
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise AttributeError("terminations cannot be accessed before reset")
+        return self.env.terminations  # type: ignore[no-any-return]
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise AttributeError("truncations cannot be accessed before reset")
+        return self.env.truncations  # type: ignore[no-any-return]
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("infos cannot be accessed before reset")
+        return self.env.infos  # type: ignore[no-any-return]
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        bare = self.env
+        agent = bare.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            bare._cumulative_rewards[agent],
+            bare.terminations[agent],
+            bare.truncations[agent],
+            bare.infos[agent],
+        )
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        self._terminated = False
+        self._prev_obs = None
+        self._prev_info = None
+        self.env.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        bare = self.env
+        observation = bare.observe(agent)
+        if agent == bare.agent_selection:
+            self._prev_obs = observation
+            self._prev_info = bare.infos.get(agent, {})
+        return observation
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        bare = self.env
+        if not bare.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        # AssertOutOfBoundsWrapper
+        agent = bare.agent_selection
+        done = bare.terminations[agent] or bare.truncations[agent]
+        assert (action is None and done) or bare.action_space(agent).contains(action), (
+            "action is not in action space"
+        )
+        # TerminateIllegalWrapper
+        if self._prev_obs is None:
+            self.observe(agent)
+        assert self._prev_obs is not None
+        mask = self._prev_obs["action_mask"]
+        self._prev_obs = None
+        self._prev_info = None
+        if self._terminated and done:
+            bare._was_dead_step(action)
+        elif not done and not mask[action]:
+            EnvLogger.warn_on_illegal_move()
+            bare._cumulative_rewards[agent] = 0
+            bare.terminations = dict.fromkeys(bare.agents, True)
+            bare.truncations = dict.fromkeys(bare.agents, True)
+            bare.rewards = dict.fromkeys(bare.truncations, 0)
+            bare.rewards[agent] = float(self._illegal_value)
+            bare._accumulate_rewards()
+            bare._deads_step_first()
+            self._terminated = True
+        else:
+            bare.step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 def _worst_loss(rules: Rules, reward: Reward = "game") -> int:
