@@ -51,12 +51,12 @@ from ._validate import as_index, quote
 from .actions import Action
 from .errors import GameError
 from .game import Game, PlayerView
-from .records import rank_text
 from .rules import Rules, RulesLike
 
 __all__ = ["env", "raw_env"]
 
 Reward = Literal["game", "round"]
+_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action]]
 
 
 def env(
@@ -97,7 +97,7 @@ def env(
         render_mode=render_mode,
     )
     if illegal_reward is None:
-        illegal_reward = -float(_worst_loss(bare.rules, reward))
+        illegal_reward = -float(spaces.worst_loss(bare.rules, reward))
     return _ClassicWrapper(bare, illegal_reward)
 
 
@@ -216,9 +216,13 @@ class _ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         # AssertOutOfBoundsWrapper
         agent = bare.agent_selection
         done = bare.terminations[agent] or bare.truncations[agent]
-        assert (action is None and done) or bare.action_space(agent).contains(action), (
-            "action is not in action space"
-        )
+        if action is None:
+            if not done:
+                raise AssertionError("action is not in action space")
+        elif not (
+            type(action) is int and 0 <= action < bare._action_count  # (the common case)
+        ) and not bare.action_space(agent).contains(action):
+            raise AssertionError("action is not in action space")
         # TerminateIllegalWrapper
         if self._prev_obs is None:
             self.observe(agent)
@@ -245,28 +249,6 @@ class _ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         return str(self.env)
 
 
-def _worst_loss(rules: Rules, reward: Reward = "game") -> int:
-    """A bound on the points a player's cards can cost in the game (``"game"``) or
-    in one round (``"round"``): for each round, one card more than dealt, each at
-    the highest penalty of the rules, doubled under ``doubles``. (False-out
-    penalties are left out: they are taken by choice.)
-
-    >>> import threethirteen as tt
-    >>> _worst_loss(tt.Rules.preset("pagat"), "round"), _worst_loss(tt.Rules.preset("pagat"))
-    (140, 990)
-    """
-    if reward not in ("game", "round"):
-        raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
-    worst_card = max(
-        *rules.card_values,
-        rules.wild_penalty or 0,
-        rules.joker_penalty if rules.jokers else 0,
-    )
-    factor = 2 if rules.doubles else 1
-    losses = [factor * (dealt + 1) * worst_card for dealt in rules.rounds]
-    return sum(losses) if reward == "game" else max(losses)
-
-
 def _agent_name(seat: int) -> str:
     """The agent of a seat: ``"player_0"`` for seat 0.
 
@@ -274,54 +256,6 @@ def _agent_name(seat: int) -> str:
     'player_3'
     """
     return f"player_{seat}"
-
-
-def _rewards(scores: Sequence[int], zero_sum: bool) -> list[float]:
-    """The rewards for a round's or a game's ``scores``: with ``zero_sum``, the mean
-    of the others' scores less one's own; else minus one's own.
-
-    >>> _rewards([10, 0, 2], zero_sum=True)
-    [-9.0, 6.0, 3.0]
-    >>> _rewards([10, 0, 2], zero_sum=False)
-    [-10.0, -0.0, -2.0]
-    """
-    if not zero_sum:
-        return [-float(score) for score in scores]
-    total = sum(scores)
-    others = len(scores) - 1
-    return [(total - score) / others - score for score in scores]
-
-
-def _view_text(view: PlayerView) -> str:
-    """A text picture of a player's view: the round, the piles and the stock, the
-    table's melds, the player's hand, the others' hand sizes and known cards, the
-    totals.
-
-    >>> import threethirteen as tt
-    >>> print(_view_text(tt.Game("pagat", players=2, seed=42).view(1)))
-    round 1 (3 cards, 3s wild): player_1 to draw
-    piles: [7s]  stock: 45
-    player_0: 3 cards  total 0
-    player_1: 7d Kd 10h  total 0  (this view)
-    """
-    to_move = view.to_move
-    state = "the game is over" if to_move is None else f"{_agent_name(to_move)} to {view.phase}"
-    wild = rank_text(view.wild)
-    lines = [f"round {view.round} ({view.cards_dealt} cards, {wild}s wild): {state}"]
-    piles = " ".join("[" + " ".join(str(card) for card in pile) + "]" for pile in view.piles)
-    lines.append(f"piles: {piles}  stock: {view.stock_size}")
-    for index, table_meld in enumerate(view.table):
-        lines.append(f"meld {index} of {_agent_name(table_meld.owner)}: {table_meld.meld}")
-    for seat in range(view.players):
-        if seat == view.player:
-            held = f"{view.hand}"
-        else:
-            held = f"{view.hand_sizes[seat]} cards"
-            if view.known[seat]:
-                held += f" (known: {view.known[seat]})"
-        line = f"{_agent_name(seat)}: {held}  total {view.totals[seat]}"
-        lines.append(line + ("  (this view)" if seat == view.player else ""))
-    return "\n".join(lines)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -418,7 +352,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: gym_spaces.Discrete(count) for agent in self.possible_agents}
         self._action_count = count
         self._rng: np.random.Generator | None = None
-        self._mover: tuple[Game, int, PlayerView, list[Action]] | None = None
+        self._mover: _Mover | None = None
         self._start(None)
 
     # -- the PettingZoo API ----------------------------------------------------
@@ -442,8 +376,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self._seats[agent]
         game = self.game
         if seat == game.to_move:
-            view, legal = self._mover_state()
-            mask = spaces.action_mask(view, legal)
+            mover = self._mover
+            if mover is None or mover[0] is not game or mover[1] != seat:
+                mover = self._mover_state()
+            view = mover[2]
+            mask = np.zeros(self._action_count, np.int8)
+            mask[list(mover[4])] = 1
         else:
             view = game.view(seat)
             mask = np.zeros(self._action_count, np.int8)
@@ -460,31 +398,36 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        view, legal = self._mover_state()
+        mover = self._mover
+        if mover is None or mover[0] is not game or mover[1] != game.to_move:
+            mover = self._mover_state()
         if action is None:
             raise GameError(f"{agent} is playing: an action is an index, not None")
-        index = as_index(action, "an action index", GameError)
-        chosen = spaces.index_to_action(index, view, legal)
+        chosen = mover[4].get(action) if type(action) is int else None
+        if chosen is None:  # (not a legal index: the library's error, saying why)
+            index = as_index(action, "an action index", GameError)
+            chosen = spaces.index_to_action(index, mover[2], mover[3])
         rounds = len(game.round_scores)
         game.apply(chosen)
         self._mover = None
         self._cumulative_rewards[agent] = 0
         scores: Sequence[int] | None = None
-        if self.reward == "round" and len(game.round_scores) > rounds:
-            scores = game.round_scores[-1]
-        elif self.reward == "game" and game.is_over:
+        if self.reward == "round":
+            if len(game.round_scores) > rounds:
+                scores = game.round_scores[-1]
+        elif game.is_over:
             scores = game.totals
-        if scores is None:
-            self._clear_rewards()
-        else:
-            values = _rewards(scores, self.zero_sum)
+        rewards = self.rewards
+        if scores is not None:
+            values = spaces.score_rewards(scores, self.zero_sum)
             self.rewards = {name: values[seat] for name, seat in self._seats.items()}
+            self._accumulate_rewards()
+        elif any(rewards.values()):  # (else all 0 already: nothing to clear or add)
+            self._clear_rewards()
         if game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            assert game.to_move is not None
-            self.agent_selection = self.possible_agents[game.to_move]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[game.to_move]  # type: ignore[index]
         if self.render_mode == "human":
             self.render()
 
@@ -493,7 +436,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         (``"human"``)."""
         if self.render_mode is None:
             return None
-        text = _view_text(self.game.view(self._seats[self.agent_selection]))
+        text = spaces.view_text(self.game.view(self._seats[self.agent_selection]))
         if self.render_mode == "human":
             print(text)
             return None
@@ -520,17 +463,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
         assert self.game.to_move is not None
         self.agent_selection = self.possible_agents[self.game.to_move]
 
-    def _mover_state(self) -> tuple[PlayerView, list[Action]]:
-        """The view and the legal actions of the player to move (kept until the next
-        action, for the game in :attr:`game`)."""
+    def _mover_state(self) -> _Mover:
+        """The game, the seat, the view, the legal actions and the legal action of
+        each index (the first with it) of the player to move, kept until the next
+        action (for the game in :attr:`game`)."""
         game = self.game
         mover = self._mover
         if mover is None or mover[0] is not game or mover[1] != game.to_move:
             seat = game.to_move
             assert seat is not None
-            mover = (game, seat, game.view(seat), game.legal_actions())
-            self._mover = mover
-        return mover[2], mover[3]
+            view = game.view(seat)
+            legal = game.legal_actions()
+            by_index: dict[int, Action] = {}
+            for index, action in zip(spaces.action_indices(view, legal), legal, strict=True):
+                by_index.setdefault(index, action)
+            mover = self._mover = (game, seat, view, legal, by_index)
+        return mover
 
 
 def _observation_bounds(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
