@@ -181,6 +181,20 @@ def _grown_tuple(
     return made
 
 
+_PILES: dict[tuple[int, ...], tuple[Card, ...]] = {}
+
+
+def _pile_cards(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of a discard pile's codes, made once for each pile (views share
+    them: a pile changes by a card or two a turn, and often comes back)."""
+    found = _PILES.get(codes)
+    if found is None:
+        if len(_PILES) >= 4096:
+            _PILES.clear()
+        found = _PILES[codes] = tuple(map(_CARD_AT, codes))
+    return found
+
+
 def _hand_of(codes: tuple[int, ...]) -> Hand:
     """The hand of ``codes`` (valid codes), made once for each order of them."""
     found = _HANDS.get(codes)
@@ -1033,7 +1047,7 @@ class Game:
                 "to_move": self._to_move,
                 "phase": _PHASES[self._phase],
                 "hand": _hand_of(tuple(self._hands[player])),
-                "piles": self.piles,
+                "piles": tuple([_pile_cards(tuple(pile)) for pile in self._piles]),
                 "table": tuple(self._table),
                 "hand_sizes": tuple(len(hand) for hand in self._hands),
                 "known": known,

@@ -58,6 +58,9 @@ ENV_ID = "threethirteen/ThreeThirteen-v0"
 
 Reward = Literal["game", "round"]
 Observation = dict[str, Any]
+_Turn = tuple[Game, PlayerView, list[Action], np.ndarray, dict[int, Action]]
+"""The learner's turn: the game, the view, the legal actions, the mask and the legal
+action of each index (the first with it)."""
 
 
 def register() -> None:
@@ -179,7 +182,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = gym_spaces.Discrete(count)
         self._bots: dict[int, Bot] = {}
         self._ended: str | None = "call reset() before step()"
-        self._turn: tuple[Game, PlayerView, list[Action], np.ndarray] | None = None
+        self._turn: _Turn | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -217,14 +220,16 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             raise GameError(
                 f"no action index {quote(index)}: indexes are 0 to {self._action_count - 1}"
             )
-        view, legal, mask = self._learner_turn()
+        mask = self._learner_turn()[2]
         if not mask[index]:
             observation = self.observe()
             info = {"action_mask": observation["action_mask"].copy(), "illegal_action": index}
             self._ended = "the episode ended with an illegal action: call reset() for a new one"
             return observation, self.illegal_reward, True, False, info
         rounds = len(game.round_scores)
-        game.apply(spaces.index_to_action(index, view, legal))
+        turn = self._turn
+        assert turn is not None
+        game.apply(turn[4][index])  # the first legal action of that index
         self._turn = None
         self._play_bots()
         reward = 0.0
@@ -268,8 +273,13 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         if turn is None or turn[0] is not game:
             view = game.view(self.seat)
             legal = game.legal_actions()
-            turn = (game, view, legal, spaces.action_mask(view, legal))
-            self._turn = turn
+            indices = spaces.action_indices(view, legal)
+            mask = np.zeros(self._action_count, np.int8)
+            mask[indices] = 1
+            by_index: dict[int, Action] = {}
+            for index, action in zip(indices, legal, strict=True):
+                by_index.setdefault(index, action)
+            turn = self._turn = (game, view, legal, mask, by_index)
         return turn[1], turn[2], turn[3]
 
     def render(self) -> str | None:

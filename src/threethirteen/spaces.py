@@ -379,7 +379,7 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         pile = piles[0]
         if pile:
             offsets.append(lay.piles_at)
-            rows.append(bytes(map(_CODE, pile)))
+            rows.append(_pile_codes(pile))
             offsets.append(lay.tops)
             rows.append(_BYTE[pile[-1].code])
     else:
@@ -387,7 +387,7 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         for pile in piles[player:] + piles[:player]:
             if pile:
                 offsets.append(lay.piles_at + at)
-                rows.append(bytes(map(_CODE, pile)))
+                rows.append(_pile_codes(pile))
                 offsets.append(lay.tops + at)
                 rows.append(_BYTE[pile[-1].code])
             at += _C
@@ -443,6 +443,23 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     )  # fmt: skip
     numbers *= lay.scales
     return out
+
+
+def _pile_codes(pile: tuple[Card, ...]) -> bytes:
+    """The codes of a pile's cards, kept by the pile's identity (views of a game
+    share their piles while they do not change)."""
+    found = _PILE_CODES.get(id(pile))
+    if found is None or found[0] is not pile:
+        found = (pile, bytes(map(_CODE, pile)))
+        if len(_PILE_CODES) >= 1024:
+            _PILE_CODES.clear()
+        _PILE_CODES[id(pile)] = found
+    return found[1]
+
+
+_PILE_CODES: dict[int, tuple[tuple[Card, ...], bytes]] = {}
+"""Each pile's card codes, by the pile's identity (with the pile, so that the id
+stays its own)."""
 
 
 def _table_rows(
