@@ -423,7 +423,7 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         flags.append(lay.first_out + (view.first_out - player) % n)
     offsets.append(lay.wild)
     rows.append(bytes(flags))
-    positions = np.repeat(np.array(offsets, dtype=np.intp), [len(row) for row in rows])
+    positions = np.array(offsets, dtype=np.intp).repeat(list(map(len, rows)))
     positions += np.frombuffer(b"".join(rows), dtype=np.uint8)
     out[: lay.scalars] = np.bincount(positions, minlength=lay.scalars)
     # numbers, scaled
