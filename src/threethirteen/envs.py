@@ -56,7 +56,10 @@ from .rules import Rules, RulesLike
 __all__ = ["env", "raw_env"]
 
 Reward = Literal["game", "round"]
-_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action]]
+_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action], np.ndarray]
+"""The player to move's state, kept until the next action: the game, the seat, the
+view, the legal actions, the legal action of each index (the first with it), the
+mask."""
 
 
 def env(
@@ -380,8 +383,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             if mover is None or mover[0] is not game or mover[1] != seat:
                 mover = self._mover_state()
             view = mover[2]
-            mask = np.zeros(self._action_count, np.int8)
-            mask[list(mover[4])] = 1
+            mask = mover[5].copy()  # the caller's to change
         else:
             view = game.view(seat)
             mask = np.zeros(self._action_count, np.int8)
@@ -464,8 +466,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.to_move]
 
     def _mover_state(self) -> _Mover:
-        """The game, the seat, the view, the legal actions and the legal action of
-        each index (the first with it) of the player to move, kept until the next
+        """The state of the player to move (see ``_Mover``), kept until the next
         action (for the game in :attr:`game`)."""
         game = self.game
         mover = self._mover
@@ -474,10 +475,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
             assert seat is not None
             view = game.view(seat)
             legal = game.legal_actions()
+            indices = spaces.action_indices(view, legal)
             by_index: dict[int, Action] = {}
-            for index, action in zip(spaces.action_indices(view, legal), legal, strict=True):
+            for index, action in zip(indices, legal, strict=True):
                 by_index.setdefault(index, action)
-            mover = self._mover = (game, seat, view, legal, by_index)
+            mask = np.zeros(self._action_count, np.int8)
+            mask[indices] = 1
+            mover = self._mover = (game, seat, view, legal, by_index, mask)
         return mover
 
 
