@@ -359,6 +359,33 @@ def test_env_behaves_as_pettingzoo_s_three_wrappers(seed: int) -> None:
         assert outcome(ours, calls[0]) == outcome(theirs, calls[1])
 
 
+@pytest.mark.parametrize(("preset", "variations"), [("family", ("jokers",)), ("pagat", ())])
+def test_a_step_takes_the_first_legal_action_of_the_index(
+    preset: str, variations: tuple[str, ...]
+) -> None:
+    """Several legal actions may share an index (which wild card stands in): a step
+    takes the one ``spaces.index_to_action`` gives, the first of them."""
+    game_env = raw_env(preset, 3, variations=variations, max_turns=30)
+    game_env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    shared = 0
+    for _ in range(400):
+        game = game_env.game
+        if game.is_over:
+            break
+        view = game.view(game.to_move)
+        legal = game.legal_actions()
+        indices = [spaces.action_to_index(action, view) for action in legal]
+        shared += len(indices) - len(set(indices))
+        mask = game_env.observe(game_env.agent_selection)["action_mask"]
+        index = int(rng.choice(np.flatnonzero(mask)))
+        expected = game.clone()
+        expected.apply(spaces.index_to_action(index, view, legal))
+        game_env.step(index)
+        assert game_env.game.to_record() == expected.to_record()
+    assert shared > 0 or preset == "pagat"
+
+
 def test_a_bad_seed_is_named() -> None:
     with pytest.raises(tt.GameError, match=r"^a seed is an int from 0 to 2\*\*128 - 1, not -1$"):
         raw_env("pagat", 2).reset(seed=-1)

@@ -77,11 +77,16 @@ def env(
     ends the game for everyone, with ``illegal_reward`` for the agent that took it
     and 0 for the others (``TerminateIllegalWrapper``); an action outside the
     action space fails an assert; the calls must come in order (``reset`` first).
+    It is one wrapper (an ``OrderEnforcingWrapper``) that behaves as PettingZoo's
+    ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(...)))``,
+    with the same checks, messages and warnings, but whose attributes read at every
+    step do not pass through three ``__getattr__``.
 
     :param illegal_reward: ``None``: minus a bound on the points a player's cards can
-        cost in the game (``reward="game"``) or in a round (``reward="round"``):
-        for each round, one card more than dealt, each at the rules' highest
-        penalty, doubled under ``doubles``; so an illegal action never pays.
+        cost in the game (``reward="game"``) or in a round (``reward="round"``),
+        :func:`threethirteen.spaces.worst_loss`: for each round, one card more than
+        dealt, each at the rules' highest penalty, doubled under ``doubles``; so an
+        illegal action never pays.
 
     The other parameters are those of :class:`raw_env`.
 
@@ -409,15 +414,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if chosen is None:  # (not a legal index: the library's error, saying why)
             index = as_index(action, "an action index", GameError)
             chosen = spaces.index_to_action(index, mover[2], mover[3])
-        rounds = len(game.round_scores)
+        by_round = self.reward == "round"
+        rounds = len(game.round_scores) if by_round else 0
         game.apply(chosen)
         self._mover = None
         self._cumulative_rewards[agent] = 0
+        over = game.is_over
         scores: Sequence[int] | None = None
-        if self.reward == "round":
+        if by_round:
             if len(game.round_scores) > rounds:
                 scores = game.round_scores[-1]
-        elif game.is_over:
+        elif over:
             scores = game.totals
         rewards = self.rewards
         if scores is not None:
@@ -426,7 +433,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         elif any(rewards.values()):  # (else all 0 already: nothing to clear or add)
             self._clear_rewards()
-        if game.is_over:
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[game.to_move]  # type: ignore[index]
@@ -476,9 +483,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             view = game.view(seat)
             legal = game.legal_actions()
             indices = spaces.action_indices(view, legal)
-            by_index: dict[int, Action] = {}
-            for index, action in zip(indices, legal, strict=True):
-                by_index.setdefault(index, action)
+            # the first legal action of each index: the reversed pairs, the first last
+            by_index = dict(zip(reversed(indices), reversed(legal), strict=True))
             mask = np.zeros(self._action_count, np.int8)
             mask[indices] = 1
             mover = self._mover = (game, seat, view, legal, by_index, mask)

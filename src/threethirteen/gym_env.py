@@ -276,9 +276,8 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             indices = spaces.action_indices(view, legal)
             mask = np.zeros(self._action_count, np.int8)
             mask[indices] = 1
-            by_index: dict[int, Action] = {}
-            for index, action in zip(indices, legal, strict=True):
-                by_index.setdefault(index, action)
+            # the first legal action of each index: the reversed pairs, the first last
+            by_index = dict(zip(reversed(indices), reversed(legal), strict=True))
             turn = self._turn = (game, view, legal, mask, by_index)
         return turn[1], turn[2], turn[3]
 
