@@ -1049,7 +1049,7 @@ class Game:
                 "hand": _hand_of(tuple(self._hands[player])),
                 "piles": tuple([_pile_cards(tuple(pile)) for pile in self._piles]),
                 "table": tuple(self._table),
-                "hand_sizes": tuple(len(hand) for hand in self._hands),
+                "hand_sizes": tuple(map(len, self._hands)),
                 "known": known,
                 "stock_size": len(self._stock),
                 "reshuffled": (
