@@ -56,10 +56,10 @@ from .rules import Rules, RulesLike
 __all__ = ["env", "raw_env"]
 
 Reward = Literal["game", "round"]
-_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action], np.ndarray]
+_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action], bytes]
 """The player to move's state, kept until the next action: the game, the seat, the
 view, the legal actions, the legal action of each index (the first with it), the
-mask."""
+mask's bytes."""
 
 
 def env(
@@ -388,7 +388,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             if mover is None or mover[0] is not game or mover[1] != seat:
                 mover = self._mover_state()
             view = mover[2]
-            mask = mover[5].copy()  # the caller's to change
+            mask = np.frombuffer(bytearray(mover[5]), np.int8)  # the caller's to change
         else:
             view = game.view(seat)
             mask = np.zeros(self._action_count, np.int8)
@@ -485,9 +485,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
             indices = spaces.action_indices(view, legal)
             # the first legal action of each index: the reversed pairs, the first last
             by_index = dict(zip(reversed(indices), reversed(legal), strict=True))
-            mask = np.zeros(self._action_count, np.int8)
-            mask[indices] = 1
-            mover = self._mover = (game, seat, view, legal, by_index, mask)
+            flags = bytearray(self._action_count)
+            for index in indices:
+                flags[index] = 1
+            mover = self._mover = (game, seat, view, legal, by_index, bytes(flags))
         return mover
 
 
