@@ -34,8 +34,8 @@ def aec_random_steps(
     **options: Any,
 ) -> int:
     """Take ``steps`` AEC steps with PettingZoo's random masked agent; return the
-    number taken. ``wrapped=False``: the bare ``raw_env``, without PettingZoo's
-    wrappers (each attribute read goes through three ``__getattr__`` of theirs)."""
+    number taken. ``wrapped=False``: the bare ``raw_env``, without ``env()``'s
+    wrapper (the checks of PettingZoo's three classic wrappers, in one)."""
     from threethirteen.envs import env, raw_env
 
     game_env = (env if wrapped else raw_env)(rules, players, **options)

@@ -289,6 +289,103 @@ def test_the_raw_environment_says_why_an_action_is_illegal() -> None:
         game_env.step(100_000)
 
 
+def pettingzoo_wrapped(bare: raw_env, illegal_reward: float) -> Any:
+    """The environment in PettingZoo's own three wrappers, as its classic games are."""
+    from pettingzoo.utils import wrappers
+
+    wrapped = wrappers.TerminateIllegalWrapper(bare, illegal_reward=illegal_reward)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+
+
+def outcome(game_env: Any, call: Any) -> tuple[Any, ...]:
+    """What a call does: its error (type and message) or result, and the state after."""
+    try:
+        result: Any = call()
+    except Exception as error:  # any error: both must give the same
+        result = (type(error).__name__, str(error))
+    if isinstance(result, dict):  # an observation: compared as lists
+        result = as_lists(result)
+    elif isinstance(result, tuple) and result and isinstance(result[0], dict):
+        result = (as_lists(result[0]), *result[1:])
+    try:
+        state: Any = (
+            game_env.agent_selection,
+            dict(game_env.rewards),
+            dict(game_env._cumulative_rewards),
+            dict(game_env.terminations),
+            dict(game_env.truncations),
+            list(game_env.agents),
+        )
+    except AttributeError as error:
+        state = str(error)
+    return result, state
+
+
+def as_lists(observation: dict[str, np.ndarray]) -> dict[str, list[float]]:
+    return {key: value.tolist() for key, value in observation.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_env_behaves_as_pettingzoo_s_three_wrappers(seed: int) -> None:
+    """``env()``'s one wrapper against PettingZoo's three, call for call: random calls
+    (legal, illegal, out of range and None actions; before reset, after the end)."""
+    rng = np.random.default_rng(seed)
+    ours = env("pagat", 2, max_turns=6)
+    theirs = pettingzoo_wrapped(raw_env("pagat", 2, max_turns=6), -990.0)
+    assert str(ours) == str(theirs) == "threethirteen_v0"
+    for _ in range(300):
+        kind = rng.choice(["reset", "last", "step", "step", "step", "step", "bad", "observe"])
+        calls: list[Any] = []
+        for game_env in (ours, theirs):
+            if kind == "reset":
+                calls.append(lambda e=game_env: e.reset(seed=int(seed)))
+            elif kind == "last":
+                calls.append(lambda e=game_env: e.last())
+            elif kind == "observe":
+                calls.append(lambda e=game_env: e.observe("player_0"))
+            else:
+                calls.append(kind)
+        if kind in ("step", "bad"):
+            try:
+                observation = ours.unwrapped.observe(ours.unwrapped.agent_selection)
+                legal = np.flatnonzero(observation["action_mask"])
+            except AttributeError:
+                legal = np.array([], dtype=int)
+            if kind == "bad" or not len(legal):
+                action: int | None = [None, 3, 200, -1][int(rng.integers(4))]
+            else:
+                action = int(rng.choice(legal))
+            calls = [lambda e=game_env, a=action: e.step(a) for game_env in (ours, theirs)]
+        assert outcome(ours, calls[0]) == outcome(theirs, calls[1])
+
+
+@pytest.mark.parametrize(("preset", "variations"), [("family", ("jokers",)), ("pagat", ())])
+def test_a_step_takes_the_first_legal_action_of_the_index(
+    preset: str, variations: tuple[str, ...]
+) -> None:
+    """Several legal actions may share an index (which wild card stands in): a step
+    takes the one ``spaces.index_to_action`` gives, the first of them."""
+    game_env = raw_env(preset, 3, variations=variations, max_turns=30)
+    game_env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    shared = 0
+    for _ in range(400):
+        game = game_env.game
+        if game.is_over:
+            break
+        view = game.view(game.to_move)
+        legal = game.legal_actions()
+        indices = [spaces.action_to_index(action, view) for action in legal]
+        shared += len(indices) - len(set(indices))
+        mask = game_env.observe(game_env.agent_selection)["action_mask"]
+        index = int(rng.choice(np.flatnonzero(mask)))
+        expected = game.clone()
+        expected.apply(spaces.index_to_action(index, view, legal))
+        game_env.step(index)
+        assert game_env.game.to_record() == expected.to_record()
+    assert shared > 0 or preset == "pagat"
+
+
 def test_a_bad_seed_is_named() -> None:
     with pytest.raises(tt.GameError, match=r"^a seed is an int from 0 to 2\*\*128 - 1, not -1$"):
         raw_env("pagat", 2).reset(seed=-1)

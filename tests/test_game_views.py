@@ -233,6 +233,27 @@ def test_a_view_never_holds_the_seed() -> None:
         assert not hasattr(view, "seed")
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_views_taken_at_every_step_equal_fresh_ones(seed: int) -> None:
+    """A view reuses what earlier views of the game made (hands, the round's history,
+    the draws from the stock): at every step, each player's view equals the view of
+    a clone of the game (made afresh), and the views taken before are unchanged."""
+    game = tt.Game("pagat", players=3, seed=seed, max_turns=40)
+    player = RandomPlayer(seed, false_out_rate=0.1)
+    taken = []
+    while not game.is_over:
+        for who in range(3):
+            view = game.view(who)
+            fresh = game.clone().view(who)
+            assert view == fresh
+            assert view.history == fresh.history
+            assert view.stock_draws == fresh.stock_draws
+            assert view.unseen() == fresh.unseen()
+        taken.append((game.view(0), game.view(0).to_dict()))
+        game.apply(player.choose(game))
+    assert all(view.to_dict() == made for view, made in taken)
+
+
 def test_known_cards_follow_draws_from_the_pile() -> None:
     """A card taken from a pile is known until it leaves the hand; a card drawn from
     the stock never is (the referee checks this at every action of random play)."""

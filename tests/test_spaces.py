@@ -15,6 +15,7 @@ from tests.test_game_views import positions, shuffle_hidden
 from threethirteen import Action, Card, DiscardCard, LayMeld, LayOff
 from threethirteen.spaces import (
     action_count,
+    action_indices,
     action_mask,
     action_ranges,
     action_to_index,
@@ -23,7 +24,10 @@ from threethirteen.spaces import (
     index_to_action,
     observation_planes,
     observation_shape,
+    score_rewards,
     table_melds_bound,
+    view_text,
+    worst_loss,
 )
 
 # -- sizes ---------------------------------------------------------------------------
@@ -245,6 +249,7 @@ def test_every_legal_action_round_trips(
         assert encode_observation(view).shape == shape
         assert len(view.table) <= table_melds_bound(view.rules, players)
         indices = [action_to_index(action, view) for action in legal]
+        assert action_indices(view, legal) == indices
         assert all(0 <= index < count for index in indices)
         mask = action_mask(view, legal)
         assert mask.dtype == np.int8
@@ -521,3 +526,36 @@ def test_rules_of_other_meld_sizes_round_trip(changes: dict[str, object]) -> Non
             laid += isinstance(action, LayMeld)
         game.apply(player.choose(game))
     assert laid > 0
+
+
+# -- what the adapters share ------------------------------------------------------
+
+
+def test_score_rewards() -> None:
+    assert score_rewards([10, 0, 2]) == [-9.0, 6.0, 3.0]
+    assert sum(score_rewards([7, 31, 2, 0])) == pytest.approx(0)
+    assert score_rewards([5, 9]) == [4.0, -4.0]
+    assert score_rewards([10, 0, 2], zero_sum=False) == [-10.0, -0.0, -2.0]
+
+
+def test_worst_loss() -> None:
+    pagat = tt.Rules.preset("pagat")
+    assert worst_loss(pagat, "round") == 14 * 10  # 13 cards dealt, one more, at 10
+    assert worst_loss(pagat) == sum(10 * (dealt + 1) for dealt in pagat.rounds)
+    doubled = tt.Rules.preset("family", ["doubles"])
+    assert worst_loss(doubled, "round") == 2 * 14 * 15  # aces cost 15
+    with pytest.raises(tt.GameError, match=r"^a reward is 'game' or 'round', not 'points'$"):
+        worst_loss(pagat, "points")
+
+
+def test_view_text_shows_only_the_view() -> None:
+    game = tt.Game("family", players=3, seed=4, variations=["jokers"])
+    player = RandomPlayer(4, smart_rate=1.0)
+    for _ in range(40):
+        game.apply(player.choose(game))
+    view = game.view(2)
+    text = view_text(view)
+    assert text.splitlines()[-1] == f"player_2: {view.hand}  total {view.totals[2]}  (this view)"
+    for seat in (0, 1):
+        assert f"player_{seat}: {view.hand_sizes[seat]} cards" in text
+    assert view_text(shuffle_hidden(game, 2, np.random.default_rng(0)).view(2)) == text

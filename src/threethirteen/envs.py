@@ -44,18 +44,22 @@ import numpy as np
 from gymnasium import spaces as gym_spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from . import spaces
 from ._validate import as_index, quote
 from .actions import Action
 from .errors import GameError
 from .game import Game, PlayerView
-from .records import rank_text
 from .rules import Rules, RulesLike
 
 __all__ = ["env", "raw_env"]
 
 Reward = Literal["game", "round"]
+_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action], bytes]
+"""The player to move's state, kept until the next action: the game, the seat, the
+view, the legal actions, the legal action of each index (the first with it), the
+mask's bytes."""
 
 
 def env(
@@ -73,11 +77,16 @@ def env(
     ends the game for everyone, with ``illegal_reward`` for the agent that took it
     and 0 for the others (``TerminateIllegalWrapper``); an action outside the
     action space fails an assert; the calls must come in order (``reset`` first).
+    It is one wrapper (an ``OrderEnforcingWrapper``) that behaves as PettingZoo's
+    ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(...)))``,
+    with the same checks, messages and warnings, but whose attributes read at every
+    step do not pass through three ``__getattr__``.
 
     :param illegal_reward: ``None``: minus a bound on the points a player's cards can
-        cost in the game (``reward="game"``) or in a round (``reward="round"``):
-        for each round, one card more than dealt, each at the rules' highest
-        penalty, doubled under ``doubles``; so an illegal action never pays.
+        cost in the game (``reward="game"``) or in a round (``reward="round"``),
+        :func:`threethirteen.spaces.worst_loss`: for each round, one card more than
+        dealt, each at the rules' highest penalty, doubled under ``doubles``; so an
+        illegal action never pays.
 
     The other parameters are those of :class:`raw_env`.
 
@@ -96,32 +105,156 @@ def env(
         render_mode=render_mode,
     )
     if illegal_reward is None:
-        illegal_reward = -float(_worst_loss(bare.rules, reward))
-    wrapped = wrappers.TerminateIllegalWrapper(bare, illegal_reward=illegal_reward)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+        illegal_reward = -float(spaces.worst_loss(bare.rules, reward))
+    return _ClassicWrapper(bare, illegal_reward)
 
 
-def _worst_loss(rules: Rules, reward: Reward = "game") -> int:
-    """A bound on the points a player's cards can cost in the game (``"game"``) or
-    in one round (``"round"``): for each round, one card more than dealt, each at
-    the highest penalty of the rules, doubled under ``doubles``. (False-out
-    penalties are left out: they are taken by choice.)
+class _ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's three wrappers of its classic games in one:
+    ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(env,
+    illegal_reward)))``, with the same checks, messages, warnings and results, at
+    the cost of one wrapper: the attributes read at every step (``agent_selection``,
+    ``rewards``, ``terminations``, ...) are properties that go straight to the
+    environment instead of through three ``__getattr__``.
 
-    >>> import threethirteen as tt
-    >>> _worst_loss(tt.Rules.preset("pagat"), "round"), _worst_loss(tt.Rules.preset("pagat"))
-    (140, 990)
+    >>> game_env = _ClassicWrapper(raw_env("pagat", 2), illegal_reward=-1.0)
+    >>> game_env.agent_selection
+    Traceback (most recent call last):
+    ...
+    AttributeError: agent_selection cannot be accessed before reset
+    >>> game_env.reset(seed=2)
+    >>> game_env.step(4)  # an index that is no legal action: the game ends
+    >>> game_env.rewards, game_env.terminations["player_0"]
+    ({'player_0': 0, 'player_1': -1.0}, True)
     """
-    if reward not in ("game", "round"):
-        raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
-    worst_card = max(
-        *rules.card_values,
-        rules.wild_penalty or 0,
-        rules.joker_penalty if rules.jokers else 0,
-    )
-    factor = 2 if rules.doubles else 1
-    losses = [factor * (dealt + 1) * worst_card for dealt in rules.rounds]
-    return sum(losses) if reward == "game" else max(losses)
+
+    def __init__(self, env: raw_env, illegal_reward: float) -> None:
+        super().__init__(env)
+        self._illegal_value = illegal_reward
+        self._prev_obs: dict[str, np.ndarray] | None = None
+        self._prev_info: dict[str, Any] | None = None
+        self._terminated = False  # terminated by an illegal move
+
+    def _checked(self, name: str) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.agent_selection  # type: ignore[no-any-return]
+
+    @property
+    def agents(self) -> list[str]:
+        return self._checked("agents")  # type: ignore[no-any-return]
+
+    @property
+    def num_agents(self) -> int:
+        return self._checked("num_agents")  # type: ignore[no-any-return]
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self._checked("rewards")  # type: ignore[no-any-return]
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise AttributeError("terminations cannot be accessed before reset")
+        return self.env.terminations  # type: ignore[no-any-return]
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        if not self._has_reset:
+            raise AttributeError("truncations cannot be accessed before reset")
+        return self.env.truncations  # type: ignore[no-any-return]
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("infos cannot be accessed before reset")
+        return self.env.infos  # type: ignore[no-any-return]
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        bare = self.env
+        agent = bare.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            bare._cumulative_rewards[agent],
+            bare.terminations[agent],
+            bare.truncations[agent],
+            bare.infos[agent],
+        )
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self._has_updated = True
+        self._terminated = False
+        self._prev_obs = None
+        self._prev_info = None
+        self.env.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> Any:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        bare = self.env
+        observation = bare.observe(agent)
+        if agent == bare.agent_selection:
+            self._prev_obs = observation
+            self._prev_info = bare.infos.get(agent, {})
+        return observation
+
+    def step(self, action: int | None) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        bare = self.env
+        if not bare.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        # AssertOutOfBoundsWrapper
+        agent = bare.agent_selection
+        done = bare.terminations[agent] or bare.truncations[agent]
+        if action is None:
+            if not done:
+                raise AssertionError("action is not in action space")
+        elif not (
+            type(action) is int and 0 <= action < bare._action_count  # (the common case)
+        ) and not bare.action_space(agent).contains(action):
+            raise AssertionError("action is not in action space")
+        # TerminateIllegalWrapper
+        if self._prev_obs is None:
+            self.observe(agent)
+        assert self._prev_obs is not None
+        mask = self._prev_obs["action_mask"]
+        self._prev_obs = None
+        self._prev_info = None
+        if self._terminated and done:
+            bare._was_dead_step(action)
+        elif not done and not mask[action]:
+            EnvLogger.warn_on_illegal_move()
+            bare._cumulative_rewards[agent] = 0
+            bare.terminations = dict.fromkeys(bare.agents, True)
+            bare.truncations = dict.fromkeys(bare.agents, True)
+            bare.rewards = dict.fromkeys(bare.truncations, 0)
+            bare.rewards[agent] = float(self._illegal_value)
+            bare._accumulate_rewards()
+            bare._deads_step_first()
+            self._terminated = True
+        else:
+            bare.step(action)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 def _agent_name(seat: int) -> str:
@@ -131,54 +264,6 @@ def _agent_name(seat: int) -> str:
     'player_3'
     """
     return f"player_{seat}"
-
-
-def _rewards(scores: Sequence[int], zero_sum: bool) -> list[float]:
-    """The rewards for a round's or a game's ``scores``: with ``zero_sum``, the mean
-    of the others' scores less one's own; else minus one's own.
-
-    >>> _rewards([10, 0, 2], zero_sum=True)
-    [-9.0, 6.0, 3.0]
-    >>> _rewards([10, 0, 2], zero_sum=False)
-    [-10.0, -0.0, -2.0]
-    """
-    if not zero_sum:
-        return [-float(score) for score in scores]
-    total = sum(scores)
-    others = len(scores) - 1
-    return [(total - score) / others - score for score in scores]
-
-
-def _view_text(view: PlayerView) -> str:
-    """A text picture of a player's view: the round, the piles and the stock, the
-    table's melds, the player's hand, the others' hand sizes and known cards, the
-    totals.
-
-    >>> import threethirteen as tt
-    >>> print(_view_text(tt.Game("pagat", players=2, seed=42).view(1)))
-    round 1 (3 cards, 3s wild): player_1 to draw
-    piles: [7s]  stock: 45
-    player_0: 3 cards  total 0
-    player_1: 7d Kd 10h  total 0  (this view)
-    """
-    to_move = view.to_move
-    state = "the game is over" if to_move is None else f"{_agent_name(to_move)} to {view.phase}"
-    wild = rank_text(view.wild)
-    lines = [f"round {view.round} ({view.cards_dealt} cards, {wild}s wild): {state}"]
-    piles = " ".join("[" + " ".join(str(card) for card in pile) + "]" for pile in view.piles)
-    lines.append(f"piles: {piles}  stock: {view.stock_size}")
-    for index, table_meld in enumerate(view.table):
-        lines.append(f"meld {index} of {_agent_name(table_meld.owner)}: {table_meld.meld}")
-    for seat in range(view.players):
-        if seat == view.player:
-            held = f"{view.hand}"
-        else:
-            held = f"{view.hand_sizes[seat]} cards"
-            if view.known[seat]:
-                held += f" (known: {view.known[seat]})"
-        line = f"{_agent_name(seat)}: {held}  total {view.totals[seat]}"
-        lines.append(line + ("  (this view)" if seat == view.player else ""))
-    return "\n".join(lines)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -275,7 +360,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: gym_spaces.Discrete(count) for agent in self.possible_agents}
         self._action_count = count
         self._rng: np.random.Generator | None = None
-        self._mover: tuple[Game, int, PlayerView, list[Action]] | None = None
+        self._mover: _Mover | None = None
         self._start(None)
 
     # -- the PettingZoo API ----------------------------------------------------
@@ -299,8 +384,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self._seats[agent]
         game = self.game
         if seat == game.to_move:
-            view, legal = self._mover_state()
-            mask = spaces.action_mask(view, legal)
+            mover = self._mover
+            if mover is None or mover[0] is not game or mover[1] != seat:
+                mover = self._mover_state()
+            view = mover[2]
+            mask = np.frombuffer(bytearray(mover[5]), np.int8)  # the caller's to change
         else:
             view = game.view(seat)
             mask = np.zeros(self._action_count, np.int8)
@@ -317,31 +405,38 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        view, legal = self._mover_state()
+        mover = self._mover
+        if mover is None or mover[0] is not game or mover[1] != game.to_move:
+            mover = self._mover_state()
         if action is None:
             raise GameError(f"{agent} is playing: an action is an index, not None")
-        index = as_index(action, "an action index", GameError)
-        chosen = spaces.index_to_action(index, view, legal)
-        rounds = len(game.round_scores)
+        chosen = mover[4].get(action) if type(action) is int else None
+        if chosen is None:  # (not a legal index: the library's error, saying why)
+            index = as_index(action, "an action index", GameError)
+            chosen = spaces.index_to_action(index, mover[2], mover[3])
+        by_round = self.reward == "round"
+        rounds = len(game.round_scores) if by_round else 0
         game.apply(chosen)
         self._mover = None
         self._cumulative_rewards[agent] = 0
+        over = game.is_over
         scores: Sequence[int] | None = None
-        if self.reward == "round" and len(game.round_scores) > rounds:
-            scores = game.round_scores[-1]
-        elif self.reward == "game" and game.is_over:
+        if by_round:
+            if len(game.round_scores) > rounds:
+                scores = game.round_scores[-1]
+        elif over:
             scores = game.totals
-        if scores is None:
-            self._clear_rewards()
-        else:
-            values = _rewards(scores, self.zero_sum)
+        rewards = self.rewards
+        if scores is not None:
+            values = spaces.score_rewards(scores, self.zero_sum)
             self.rewards = {name: values[seat] for name, seat in self._seats.items()}
-        if game.is_over:
+            self._accumulate_rewards()
+        elif any(rewards.values()):  # (else all 0 already: nothing to clear or add)
+            self._clear_rewards()
+        if over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            assert game.to_move is not None
-            self.agent_selection = self.possible_agents[game.to_move]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[game.to_move]  # type: ignore[index]
         if self.render_mode == "human":
             self.render()
 
@@ -350,7 +445,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         (``"human"``)."""
         if self.render_mode is None:
             return None
-        text = _view_text(self.game.view(self._seats[self.agent_selection]))
+        text = spaces.view_text(self.game.view(self._seats[self.agent_selection]))
         if self.render_mode == "human":
             print(text)
             return None
@@ -377,17 +472,24 @@ class raw_env(AECEnv):  # type: ignore[misc]
         assert self.game.to_move is not None
         self.agent_selection = self.possible_agents[self.game.to_move]
 
-    def _mover_state(self) -> tuple[PlayerView, list[Action]]:
-        """The view and the legal actions of the player to move (kept until the next
-        action, for the game in :attr:`game`)."""
+    def _mover_state(self) -> _Mover:
+        """The state of the player to move (see ``_Mover``), kept until the next
+        action (for the game in :attr:`game`)."""
         game = self.game
         mover = self._mover
         if mover is None or mover[0] is not game or mover[1] != game.to_move:
             seat = game.to_move
             assert seat is not None
-            mover = (game, seat, game.view(seat), game.legal_actions())
-            self._mover = mover
-        return mover[2], mover[3]
+            view = game.view(seat)
+            legal = game.legal_actions()
+            indices = spaces.action_indices(view, legal)
+            # the first legal action of each index: the reversed pairs, the first last
+            by_index = dict(zip(reversed(indices), reversed(legal), strict=True))
+            flags = bytearray(self._action_count)
+            for index in indices:
+                flags[index] = 1
+            mover = self._mover = (game, seat, view, legal, by_index, bytes(flags))
+        return mover
 
 
 def _observation_bounds(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import copy
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
@@ -146,6 +146,65 @@ _EMPTY_HAND = Hand()
 
 def _hand(codes: list[int]) -> Hand:
     return Hand.from_trusted_codes(codes) if codes else _EMPTY_HAND
+
+
+_HANDS: dict[tuple[int, ...], Hand] = {(): _EMPTY_HAND}
+"""Hands already made, by their codes in the order given (hands are immutable, so
+views share them): a view's dealt hand, known cards and reshuffled cards change
+seldom, and a hand often comes back within a round."""
+
+
+_Grown = dict[int, tuple[list[Any], tuple[Any, ...]]]
+_EVENTS: _Grown = {}
+_DRAWS: _Grown = {}
+
+
+def _grown_tuple(
+    items: list[Any], made_before: _Grown, convert: Callable[[Any], Any] | None = None
+) -> tuple[Any, ...]:
+    """``tuple(items)`` (of ``convert`` of each item, with ``convert``) for a list that
+    only grows, by ``append`` (a round's events, a player's draws from the stock):
+    the last tuple made of it, kept in ``made_before`` by the list's identity (with
+    the list, so that the id stays its own), extended by the items added since."""
+    found = made_before.get(id(items))
+    if found is not None and found[0] is items and len(found[1]) <= len(items):
+        made = found[1]
+        if len(made) == len(items):
+            return made
+        added = items[len(made) :]
+        made += tuple(added if convert is None else map(convert, added))
+    else:
+        if len(made_before) >= 256:
+            made_before.clear()
+        made = tuple(items if convert is None else map(convert, items))
+    made_before[id(items)] = (items, made)
+    return made
+
+
+_PILES: dict[tuple[int, ...], tuple[Card, ...]] = {}
+
+
+def _pile_cards(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of a discard pile's codes, made once for each pile (views share
+    them: a pile changes by a card or two a turn, and often comes back)."""
+    found = _PILES.get(codes)
+    if found is None:
+        if len(_PILES) >= 4096:
+            _PILES.clear()
+        found = _PILES[codes] = tuple(map(_CARD_AT, codes))
+    return found
+
+
+def _hand_of(codes: tuple[int, ...]) -> Hand:
+    """The hand of ``codes`` (valid codes), made once for each order of them."""
+    found = _HANDS.get(codes)
+    if found is None:
+        found = Hand.from_trusted_codes(list(codes))
+        if len(_HANDS) >= 8192:
+            _HANDS.clear()
+            _HANDS[()] = _EMPTY_HAND
+        _HANDS[codes] = found
+    return found
 
 
 def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
@@ -959,16 +1018,19 @@ class Game:
         player = self._player(player)
         if self._pending is not None:
             self._work_out_history()
-        known = tuple(_hand(cards) for cards in self._known)
+        known = tuple([_hand_of(tuple(cards)) for cards in self._known])
         # The cards this player cannot see, as a sorted multiset: the pool less all
         # they see, found here from the places they are in (the same multiset).
         hidden = self._stock[:]
         for other, cards in enumerate(self._hands):
             if other != player:
-                unknown = cards[:]
-                for code in self._known[other]:
-                    unknown.remove(code)
-                hidden += unknown
+                if self._known[other]:
+                    unknown = cards[:]
+                    for code in self._known[other]:
+                        unknown.remove(code)
+                    hidden += unknown
+                else:
+                    hidden += cards
         hidden.sort()
         # A frozen dataclass built field by field costs more than the rest of the view.
         view = object.__new__(PlayerView)
@@ -984,23 +1046,25 @@ class Game:
                 "dealer": self._dealer,
                 "to_move": self._to_move,
                 "phase": _PHASES[self._phase],
-                "hand": _hand(self._hands[player]),
-                "piles": self.piles,
+                "hand": _hand_of(tuple(self._hands[player])),
+                "piles": tuple([_pile_cards(tuple(pile)) for pile in self._piles]),
                 "table": tuple(self._table),
-                "hand_sizes": tuple(len(hand) for hand in self._hands),
+                "hand_sizes": tuple(map(len, self._hands)),
                 "known": known,
                 "stock_size": len(self._stock),
-                "reshuffled": None if self._reshuffled is None else _hand(self._reshuffled),
+                "reshuffled": (
+                    None if self._reshuffled is None else _hand_of(tuple(self._reshuffled))
+                ),
                 "turns": self._turns,
                 "went_out": tuple(self._out),
                 "first_out": self._first_out,
                 "has_melded": tuple(self._has_melded),
                 "penalties": tuple(self._penalties),
-                "history": tuple(self._events),
+                "history": _grown_tuple(self._events, _EVENTS),
                 "false_outs": tuple(self._false_outs),
                 "upcard": CARDS[self._upcard],
-                "dealt_hand": _hand(list(self._dealt_hands[player])),
-                "stock_draws": tuple(map(_CARD_AT, self._stock_draws[player])),
+                "dealt_hand": _hand_of(self._dealt_hands[player]),
+                "stock_draws": _grown_tuple(self._stock_draws[player], _DRAWS, _CARD_AT),
                 "round_scores": tuple(self._round_scores),
                 "totals": tuple(self._totals),
                 "_hidden_codes": tuple(hidden),

@@ -49,7 +49,6 @@ from .actions import Action
 from .bots import Bot, BotSpec, make_bot
 from .errors import GameError
 from .game import Game, PlayerView
-from .records import rank_text
 from .rules import Rules, RulesLike
 
 __all__ = ["ENV_ID", "ThreeThirteenEnv", "register"]
@@ -59,6 +58,9 @@ ENV_ID = "threethirteen/ThreeThirteen-v0"
 
 Reward = Literal["game", "round"]
 Observation = dict[str, Any]
+_Turn = tuple[Game, PlayerView, list[Action], np.ndarray, dict[int, Action]]
+"""The learner's turn: the game, the view, the legal actions, the mask and the legal
+action of each index (the first with it)."""
 
 
 def register() -> None:
@@ -163,7 +165,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self.zero_sum = bool(zero_sum)
         self.render_mode = render_mode
         self.illegal_reward = (
-            -float(_worst_loss(self.rules, reward))
+            -float(spaces.worst_loss(self.rules, reward))
             if illegal_reward is None
             else float(illegal_reward)
         )
@@ -180,7 +182,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = gym_spaces.Discrete(count)
         self._bots: dict[int, Bot] = {}
         self._ended: str | None = "call reset() before step()"
-        self._turn: tuple[Game, PlayerView, list[Action], np.ndarray] | None = None
+        self._turn: _Turn | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -218,22 +220,24 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             raise GameError(
                 f"no action index {quote(index)}: indexes are 0 to {self._action_count - 1}"
             )
-        view, legal, mask = self._learner_turn()
+        mask = self._learner_turn()[2]
         if not mask[index]:
             observation = self.observe()
             info = {"action_mask": observation["action_mask"].copy(), "illegal_action": index}
             self._ended = "the episode ended with an illegal action: call reset() for a new one"
             return observation, self.illegal_reward, True, False, info
         rounds = len(game.round_scores)
-        game.apply(spaces.index_to_action(index, view, legal))
+        turn = self._turn
+        assert turn is not None
+        game.apply(turn[4][index])  # the first legal action of that index
         self._turn = None
         self._play_bots()
         reward = 0.0
         if self.reward == "round":
             for scores in game.round_scores[rounds:]:
-                reward += _rewards(scores, self.zero_sum)[self.seat]
+                reward += spaces.score_rewards(scores, self.zero_sum)[self.seat]
         elif game.is_over:
-            reward = _rewards(game.totals, self.zero_sum)[self.seat]
+            reward = spaces.score_rewards(game.totals, self.zero_sum)[self.seat]
         observation = self.observe()
         if self.render_mode == "human":
             self.render()
@@ -269,15 +273,19 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         if turn is None or turn[0] is not game:
             view = game.view(self.seat)
             legal = game.legal_actions()
-            turn = (game, view, legal, spaces.action_mask(view, legal))
-            self._turn = turn
+            indices = spaces.action_indices(view, legal)
+            mask = np.zeros(self._action_count, np.int8)
+            mask[indices] = 1
+            # the first legal action of each index: the reversed pairs, the first last
+            by_index = dict(zip(reversed(indices), reversed(legal), strict=True))
+            turn = self._turn = (game, view, legal, mask, by_index)
         return turn[1], turn[2], turn[3]
 
     def render(self) -> str | None:
         """The learner's view as text (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None:
             return None
-        text = _view_text(self.game.view(self.seat))
+        text = spaces.view_text(self.game.view(self.seat))
         if self.render_mode == "human":
             print(text)
             return None
@@ -293,61 +301,6 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             legal = game.legal_actions()
             action: Action = bots[mover].act(game.view(mover), legal)
             game.apply(action, mover)
-
-
-def _rewards(scores: Sequence[int], zero_sum: bool) -> list[float]:
-    """The rewards for scores (as :mod:`threethirteen.envs` gives them).
-
-    >>> _rewards([10, 0, 2], zero_sum=True), _rewards([10, 0, 2], zero_sum=False)
-    ([-9.0, 6.0, 3.0], [-10.0, -0.0, -2.0])
-    """
-    if not zero_sum:
-        return [-float(score) for score in scores]
-    total = sum(scores)
-    others = len(scores) - 1
-    return [(total - score) / others - score for score in scores]
-
-
-def _worst_loss(rules: Rules, reward: Reward) -> int:
-    """A bound on the points a player's cards can cost in the game or a round (as
-    :mod:`threethirteen.envs` works it out).
-
-    >>> import threethirteen as tt
-    >>> pagat = tt.Rules.preset("pagat")
-    >>> _worst_loss(pagat, "round"), _worst_loss(pagat, "game")
-    (140, 990)
-    """
-    worst_card = max(
-        *rules.card_values,
-        rules.wild_penalty or 0,
-        rules.joker_penalty if rules.jokers else 0,
-    )
-    factor = 2 if rules.doubles else 1
-    losses = [factor * (dealt + 1) * worst_card for dealt in rules.rounds]
-    return sum(losses) if reward == "game" else max(losses)
-
-
-def _view_text(view: PlayerView) -> str:
-    """The view as text, as :func:`threethirteen.envs` renders it."""
-    to_move = view.to_move
-    state = "the game is over" if to_move is None else f"player_{to_move} to {view.phase}"
-    lines = [
-        f"round {view.round} ({view.cards_dealt} cards, {rank_text(view.wild)}s wild): {state}"
-    ]
-    piles = " ".join("[" + " ".join(str(card) for card in pile) + "]" for pile in view.piles)
-    lines.append(f"piles: {piles}  stock: {view.stock_size}")
-    for index, table_meld in enumerate(view.table):
-        lines.append(f"meld {index} of player_{table_meld.owner}: {table_meld.meld}")
-    for seat in range(view.players):
-        if seat == view.player:
-            held = f"{view.hand}"
-        else:
-            held = f"{view.hand_sizes[seat]} cards"
-            if view.known[seat]:
-                held += f" (known: {view.known[seat]})"
-        line = f"player_{seat}: {held}  total {view.totals[seat]}"
-        lines.append(line + ("  (this view)" if seat == view.player else ""))
-    return "\n".join(lines)
 
 
 def _observation_bounds(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:

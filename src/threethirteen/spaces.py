@@ -44,6 +44,7 @@ from .errors import GameError, IllegalActionError, InvalidActionError
 from .game import PlayerView, TableMeld
 from .meld_rules import highest_place, is_wild_code, set_identities
 from .melds import Meld
+from .records import rank_text
 from .rules import MAX_PLAYERS, Rules, RulesLike
 from .table_play import lay_off_identity, run_ends
 
@@ -52,6 +53,7 @@ __all__ = [
     "SCORE_SCALE",
     "TURNS_SCALE",
     "action_count",
+    "action_indices",
     "action_mask",
     "action_ranges",
     "action_to_index",
@@ -60,7 +62,10 @@ __all__ = [
     "index_to_action",
     "observation_planes",
     "observation_shape",
+    "score_rewards",
     "table_melds_bound",
+    "view_text",
+    "worst_loss",
 ]
 
 SCORE_SCALE = 100.0
@@ -269,7 +274,9 @@ def _layout(rules: Rules, players: int) -> _Layout:
     )
 
 
-_LAST = [_layout(Rules.preset("pagat", players=2), 2)]
+_PAGAT = Rules.preset("pagat", players=2)
+_LAST = [(_PAGAT, 2, _layout(_PAGAT, 2))]
+"""The rules (the caller's object), the players and the layout of the last call."""
 
 
 def _view_layout(view: PlayerView) -> _Layout:
@@ -277,9 +284,10 @@ def _view_layout(view: PlayerView) -> _Layout:
         raise InvalidActionError(f"a view is a PlayerView, not {quote(view)}")
     rules = view.rules
     last = _LAST[0]
-    if last.rules is rules and last.players == view.players:
-        return last  # the table of the last call: rules compared by identity
-    found = _LAST[0] = _layout(rules, view.players)
+    if last[0] is rules and last[1] == view.players:
+        return last[2]  # the table of the last call: rules compared by identity
+    found = _layout(rules, view.players)
+    _LAST[0] = (rules, view.players, found)
     return found
 
 
@@ -371,7 +379,7 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         pile = piles[0]
         if pile:
             offsets.append(lay.piles_at)
-            rows.append(bytes(map(_CODE, pile)))
+            rows.append(_pile_codes(pile))
             offsets.append(lay.tops)
             rows.append(_BYTE[pile[-1].code])
     else:
@@ -379,7 +387,7 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         for pile in piles[player:] + piles[:player]:
             if pile:
                 offsets.append(lay.piles_at + at)
-                rows.append(bytes(map(_CODE, pile)))
+                rows.append(_pile_codes(pile))
                 offsets.append(lay.tops + at)
                 rows.append(_BYTE[pile[-1].code])
             at += _C
@@ -415,7 +423,7 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         flags.append(lay.first_out + (view.first_out - player) % n)
     offsets.append(lay.wild)
     rows.append(bytes(flags))
-    positions = np.repeat(np.array(offsets, dtype=np.intp), [len(row) for row in rows])
+    positions = np.array(offsets, dtype=np.intp).repeat(list(map(len, rows)))
     positions += np.frombuffer(b"".join(rows), dtype=np.uint8)
     out[: lay.scalars] = np.bincount(positions, minlength=lay.scalars)
     # numbers, scaled
@@ -435,6 +443,23 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     )  # fmt: skip
     numbers *= lay.scales
     return out
+
+
+def _pile_codes(pile: tuple[Card, ...]) -> bytes:
+    """The codes of a pile's cards, kept by the pile's identity (views of a game
+    share their piles while they do not change)."""
+    found = _PILE_CODES.get(id(pile))
+    if found is None or found[0] is not pile:
+        found = (pile, bytes(map(_CODE, pile)))
+        if len(_PILE_CODES) >= 1024:
+            _PILE_CODES.clear()
+        _PILE_CODES[id(pile)] = found
+    return found[1]
+
+
+_PILE_CODES: dict[int, tuple[tuple[Card, ...], bytes]] = {}
+"""Each pile's card codes, by the pile's identity (with the pile, so that the id
+stays its own)."""
 
 
 def _table_rows(
@@ -644,16 +669,32 @@ def action_mask(view: PlayerView, legal_actions: Sequence[Action]) -> np.ndarray
     >>> mask.shape, mask.nonzero()[0].tolist()
     ((108,), [0, 1])
     """
+    mask = np.zeros(_view_layout(view).action_count, dtype=np.int8)
+    mask[action_indices(view, legal_actions)] = 1
+    return mask
+
+
+def action_indices(view: PlayerView, legal_actions: Sequence[Action]) -> list[int]:
+    """The index of each of ``legal_actions``, in order (what :func:`action_mask`
+    marks; an adapter keeps them to find the action of an index at once).
+
+    :raises IllegalActionError: for an action in ``legal_actions`` without an index.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> game.apply(tt.DrawStock())
+    >>> legal = game.legal_actions()
+    >>> action_indices(game.view(1), legal)[:2], legal[:2]
+    ([8, 16], [Action.parse('discard 7c'), Action.parse('discard 2d')])
+    """
     lay = _view_layout(view)
-    mask = np.zeros(lay.action_count, dtype=np.int8)
     indices = []
     for action in legal_actions:
         found = _index(action, view, lay)
         if isinstance(found, str):
             raise IllegalActionError(f"action {quote(str(action))} has no index: {found}")
         indices.append(found)
-    mask[indices] = 1
-    return mask
+    return indices
 
 
 def index_to_action(index: int, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -757,3 +798,79 @@ def describe_index(index: int, view: PlayerView) -> str:
     raise IllegalActionError(
         f"action index {quote(index)} is out of range (0 to {lay.action_count - 1})"
     )
+
+
+# -- what the adapters share ------------------------------------------------------
+
+
+def score_rewards(scores: Sequence[int], zero_sum: bool = True) -> list[float]:
+    """The rewards of the adapters (:mod:`threethirteen.envs`,
+    :mod:`threethirteen.gym_env`) for a round's or a game's ``scores`` (lower scores
+    are better): with ``zero_sum``, the mean of the others' scores less one's own
+    (the rewards add up to 0); else minus one's own.
+
+    >>> score_rewards([10, 0, 2]), score_rewards([10, 0, 2], zero_sum=False)
+    ([-9.0, 6.0, 3.0], [-10.0, -0.0, -2.0])
+    """
+    if not zero_sum:
+        return [-float(score) for score in scores]
+    total = sum(scores)
+    others = len(scores) - 1
+    return [(total - score) / others - score for score in scores]
+
+
+def worst_loss(rules: Rules, reward: str = "game") -> int:
+    """A bound on the points a player's cards can cost in the game (``"game"``) or
+    in one round (``"round"``): for each round, one card more than dealt, each at
+    the highest penalty of the rules, doubled under ``doubles``. (False-out
+    penalties are left out: they are taken by choice.) The adapters' penalty for
+    an illegal action is minus this.
+
+    :raises GameError: for a ``reward`` that is neither ``"game"`` nor ``"round"``.
+
+    >>> pagat = Rules.preset("pagat")
+    >>> worst_loss(pagat, "round"), worst_loss(pagat)
+    (140, 990)
+    """
+    if reward not in ("game", "round"):
+        raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
+    worst_card = max(
+        *rules.card_values,
+        rules.wild_penalty or 0,
+        rules.joker_penalty if rules.jokers else 0,
+    )
+    factor = 2 if rules.doubles else 1
+    losses = [factor * (dealt + 1) * worst_card for dealt in rules.rounds]
+    return sum(losses) if reward == "game" else max(losses)
+
+
+def view_text(view: PlayerView) -> str:
+    """A text picture of a player's view, as the adapters render it: the round, the
+    piles and the stock, the table's melds, the player's hand, the others' hand
+    sizes and known cards, the totals (players named ``player_0``, ``player_1``...).
+
+    >>> import threethirteen as tt
+    >>> print(view_text(tt.Game("pagat", players=2, seed=42).view(1)))
+    round 1 (3 cards, 3s wild): player_1 to draw
+    piles: [7s]  stock: 45
+    player_0: 3 cards  total 0
+    player_1: 7d Kd 10h  total 0  (this view)
+    """
+    to_move = view.to_move
+    state = "the game is over" if to_move is None else f"player_{to_move} to {view.phase}"
+    wild = rank_text(view.wild)
+    lines = [f"round {view.round} ({view.cards_dealt} cards, {wild}s wild): {state}"]
+    piles = " ".join("[" + " ".join(str(card) for card in pile) + "]" for pile in view.piles)
+    lines.append(f"piles: {piles}  stock: {view.stock_size}")
+    for index, table_meld in enumerate(view.table):
+        lines.append(f"meld {index} of player_{table_meld.owner}: {table_meld.meld}")
+    for seat in range(view.players):
+        if seat == view.player:
+            held = f"{view.hand}"
+        else:
+            held = f"{view.hand_sizes[seat]} cards"
+            if view.known[seat]:
+                held += f" (known: {view.known[seat]})"
+        line = f"player_{seat}: {held}  total {view.totals[seat]}"
+        lines.append(line + ("  (this view)" if seat == view.player else ""))
+    return "\n".join(lines)
