@@ -11,7 +11,7 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +19,7 @@ import pytest
 
 import threethirteen as tt
 from tests.test_game_views import shuffle_hidden
-from threethirteen import _cli_play, cli
+from threethirteen import _cli_play, bots, cli
 from threethirteen._cli_format import Style
 
 SRC = Path(tt.__file__).resolve().parent.parent
@@ -124,7 +124,22 @@ def simple_game(*argv: str) -> str:
     return out.getvalue()
 
 
-def test_going_out_on_a_last_turn_and_false_outs_are_told_apart() -> None:
+class LiarBot:
+    """Declares going out whenever the rules let it (every turn under false-out)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.greedy = tt.GreedyBot(seed)
+
+    def act(self, view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
+        for action in legal:
+            if isinstance(action, tt.DiscardCard) and action.go_out:
+                return action
+        return self.greedy.act(view, legal)
+
+
+def test_going_out_on_a_last_turn_and_false_outs_are_told_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     variations = "separate-discards,joker-discards"
     text = simple_game(
         "--rules", "bga", "--players", "3", "--seed", "8", "--variations", variations
@@ -138,17 +153,20 @@ def test_going_out_on_a_last_turn_and_false_outs_are_told_apart() -> None:
         "round:    you 14, player 1 (greedy) 0, player 2 (greedy) 0\n"
     ) in text
     assert "false out" not in text
-    # The greedy bot declares out at every turn where false outs are allowed (20 each).
+    # The built-in bots never declare a false out; a bot that declares out whenever
+    # the rules let it (every turn, under false-out) shows how one is told.
+    monkeypatch.setitem(bots.BOTS, "liar", LiarBot)
     argv = ["--rules", "wikipedia", "--seed", "3", "--variation", "false-out", "--max-turns"]
-    text = simple_game(*argv, "3")
+    text = simple_game(*argv, "3", "--bots", "liar")
     assert (
-        "player 1 (greedy): takes Ad, discards Ad and declares out: a false out\n"
+        "player 1 (liar): takes Ad, discards Ad and declares out: a false out\n"
         "round 1 ends: the turn limit (3 turns) was reached\n"
-        "  you:               10d 8h Ks  (deadwood 31)\n"
-        "  player 1 (greedy): Qd Qh 10s  (deadwood 34)\n"
-        "round:    you 31, player 1 (greedy) 74\n"
+        "  you:             10d 8h Ks  (deadwood 31)\n"
+        "  player 1 (liar): Qd Qh 10s  (deadwood 34)\n"
+        "round:    you 31, player 1 (liar) 74\n"
     ) in text
     assert text.count("declares out: a false out") == 17  # every turn of the bot
+    assert "(greedy)" not in text
 
 
 # -- exact transcripts ------------------------------------------------------------------
