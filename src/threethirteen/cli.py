@@ -127,9 +127,7 @@ examples:
   threethirteen rules
   threethirteen rules bga
   threethirteen rounds --rules pagat --variation up-and-back
-  threethirteen simulate --bots greedy,random --games 1000 --seed 1 --workers 2
-  threethirteen replay game.json
-  threethirteen play --players 3 --bots greedy,greedy"""
+  threethirteen simulate --bots greedy,random --games 10 --seed 1 --max-turns 30"""
 
 EXIT_STATUS = """\
 exit status:
@@ -311,7 +309,7 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
     rounds.add_argument("names", nargs="*", help=argparse.SUPPRESS)
     simulate = commands.add_parser(
         "simulate",
-        help="a tournament between bots: mean totals, win rates, head-to-head margins",
+        help="a tournament between bots and its results",
         usage=SIMULATE_USAGE,
         description=SIMULATE_DESCRIPTION,
         **common,  # type: ignore[arg-type]
@@ -321,7 +319,7 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
     _add_display_options(display)
     replay = commands.add_parser(
         "replay",
-        help="a game record, round by round, and its score sheet",
+        help="a game record, round by round, and its scores",
         usage=REPLAY_USAGE,
         description="Replay a game record (Game.to_record(), as JSON; '-' reads standard"
         " input), checking it, and show each round's deal, actions and scores, then the"
@@ -330,7 +328,7 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
     )
     replay.add_argument("record", metavar="RECORD.json", help="the record's file, or '-'")
     commands.add_parser(  # listed in the help; run by threethirteen._cli_play
-        "play", help="play against bots in the terminal ('threethirteen play --help')"
+        "play", help="play against bots in the terminal"
     )
     return parser, {
         "check": check,
