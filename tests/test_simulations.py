@@ -114,7 +114,9 @@ def test_the_figures_are_those_counted_game_by_game() -> None:
         assert found.win_rate == wins / 6
         assert found.win_interval == wilson_interval(wins, 6)
         by_round = [
-            statistics.fmean(game.round_scores[number][lineup.index(bot)] for lineup, game in played)
+            statistics.fmean(
+                game.round_scores[number][lineup.index(bot)] for lineup, game in played
+            )
             for number in range(11)
         ]
         assert found.round_means == pytest.approx(by_round)
