@@ -44,7 +44,9 @@ def rates(games: int) -> None:
         tt.tournament([name, name], games=count, seed=1, **options)
         seconds = time.perf_counter() - start
         limit = f", max_turns={options['max_turns']}" if options else ""
-        print(f"| {name} vs {name} | pagat{limit} | {count} | {seconds:.2f} | {count / seconds:.1f} |")
+        print(
+            f"| {name} vs {name} | pagat{limit} | {count} | {seconds:.2f} | {count / seconds:.1f} |"
+        )
     count = games * 2
     start = time.perf_counter()
     with ProcessPoolExecutor(2) as pool:
@@ -119,11 +121,10 @@ def duplicate(games: int, seeds: int) -> None:
     for seed in range(1, seeds + 1):
         cells = []
         for dup in (True, False):
-            results = tt.tournament(
-                ["greedy", StockOnly], games=games, seed=seed, duplicate=dup
-            )
+            results = tt.tournament(["greedy", StockOnly], games=games, seed=seed, duplicate=dup)
             head = results.head_to_head("greedy", "stock-only")
-            assert head.margin is not None and head.interval is not None
+            assert head.margin is not None
+            assert head.interval is not None
             half = (head.interval[1] - head.interval[0]) / 2
             widths[dup].append(half)
             bot = results["greedy"]

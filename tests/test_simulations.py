@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import statistics
+import subprocess
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -310,3 +313,23 @@ def test_progress_without_tqdm_says_what_to_install(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(sys.modules, "tqdm", None)
     with pytest.raises(ModuleNotFoundError, match=r"pip install 'threethirteen\[progress\]'"):
         tt.tournament(PAIR, games=2, seed=1, progress=True, **SHORT)
+
+
+# -- Ray: the script of docs/simulating.md ------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_docs_ray_example_gives_the_serial_results(tmp_path: Path) -> None:
+    """The Ray script of docs/simulating.md, run as written (Ray starts a local
+    instance, a few seconds): it prints True when Ray's results are the serial ones."""
+    pytest.importorskip("ray")
+    page = (Path(__file__).resolve().parent.parent / "docs" / "simulating.md").read_text()
+    found = re.search(r"```python\n(# ray_tournament\.py\n.*?)```", page, flags=re.S)
+    assert found is not None
+    script = tmp_path / "ray_tournament.py"
+    script.write_text(found.group(1))
+    result = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "True"
