@@ -543,7 +543,7 @@ class TournamentResults:
 
     # -- pictures
     def plot(self) -> Any:
-        """A matplotlib :class:`~matplotlib.figure.Figure`: each bot's mean total with
+        """A matplotlib ``Figure``: each bot's mean total with
         its 95 % interval, and its mean score in each round.
 
         :raises ModuleNotFoundError: without matplotlib (``pip install
