@@ -68,6 +68,15 @@ def test_simulate_on_processes_prints_the_same(run: Run) -> None:
     assert run(*SIMULATE, *SHORT, "--workers", "2") == Result(0, TABLE, "")
 
 
+def test_simulate_on_a_dask_scheduler_prints_the_same(run: Run) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        result = run(*SIMULATE, *SHORT, "--scheduler", cluster.scheduler_address)
+    assert result == Result(0, TABLE, "")
+
+
 def test_simulate_json_is_the_librarys(run: Run) -> None:
     result = run(*SIMULATE, *SHORT, "--json")
     assert result.status == 0

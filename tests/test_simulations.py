@@ -284,6 +284,17 @@ def test_the_table() -> None:
     assert repr(results) == "<TournamentResults greedy, random: 10 games, seed 1, duplicate>"
 
 
+def test_the_tables_first_line_says_how_the_deals_were_played() -> None:
+    one_deal = tt.tournament(PAIR, games=2, seed=1, max_turns=3)
+    assert one_deal.table().splitlines()[0] == (
+        "pagat, 2 players, at most 3 turns a round: 2 games (1 deal, played in 2 seatings), seed 1"
+    )
+    fresh = tt.tournament(
+        PAIR, games=3, seed=1, duplicate=False, rules="bga", variations=["jokers"]
+    )
+    assert fresh.table().splitlines()[0] == "bga +jokers, 2 players: 3 games (a deal each), seed 1"
+
+
 def test_plot_draws_the_totals_and_the_rounds() -> None:
     pytest.importorskip("matplotlib")
     results = tt.tournament(PAIR, games=4, seed=1, **SHORT)

@@ -603,7 +603,9 @@ def _table(results: TournamentResults) -> str:
     limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
     if results.duplicate:
         deals = results.games // results.players
-        played = f"{deals} deals, each played in {results.players} seatings"
+        played = (
+            f"{deals} deal{'s, each' if deals > 1 else ','} played in {results.players} seatings"
+        )
     else:
         played = "a deal each"
     lines = [
