@@ -320,7 +320,8 @@ def _mean_interval(
     mean = total / count / scale
     if count < 2:
         return mean, None
-    variance = max(squares - total * total / count, 0) / (count - 1) / (scale * scale)
+    spread = max(squares * count - total * total, 0)  # exact: integers
+    variance = spread / (count * (count - 1) * scale * scale)
     half = Z95 * math.sqrt(variance / count)
     return mean, (mean - half, mean + half)
 
