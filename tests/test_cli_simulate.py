@@ -64,6 +64,17 @@ def test_simulate_prints_the_table(run: Run) -> None:
     assert run(*SIMULATE, *SHORT) == Result(0, TABLE, "")  # no progress bar off a terminal
 
 
+def test_simulate_shows_a_progress_bar_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("tqdm")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main([*SIMULATE, *SHORT]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == TABLE
+    assert "10/10" in captured.err
+
+
 def test_simulate_on_processes_prints_the_same(run: Run) -> None:
     assert run(*SIMULATE, *SHORT, "--workers", "2") == Result(0, TABLE, "")
 
