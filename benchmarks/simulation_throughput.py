@@ -47,6 +47,11 @@ def rates(games: int) -> None:
         print(
             f"| {name} vs {name} | pagat{limit} | {count} | {seconds:.2f} | {count / seconds:.1f} |"
         )
+    count = games
+    start = time.perf_counter()
+    tt.tournament(["greedy"] * 4, games=count, seed=1)
+    seconds = time.perf_counter() - start
+    print(f"| greedy, 4 players | pagat | {count} | {seconds:.2f} | {count / seconds:.1f} |")
     count = games * 2
     start = time.perf_counter()
     with ProcessPoolExecutor(2) as pool:
