@@ -5,8 +5,9 @@ it). The figures of docs/simulating.md come from here.
     python benchmarks/simulation_throughput.py [--games 40] [--what rates,overhead,duplicate]
 
 - rates: each built-in bot against itself, pagat, 2 players, the real rules (no
-  turn limit; ``random`` also with ``max_turns=50``), on one core; then the
-  fastest bot on a ``ProcessPoolExecutor`` of 2 workers.
+  turn limit; ``random`` also with ``max_turns=50``), on one core (``search`` and
+  ``random`` without a limit play ``--search-games``); four greedy bots; then greedy
+  on a ``ProcessPoolExecutor`` of 2 workers.
 - overhead: the time a task costs an executor beyond its work: 200 empty tasks
   through a Dask ``LocalCluster`` of 2 worker processes (loopback TCP) and a Ray
   local cluster, each submitted and collected one at a time (latency) and all at
@@ -33,13 +34,14 @@ def nothing(index: int) -> int:
     return index
 
 
-def rates(games: int) -> None:
+def rates(games: int, search_games: int) -> None:
     print("| bots | rules | games | seconds | games per second per core |")
     print("|---|---|---|---|---|")
     rows: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in sorted(tt.BOTS)]
     rows.append(("random", {"max_turns": 50}))
     for name, options in rows:
-        count = games if name != "random" or options else max(4, games // 10)
+        slow = name == "search" or (name == "random" and not options)
+        count = search_games if slow else games
         start = time.perf_counter()
         tt.tournament([name, name], games=count, seed=1, **options)
         seconds = time.perf_counter() - start
@@ -162,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument(
+        "--search-games", type=int, default=6, help="games of the slow bots (search, random)"
+    )
     parser.add_argument("--what", default="rates,overhead,duplicate")
     args = parser.parse_args(argv)
     print(
@@ -171,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     what = args.what.split(",")
     if "rates" in what:
-        rates(args.games)
+        rates(args.games, args.search_games)
         print()
     if "overhead" in what:
         overheads()
