@@ -24,7 +24,18 @@ from .batch import (
     discard_scores,
     go_out_flags,
 )
-from .bots import BOTS, Bot, BotLike, BotSpec, GreedyBot, RandomBot, as_bot, make_bot
+from .bots import (
+    BOTS,
+    AdvisorBot,
+    Bot,
+    BotLike,
+    BotSpec,
+    GreedyBot,
+    RandomBot,
+    SearchBot,
+    as_bot,
+    make_bot,
+)
 from .cards import JOKER, Card, parse_card
 from .checking import MeldCheck, MeldProblem, check_melds
 from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
@@ -77,6 +88,7 @@ __all__ = [
     "PRESETS",
     "VARIATIONS",
     "Action",
+    "AdvisorBot",
     "BatchDiscards",
     "Bot",
     "BotLike",
@@ -124,6 +136,7 @@ __all__ = [
     "Round",
     "Rules",
     "RulesLike",
+    "SearchBot",
     "TableMeld",
     "TableTooLargeError",
     "ThreeThirteenError",

@@ -1,0 +1,412 @@
+"""The built-in bots: only legal actions, under every preset and variation; the same
+actions for the same seed; the same action whatever the hidden cards are (a bot
+sees only its view); scripted decisions; and the errors of make_bot and as_bot."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import pytest
+
+import threethirteen as tt
+from tests.scripting import scripted
+from tests.test_game_views import shuffle_hidden
+from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock, LayOff
+
+BotMaker = Callable[[int], tt.Bot]
+
+# SearchBot with one playout is as legal as with many, and cheap enough to play
+# whole games under every rule set here.
+MAKERS: dict[str, BotMaker] = {
+    "random": lambda seed: tt.RandomBot(seed=seed),
+    "greedy": lambda seed: tt.GreedyBot(seed=seed),
+    "advisor": lambda seed: tt.AdvisorBot(seed=seed),
+    "search": lambda seed: tt.SearchBot(seed=seed, playouts=1),
+}
+
+# Every preset and every variation at least once (two rounds of each game: the first
+# and last of the schedule, at most 16 turns a round).
+TABLES: tuple[tuple[str, tuple[str, ...], int], ...] = (
+    ("pagat", (), 2),
+    ("wikipedia", ("doubles", "second-count", "false-out"), 3),
+    ("bga", ("redemption", "go-around-first", "first-out-bonus"), 3),
+    ("family", ("jokers", "double-naughts"), 3),
+    ("pagat", ("separate-discards", "joker-discards", "jokers", "aces-high"), 3),
+    ("pagat", ("longer-game", "no-all-wild-melds", "redemption"), 2),
+    ("family", ("up-and-back", "separate-discards", "false-out"), 4),
+)
+
+
+def short_rules(name: str, variations: Sequence[str], players: int) -> tt.Rules:
+    rules = tt.Rules.preset(name, list(variations), players=players)
+    return dataclasses.replace(rules, rounds=(rules.rounds[0], rules.rounds[-1]))
+
+
+def goes_out_really(game: tt.Game, action: tt.Action) -> bool:
+    """Whether a going-out discard leaves the hand all melded (no false out)."""
+    assert isinstance(action, DiscardCard)
+    player = game.to_move
+    assert player is not None
+    rest = game.hand(player).without(action.card)
+    return not tt.best_melds(rest, game.prepared_round).deadwood
+
+
+def play(
+    bots: Sequence[tt.Bot], rules: tt.Rules, seed: int, max_turns: int | None = 16
+) -> tuple[tt.Game, list[tt.Action]]:
+    """A whole game, checking each action: legal, and never a false out."""
+    game = tt.Game(rules, players=len(bots), seed=seed, max_turns=max_turns)
+    actions = []
+    while not game.is_over:
+        player = game.to_move
+        assert player is not None
+        legal = game.legal_actions()
+        action = bots[player].act(game.view(player), legal)
+        assert action in legal, (action, legal)
+        if isinstance(action, DiscardCard) and action.go_out:
+            assert goes_out_really(game, action), action
+        actions.append(action)
+        game.apply(action)
+    return game, actions
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+@pytest.mark.parametrize("table", TABLES, ids=lambda table: "-".join([table[0], *table[1]]))
+def test_only_legal_actions(name: str, table: tuple[str, tuple[str, ...], int]) -> None:
+    preset, variations, players = table
+    rules = short_rules(preset, variations, players)
+    # The bot under test in every seat but one, a greedy bot in the other.
+    bots = [MAKERS[name](seat) for seat in range(players - 1)] + [tt.GreedyBot()]
+    game, actions = play(bots, rules, seed=11)
+    assert game.is_over
+    assert len(game.round_scores) >= 2
+    assert any(isinstance(action, DiscardCard) for action in actions)
+
+
+def test_search_bot_default_budget_plays_a_game() -> None:
+    game, _ = play([tt.SearchBot(seed=1), tt.AdvisorBot()], short_rules("pagat", (), 2), 5)
+    assert game.is_over
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_same_seed_same_game(name: str) -> None:
+    rules = short_rules("bga", ("redemption", "jokers"), 3)
+    runs = [play([MAKERS[name](seat) for seat in range(3)], rules, seed=4)[1] for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def test_different_seeds_differ() -> None:
+    rules = short_rules("pagat", (), 2)
+    first = play([tt.RandomBot(seed=1), tt.RandomBot(seed=2)], rules, seed=4)[1]
+    second = play([tt.RandomBot(seed=3), tt.RandomBot(seed=4)], rules, seed=4)[1]
+    assert first != second
+
+
+# -- hidden information --------------------------------------------------------------
+
+
+def positions() -> list[tuple[tt.Game, int]]:
+    """Positions of games between greedy bots: every fifth move, both phases, table
+    play, redemption, separate piles, reshuffles (a long round of pagat)."""
+    found = []
+    for index, (preset, variations, players) in enumerate(TABLES[:5]):
+        rules = short_rules(preset, variations, players)
+        game = tt.Game(rules, players=players, seed=100 + index, max_turns=16)
+        bots = [tt.GreedyBot() for _ in range(players)]
+        moves = 0
+        while not game.is_over:
+            player = game.to_move
+            assert player is not None
+            if moves % 5 == 0:
+                found.append((game.clone(), player))
+            game.apply(bots[player].act(game.view(player), game.legal_actions()))
+            moves += 1
+    # Reshuffles: two players who draw from the stock and never go out.
+    game = tt.Game("pagat", players=2, seed=8, max_turns=160)
+    while game.round == 1 and len(found) < 120:
+        player = game.to_move
+        assert player is not None
+        view = game.view(player)
+        if view.reshuffled is not None and game.turns % 3 == 0:
+            found.append((game.clone(), player))
+        legal = game.legal_actions()
+        if game.phase == "play":
+            legal = [a for a in legal if not (isinstance(a, DiscardCard) and a.go_out)]
+        game.apply(legal[0] if game.phase == "draw" else legal[-1 - (game.turns % 2)])
+    return found
+    return found
+
+
+POSITIONS = positions()
+
+
+def test_positions_cover_the_phases() -> None:
+    games = [game for game, _ in POSITIONS]
+    assert {game.phase for game in games} == {"draw", "play"}
+    assert any(game.view(game.to_move or 0).reshuffled is not None for game in games)
+    assert any(game.table for game in games)
+    assert len(POSITIONS) >= 60
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_hidden_cards_do_not_change_the_action(name: str) -> None:
+    rng = np.random.default_rng(7)
+    step = 1 if name != "search" else 3
+    make = MAKERS[name] if name != "search" else (lambda seed: tt.SearchBot(seed, playouts=3))
+    checked = 0
+    changed = 0
+    for index, (game, player) in enumerate(POSITIONS[::step]):
+        shuffled = shuffle_hidden(game, player, rng)
+        assert shuffled.view(player) == game.view(player)
+        if tuple(map(tt.Game.hand, [game] * game.players, range(game.players))) != tuple(
+            map(tt.Game.hand, [shuffled] * game.players, range(game.players))
+        ) or (game.stock != shuffled.stock):
+            changed += 1
+        action = make(index).act(game.view(player), game.legal_actions())
+        again = make(index).act(shuffled.view(player), shuffled.legal_actions())
+        assert action == again, (index, game)
+        checked += 1
+    assert checked >= 20
+    assert changed >= checked // 2  # the shuffles did hide something
+
+
+# -- scripted decisions --------------------------------------------------------------
+
+# Round 1 of pagat, two players, one deck: 3 cards each, threes wild; player 1
+# moves first. The stock is given from its top card.
+
+
+def test_greedy_takes_a_helpful_upcard_and_refuses_a_useless_one() -> None:
+    helpful = scripted("pagat", 2, (), ["Kc Qd 2s", "9s 9h 4d"], "9c")
+    view = helpful.view(1)
+    assert tt.GreedyBot().act(view, helpful.legal_actions()) == DrawDiscard()
+    useless = scripted("pagat", 2, (), ["Kc Qd 2s", "9s 9h 4d"], "Jc")
+    assert tt.GreedyBot().act(useless.view(1), useless.legal_actions()) == DrawStock()
+
+
+@pytest.mark.parametrize("name", ["greedy", "advisor", "search"])
+def test_bots_draw_the_card_that_goes_out(name: str) -> None:
+    game = scripted("pagat", 2, (), ["Kc Qd 2s", "9s 9h 4d"], "9c", "Jd")
+    assert MAKERS[name](0).act(game.view(1), game.legal_actions()) == DrawDiscard()
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+@pytest.mark.parametrize("variations", [(), ("false-out",)])
+def test_everyone_goes_out_when_able(name: str, variations: tuple[str, ...]) -> None:
+    game = scripted(
+        "pagat", 2, variations, ["Kc Qd 2s", "9s 9h 4d"], "Jc", "9d", actions=["draw stock"]
+    )
+    action = MAKERS[name](0).act(game.view(1), game.legal_actions())
+    assert action == DiscardCard(Card.parse("4d"), go_out=True)
+
+
+@pytest.mark.parametrize("name", sorted(MAKERS))
+def test_no_bot_declares_a_false_out(name: str) -> None:
+    game = scripted(
+        "pagat", 2, ["false-out"], ["Kc Qd 2s", "9s 9h 4d"], "Jc", "Kd", actions=["draw stock"]
+    )
+    legal = game.legal_actions()
+    assert DiscardCard(Card.parse("4d"), go_out=True) in legal  # a false out is legal
+    for seed in range(10):
+        action = MAKERS[name](seed).act(game.view(1), legal)
+        assert not (isinstance(action, DiscardCard) and action.go_out)
+
+
+def five_card_rules() -> tt.Rules:
+    return dataclasses.replace(tt.Rules.preset("pagat", players=2), rounds=(5,))
+
+
+def test_advisor_does_not_feed_the_next_players_known_pair() -> None:
+    # Player 0 takes the Qc and the Qd from the pile; player 1 then holds Qh (the
+    # best discard by the score left) and 8c (2 points more, feeds nobody).
+    game = scripted(
+        five_card_rules(),
+        2,
+        (),
+        ["2h 4s 7d 9h Jc", "Qc Qd Kc Kd Ks"],
+        "10s",
+        "8c 6c Qh",
+        actions=[
+            "draw stock",
+            "discard Qc",
+            "draw discard",
+            "discard Jc",
+            "draw stock",
+            "discard Qd",
+            "draw discard",
+            "discard 9h",
+            "draw stock",
+        ],
+    )
+    view = game.view(1)
+    assert str(view.known[0]) == "Qc Qd"
+    assert str(view.hand) == "6c 8c Kc Kd Qh Ks"
+    legal = game.legal_actions()
+    assert tt.GreedyBot().act(view, legal) == DiscardCard(Card.parse("Qh"))
+    assert tt.AdvisorBot().act(view, legal) == DiscardCard(Card.parse("8c"))
+    # With no margin for it, the advisor throws the best card as the greedy bot does.
+    assert tt.AdvisorBot(margin=0).act(view, legal) == DiscardCard(Card.parse("Qh"))
+
+
+def test_advisor_draws_by_exact_expectation() -> None:
+    # The Jc would leave 9s 9h Jc after the best discard (19 points); the stock goes
+    # out with a 9 or a three (wild) and scores less on average.
+    game = scripted("pagat", 2, (), ["Kc Qd 2s", "9s 9h 4d"], "Jc")
+    assert tt.AdvisorBot().act(game.view(1), game.legal_actions()) == DrawStock()
+    # Against a 2c, which leaves 6 points for sure, the stock's expectation is worse.
+    game = scripted("pagat", 2, (), ["Kc Qd 5s", "9s 9h 4d"], "2c")
+    view = game.view(1)
+    advice = tt.draw_advice(view.hand, view.prepared_round, discard_top="2c", unseen=view.unseen())
+    assert advice.choice == "discard"
+    assert tt.AdvisorBot().act(view, game.legal_actions()) == DrawDiscard()
+
+
+def test_greedy_lays_off_in_redemption() -> None:
+    # Player 1 goes out with 9s 9h 9d; player 0, in their last turn, lays the 9c off.
+    game = scripted(
+        "pagat",
+        2,
+        ["redemption"],
+        ["9c 2h Jd", "9s 9h 9d"],
+        "Kh",
+        "Kc 7s",
+        actions=["draw stock", "discard Kc out", "draw stock"],
+    )
+    legal = game.legal_actions()
+    assert LayOff(Card.parse("9c"), 0) in legal
+    for name in ("greedy", "advisor", "search"):
+        assert MAKERS[name](0).act(game.view(0), legal) == LayOff(Card.parse("9c"), 0)
+    game.apply(LayOff(Card.parse("9c"), 0))
+    assert tt.GreedyBot().act(game.view(0), game.legal_actions()) == DiscardCard(Card.parse("Jd"))
+
+
+@pytest.mark.parametrize("name", ["greedy", "advisor", "search"])
+def test_family_table_play(name: str) -> None:
+    # Family rules, 6 cards (sixes wild). Player 0 has laid 9d 9h 9s; player 1 lays
+    # the kings, which lets the 9c go off onto the nines, then throws the Jh: 10
+    # points left (2d 5c) instead of 15 (9c 2d 5c) with the kings kept in hand.
+    rules = dataclasses.replace(tt.Rules.preset("family", players=2), rounds=(6,))
+    game = scripted(
+        rules,
+        2,
+        (),
+        ["9s 9h 9d 2c 4c 8d", "Kc Kd Ks 9c Jh 2d"],
+        "10s",
+        "Qh 7h 5c",
+        actions=["draw stock", "discard Qh", "draw stock", "meld 9d 9h 9s", "discard 8d"],
+    )
+    game.apply("draw stock")
+    bot = MAKERS[name](0)
+    played = []
+    while game.to_move == 1:
+        action = bot.act(game.view(1), game.legal_actions())
+        played.append(str(action))
+        game.apply(action)
+    assert played == ["meld Kc Kd Ks", "lay off 9c on 0", "discard Jh"]
+    assert str(game.hand(1)) == "5c 2d"
+
+
+def test_no_meld_laid_for_nothing() -> None:
+    # The same hand without the 9c to lay off keeps its kings in hand.
+    rules = dataclasses.replace(tt.Rules.preset("family", players=2), rounds=(6,))
+    game = scripted(
+        rules,
+        2,
+        (),
+        ["9s 9h 9d 2c 4c 8d", "Kc Kd Ks 8c Jh 2d"],
+        "10s",
+        "Qh 7h 5c",
+        actions=["draw stock", "discard Qh", "draw stock", "meld 9d 9h 9s", "discard 8d"],
+    )
+    game.apply("draw stock")
+    legal = game.legal_actions()
+    assert any(isinstance(action, tt.LayMeld) for action in legal)
+    assert tt.GreedyBot().act(game.view(1), legal) == DiscardCard(Card.parse("Jh"))
+
+
+def test_search_bot_with_a_fixed_seed() -> None:
+    game = scripted(
+        five_card_rules(),
+        2,
+        (),
+        ["2h 4s 7d 9h Jc", "Qc Qd Kc Kd Ks"],
+        "10s",
+        "8c 6c Qh",
+        actions=["draw stock"],
+    )
+    view = game.view(1)
+    bot = tt.SearchBot(seed=3, playouts=4)
+    assert str(view.hand) == "8c Qc Kc Qd Kd Ks"
+    # The three best discards by the score left (18, 18, 20), the greedy one first.
+    assert bot.candidates(view, game.legal_actions()) == [
+        DiscardCard(Card.parse("Qd")),
+        DiscardCard(Card.parse("Qc")),
+        DiscardCard(Card.parse("8c")),
+    ]
+    # Its four playouts (seed 3) find the 8c better than breaking up the queens by
+    # 1.5 standard errors, not by 2 (the default): then it keeps the advisor's Qd.
+    legal = game.legal_actions()
+    assert tt.SearchBot(seed=3, playouts=4, confidence=1.5).act(view, legal) == DiscardCard(
+        Card.parse("8c")
+    )
+    assert bot.act(view, legal) == DiscardCard(Card.parse("Qd"))
+    assert tt.SearchBot(seed=3).act(view, legal) == DiscardCard(Card.parse("Qd"))
+
+
+def test_search_bot_time_budget() -> None:
+    game = tt.Game("pagat", players=2, seed=7)
+    bot = tt.SearchBot(seed=1, time_ms=5)
+    assert bot.act(game.view(game.to_move or 0), game.legal_actions()) in game.legal_actions()
+    assert repr(bot) == "SearchBot(seed=1, time_ms=5)"
+
+
+# -- making bots ---------------------------------------------------------------------
+
+
+def test_registry() -> None:
+    assert {
+        "random": tt.RandomBot,
+        "greedy": tt.GreedyBot,
+        "advisor": tt.AdvisorBot,
+        "search": tt.SearchBot,
+    } == tt.BOTS
+    assert repr(tt.make_bot("advisor", seed=2)) == "AdvisorBot(seed=2)"
+    assert repr(tt.make_bot("search", seed=2)) == "SearchBot(seed=2)"
+    assert repr(tt.make_bot(tt.SearchBot)) == "SearchBot(seed=None)"
+    bot = tt.SearchBot(seed=1, playouts=3)
+    assert tt.make_bot(bot) is bot
+    assert repr(bot) == "SearchBot(seed=1, playouts=3)"
+    assert repr(tt.SearchBot(top=2, confidence=0)) == "SearchBot(seed=None, top=2, confidence=0)"
+    assert repr(tt.AdvisorBot(margin=0)) == "AdvisorBot(seed=None, margin=0)"
+
+
+def test_make_bot_errors() -> None:
+    with pytest.raises(tt.InvalidBotError) as caught:
+        tt.make_bot("best")
+    assert str(caught.value) == (
+        "unknown bot 'best' (the built-in bots: advisor, greedy, random, search)"
+    )
+    with pytest.raises(tt.InvalidBotError) as caught:
+        tt.make_bot(5)  # type: ignore[arg-type]
+    assert str(caught.value) == "a bot has an act(view, legal_actions) method, not 5"
+    with pytest.raises(tt.InvalidBotError) as caught:
+        tt.as_bot("greedy")  # type: ignore[arg-type]
+    assert str(caught.value) == "a bot has an act(view, legal_actions) method, not 'greedy'"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"playouts": 0}, "playouts is a whole number from 1, not 0"),
+        ({"playouts": True}, "playouts is a whole number from 1, not True"),
+        ({"time_ms": -1}, "time_ms is a positive number of ms, not -1"),
+        ({"top": 0}, "top is a whole number from 1, not 0"),
+        ({"confidence": "high"}, "confidence is a number, not 'high'"),
+    ],
+)
+def test_search_bot_options(options: dict[str, object], message: str) -> None:
+    with pytest.raises(tt.InvalidBotError) as caught:
+        tt.SearchBot(seed=1, **options)  # type: ignore[arg-type]
+    assert str(caught.value) == message
