@@ -125,7 +125,10 @@ def test_simulate_draws_the_plot(run: Run, tmp_path: Path) -> None:
             "with duplicate deals, games is a multiple of the players (2: every deal is"
             " played in each seating), not 9; say 8 or 10",
         ),
-        (["--bots", "greedy,best"], "unknown bot 'best' (the built-in bots: greedy, random)"),
+        (
+            ["--bots", "greedy,best"],
+            "unknown bot 'best' (the built-in bots: advisor, greedy, random, search)",
+        ),
         (["--bots", "greedy,,random"], "--bots: a name is missing in 'greedy,,random'"),
         (["--workers", "0"], "--workers is at least 1, not 0"),
         (

@@ -55,6 +55,7 @@ from ._cli_format import (
 )
 from .actions import Action
 from .analysis import best_discard, best_melds, discards
+from .bots import BOTS
 from .cards import Card, parse_card
 from .checking import check_melds
 from .drawing import draw_advice, outs
@@ -353,8 +354,8 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         metavar="NAME,NAME...",
-        help="the bots, by name, separated by commas: random, greedy (and any other"
-        " built-in bot); a name given twice seats two copies",
+        help=f"the bots, by name, separated by commas: {', '.join(sorted(BOTS))}; a name"
+        " given twice seats two copies",
     )
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games (100)")
     parser.add_argument("--seed", type=int, metavar="N", help="the seed (default: a fresh one)")
