@@ -739,6 +739,10 @@ def tournament(
     and rules must pickle to go to other processes (names and classes do; lambdas
     do not).
 
+    :param max_turns: end a round after this many turns and score the hands as
+        they stand: random bots need it, and it is the safety net for bots that may
+        never end a round (the real rules do not end one in which nobody draws from
+        the stock: two bots that keep taking each other's discards play forever).
     :param progress: show a tqdm progress bar on standard error (needs tqdm).
     :raises GameError: for bad arguments (games, players, chunk size).
     :raises IllegalActionError: when a bot chooses an illegal action.
