@@ -124,7 +124,10 @@ def _tidy_signature(
 # Names the docstrings of the engine write short, and numpy's Generator, which an
 # evaluated annotation names by its private home: where each is documented.
 _SHORT_NAMES = {"END_REASONS": "threethirteen.game.END_REASONS"}
-_PRIVATE_HOMES = {"numpy.random._generator.Generator": "numpy.random.Generator"}
+_PRIVATE_HOMES = {
+    "numpy.random._generator.Generator": "numpy.random.Generator",
+    "concurrent.futures._base.Executor": "concurrent.futures.Executor",
+}
 
 
 def _short_names(app: Any, env: Any, node: Any, contnode: Any) -> Any:

@@ -826,7 +826,14 @@ def test_help_shows_usage_commands_examples_and_exit_status(run: Run) -> None:
         "       threethirteen rounds [--rules NAME] [--variation NAME]... [--players N]\n"
     )
     commands = result.out.split("\ncommands:\n")[1].split("\n\n")[0]
-    assert [line.split()[0] for line in commands.splitlines()[1:]] == ["check", "rules", "rounds"]
+    assert [line.split()[0] for line in commands.splitlines()[1:]] == [
+        "check",
+        "rules",
+        "rounds",
+        "simulate",
+        "replay",
+        "play",
+    ]
     examples = result.out.split("\nexamples:\n")[1].split("\n\n")[0].splitlines()
     assert examples[0] == '  threethirteen "9s 9h 9d 4h 5h 6c 7d" --round 4'
     assert "  threethirteen rules bga" in examples
@@ -1393,7 +1400,7 @@ def test_a_real_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     [
         ("rule", " (did you mean the command 'rules'?)"),
         ("round", " (did you mean the command 'rounds'?)"),
-        ("replay", " ('replay' is not a command yet; the commands are check, rules, rounds)"),
+        ("simulat", " (did you mean the command 'simulate'?)"),
     ],
 )
 def test_a_mistyped_command_is_named(run: Run, word: str, hint: str) -> None:

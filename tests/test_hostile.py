@@ -271,6 +271,25 @@ ENTRY_POINTS: dict[str, list[Callable[[Any], object]]] = {
         lambda x: tt.make_bot("search", seed=x),
         lambda x: tt.make_bot(tt.AdvisorBot, seed=x),
     ],
+    "play": [
+        tt.play,
+        lambda x: tt.play([x, "greedy"], seed=1),
+        lambda x: tt.play(["greedy", "greedy"], rules=x, seed=1),
+        lambda x: tt.play(["greedy", "greedy"], players=x, seed=1),
+        lambda x: tt.play(["greedy", "greedy"], seed=x, max_turns=5),
+        lambda x: tt.play(["greedy", "greedy"], seed=1, max_turns=x),
+        lambda x: tt.play(["greedy", "greedy"], seed=1, variations=x),
+    ],
+    "tournament": [
+        lambda x: tt.tournament(x, games=2, seed=1),
+        lambda x: tt.tournament(["greedy", "random"], games=2, rules=x, seed=1, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, players=x, seed=1, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, duplicate=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, executor=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, chunk_size=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, progress=x, max_turns=5),
+    ],
 }
 
 SLOTS = [(name, index) for name, calls in ENTRY_POINTS.items() for index in range(len(calls))]

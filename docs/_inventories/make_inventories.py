@@ -42,6 +42,10 @@ PYTHON = [
         "concurrent.futures",
         "library/concurrent.futures.html#module-concurrent.futures",
     ),
+    ("py:class", "concurrent.futures.Executor", "library/concurrent.futures.html"),
+    ("py:class", "concurrent.futures.Future", "library/concurrent.futures.html"),
+    ("py:class", "concurrent.futures.ProcessPoolExecutor", "library/concurrent.futures.html"),
+    ("py:class", "concurrent.futures.ThreadPoolExecutor", "library/concurrent.futures.html"),
 ]
 # numpy lists ArrayLike and NDArray as py:data; annotations refer to them as classes.
 NUMPY = [

@@ -73,6 +73,7 @@ from .melds import Discard, Discards, Meld, Melding, MeldLike
 from .pool import check_hand, parse_hand
 from .rounds import Round
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
+from .simulations import BotResults, HeadToHead, TournamentResults, play, tournament
 
 __version__ = "0.2.0.dev0"
 """The version: the next release in development (see CHANGELOG.md)."""
@@ -91,6 +92,7 @@ __all__ = [
     "BatchDiscards",
     "Bot",
     "BotLike",
+    "BotResults",
     "BotSpec",
     "Card",
     "Discard",
@@ -107,6 +109,7 @@ __all__ = [
     "Hand",
     "HandLike",
     "HandsLike",
+    "HeadToHead",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidBotError",
@@ -137,6 +140,7 @@ __all__ = [
     "TableMeld",
     "TableTooLargeError",
     "ThreeThirteenError",
+    "TournamentResults",
     "UnseenLike",
     "WeightsLike",
     "WildLike",
@@ -168,6 +172,8 @@ __all__ = [
     "parse_card",
     "parse_hand",
     "parse_wild",
+    "play",
+    "tournament",
     "unseen_cards",
     "verify_meld",
     "wild_rank_for_cards",

@@ -1,9 +1,11 @@
 """The ``threethirteen`` command: check a hand from the shell, for people and for scripts.
 
 Commands are argparse subparsers: ``check`` (a hand, or ``-`` for one a line; the
-default, so ``threethirteen HAND`` is ``threethirteen check HAND``), ``rules`` and
-``rounds``. Notes (a round taken from the hand size) and errors go to standard
-error as ``threethirteen: note: ...`` and ``threethirteen: error: ...``.
+default, so ``threethirteen HAND`` is ``threethirteen check HAND``), ``rules``,
+``rounds``, ``simulate`` (a tournament between bots) and ``replay`` (a game record);
+``play`` (a person against bots) is run by its own module. Notes (a round taken
+from the hand size) and errors go to standard error as ``threethirteen: note: ...``
+and ``threethirteen: error: ...``.
 ``main(argv)`` runs the command and returns its exit status: 0 for success; 1 when
 ``--check`` finds a hand that is not out, or when a line read with ``-`` failed;
 2 for a usage error or bad input (141 after a closed pipe, 130 after Ctrl-C).
@@ -24,12 +26,17 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
+import importlib.util
 import io
 import json
 import os
+import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import TextIO
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import Any, TextIO
 
 from . import __version__
 from ._cli_format import (
@@ -46,17 +53,21 @@ from ._cli_format import (
     text_line,
     text_report,
 )
+from .actions import Action
 from .analysis import best_discard, best_melds, discards
+from .bots import BOTS
 from .cards import Card, parse_card
 from .checking import check_melds
 from .drawing import draw_advice, outs
-from .errors import InvalidHandError, ThreeThirteenError
+from .errors import InvalidHandError, InvalidRecordError, ThreeThirteenError
+from .game import Game
 from .hand import Hand
 from .layoffs import layoff
 from .melds import Discard
 from .pool import parse_hand
 from .rounds import UNSET, Round
 from .rules import Rules, parse_wild
+from .simulations import TournamentResults, tournament
 
 __all__ = ["main"]
 
@@ -69,10 +80,13 @@ EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE, what a shell reports for a command whose reader went away."""
 
-COMMANDS = ("check", "rules", "rounds")
-"""The commands; a first word that is none of them (or an option) means ``check``.
-A new command (``play``, ``simulate``, ``replay``) is a subparser in
-:func:`build_parser` and a runner in :data:`RUNNERS`."""
+COMMANDS = ("check", "rules", "rounds", "simulate", "replay")
+"""The commands; a first word that is none of them (or an option, or ``play``) means
+``check``. A new command is a subparser in :func:`build_parser` and a runner in
+:data:`RUNNERS`."""
+PLAY = "play"
+"""The command run by its own module (``threethirteen._cli_play``), with every word
+after it."""
 TOP_LEVEL = ("-h", "--help", "--version")
 BOM = "\ufeff"
 
@@ -81,7 +95,16 @@ threethirteen [check] HAND [--round N | --wild RANK] [options]
        threethirteen [check] - [--round N | --wild RANK] [options] < FILE"""
 RULES_USAGE = "threethirteen rules [NAME] [--variation NAME]... [--players N]"
 ROUNDS_USAGE = "threethirteen rounds [--rules NAME] [--variation NAME]... [--players N]"
-USAGE = f"{CHECK_USAGE}\n       {RULES_USAGE}\n       {ROUNDS_USAGE}"
+SIMULATE_USAGE = """\
+threethirteen simulate --bots NAME,NAME... [--games N] [--rules NAME] [--seed N]
+                              [--players N] [--workers N | --scheduler ADDRESS]
+                              [--json] [--plot FILE]"""
+REPLAY_USAGE = "threethirteen replay RECORD.json"
+PLAY_USAGE = "threethirteen play [--rules NAME] [--players N] [--bots NAME,...] [options]"
+USAGE = (
+    f"{CHECK_USAGE}\n       {RULES_USAGE}\n       {ROUNDS_USAGE}\n       {SIMULATE_USAGE}"
+    f"\n       {REPLAY_USAGE}\n       {PLAY_USAGE}"
+)
 
 DESCRIPTION = """\
 Analyse a hand of Three Thirteen: its best melds (a wild card is written
@@ -104,7 +127,8 @@ examples:
   threethirteen check 9s9h9d4h5h6c --round 4 --color never
   threethirteen rules
   threethirteen rules bga
-  threethirteen rounds --rules pagat --variation up-and-back"""
+  threethirteen rounds --rules pagat --variation up-and-back
+  threethirteen simulate --bots greedy,random --games 10 --seed 1 --max-turns 30"""
 
 EXIT_STATUS = """\
 exit status:
@@ -134,6 +158,12 @@ the order given, in the text as in the JSON."""
 def _shared_options() -> argparse.ArgumentParser:
     """The options every command takes: the rules, and how the output looks."""
     shared = argparse.ArgumentParser(add_help=False)
+    _add_rules_options(shared)
+    _add_display_options(shared)
+    return shared
+
+
+def _add_rules_options(shared: argparse.ArgumentParser) -> None:
     shared.add_argument(
         "--rules", metavar="NAME", help="the preset: pagat (default), wikipedia, bga, family"
     )
@@ -147,6 +177,9 @@ def _shared_options() -> argparse.ArgumentParser:
     shared.add_argument(
         "--players", type=int, metavar="N", help="the number of players (sets the deck count)"
     )
+
+
+def _add_display_options(shared: argparse.ArgumentParser) -> None:
     shared.add_argument(
         "--color",
         choices=("auto", "always", "never"),
@@ -160,7 +193,6 @@ def _shared_options() -> argparse.ArgumentParser:
         action="store_true",
         help="write suits as letters (9s); without colour unless --color always",
     )
-    return shared
 
 
 def _add_check_options(parser: argparse.ArgumentParser) -> None:
@@ -276,7 +308,78 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
         **common,  # type: ignore[arg-type]
     )
     rounds.add_argument("names", nargs="*", help=argparse.SUPPRESS)
-    return parser, {"check": check, "rules": rules, "rounds": rounds}
+    simulate = commands.add_parser(
+        "simulate",
+        help="a tournament between bots and its results",
+        usage=SIMULATE_USAGE,
+        description=SIMULATE_DESCRIPTION,
+        **common,  # type: ignore[arg-type]
+    )
+    _add_simulate_options(simulate)
+    display = argparse.ArgumentParser(add_help=False)
+    _add_display_options(display)
+    replay = commands.add_parser(
+        "replay",
+        help="a game record, round by round, and its scores",
+        usage=REPLAY_USAGE,
+        description="Replay a game record (Game.to_record(), as JSON; '-' reads standard"
+        " input), checking it, and show each round's deal, actions and scores, then the"
+        " score sheet.",
+        **{**common, "parents": [display]},  # type: ignore[arg-type]
+    )
+    replay.add_argument("record", metavar="RECORD.json", help="the record's file, or '-'")
+    commands.add_parser(  # listed in the help; run by threethirteen._cli_play
+        "play", help="play against bots in the terminal"
+    )
+    return parser, {
+        "check": check,
+        "rules": rules,
+        "rounds": rounds,
+        "simulate": simulate,
+        "replay": replay,
+    }
+
+
+SIMULATE_DESCRIPTION = """\
+Play a tournament between bots and show each bot's mean total with its 95%
+interval, its wins with a Wilson interval, the head-to-head margins and the mean
+score by round (tt.tournament). With duplicate deals (the default) every deal is
+played once in each seating rotation, so --games is a multiple of --players. The
+same --seed gives the same results, with any --workers or scheduler. A progress bar
+goes to standard error when it is a terminal."""
+
+
+def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bots",
+        required=True,
+        metavar="NAME,NAME...",
+        help=f"the bots, by name, separated by commas: {', '.join(sorted(BOTS))}; a name"
+        " given twice seats two copies",
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games (100)")
+    parser.add_argument("--seed", type=int, metavar="N", help="the seed (default: a fresh one)")
+    parser.add_argument(
+        "--max-turns", type=int, metavar="N", help="end a round after N turns (random bots)"
+    )
+    parser.add_argument(
+        "--no-duplicate",
+        action="store_true",
+        help="a fresh deal every game (default: every deal played in each seating)",
+    )
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="play on N processes of this machine"
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster (tcp://host:8786); needs dask.distributed",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--plot", metavar="FILE", help="draw the results to FILE (png, svg, pdf); needs matplotlib"
+    )
 
 
 class _UsageError(Exception):
@@ -514,10 +617,188 @@ def _run_lines(reader: HandReader, args: argparse.Namespace, style: Style) -> in
     return EXIT_NOT_OUT if failed else EXIT_OK
 
 
+# -- simulate ---------------------------------------------------------------------------
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The executor the options ask for, shut down after: none, a process pool, or a
+    Dask cluster's."""
+    if args.workers is not None:
+        if args.workers < 1:
+            raise _UsageError(f"--workers is at least 1, not {args.workers}")
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as pool:
+            yield pool
+    elif args.scheduler is not None:
+        try:
+            distributed = importlib.import_module("dask.distributed")
+        except ModuleNotFoundError:
+            raise _UsageError(
+                "--scheduler needs dask.distributed: pip install 'threethirteen[dask]'"
+            ) from None
+        try:
+            client = distributed.Client(args.scheduler, timeout=30)
+        except (OSError, TimeoutError) as error:
+            raise _Failure(f"cannot reach the scheduler {args.scheduler!r}: {error}") from None
+        with client:
+            yield client.get_executor(pure=False)
+    else:
+        yield None
+
+
+class _Failure(Exception):
+    """A command that cannot go on (not a usage error): its message, exit status 2."""
+
+
+def _progress_wanted() -> bool:
+    """A progress bar only on a terminal, and only with tqdm installed."""
+    try:
+        if not sys.stderr.isatty():
+            return False
+    except (AttributeError, ValueError):
+        return False
+    return importlib.util.find_spec("tqdm") is not None
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    """``simulate``: a tournament, its table or JSON, and its picture."""
+    bots = [name.strip() for name in args.bots.split(",")]
+    if "" in bots:
+        raise _UsageError(f"--bots: a name is missing in {args.bots!r}")
+    with _executor(args) as executor:
+        results = tournament(
+            bots,
+            games=args.games,
+            rules=args.rules or "pagat",
+            players=args.players,
+            seed=args.seed,
+            duplicate=not args.no_duplicate,
+            executor=executor,
+            progress=_progress_wanted(),
+            variations=args.variation,
+            max_turns=args.max_turns,
+        )
+    if args.plot is not None:
+        _save_plot(results, args.plot)
+    print(results.to_json() if args.json else results.table())
+    return EXIT_OK
+
+
+def _save_plot(results: TournamentResults, path: str) -> None:
+    try:
+        figure = results.plot()
+    except ModuleNotFoundError as error:
+        raise _Failure(str(error)) from None
+    try:
+        figure.savefig(path)
+    except (OSError, ValueError) as error:
+        raise _Failure(f"cannot write the plot to {path!r}: {error}") from None
+
+
+# -- replay -------------------------------------------------------------------------------
+
+_CARD_TOKEN = re.compile(r"(?<!\w)(?:(?:10|[2-9AJQK])[cdhs]|Jk)(?!\w)")
+
+
+def _styled(text: str, style: Style) -> str:
+    """An action's notation with its cards in ``style``."""
+
+    def card(match: re.Match[str]) -> str:
+        token = match.group()
+        try:
+            return style.card(parse_card(token))
+        except ThreeThirteenError:
+            return token
+
+    return _CARD_TOKEN.sub(card, text)
+
+
+def _read_record(path: str) -> Mapping[str, Any]:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except OSError as error:
+        raise _Failure(f"cannot read {path!r}: {error.strerror or error}") from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _Failure(f"{path!r} is not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise InvalidRecordError(f"a game record is a JSON object, not {type(record).__name__}")
+    return record
+
+
+_ENDS = {
+    "out": "a player went out",
+    "empty_hand": "a hand emptied",
+    "stock": "the stock ran out",
+    "turn_limit": "the turn limit",
+}
+
+
+def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[str]:
+    """A checked record (``game`` is its replay), round by round, then the score sheet."""
+    rules = record["rules"]
+    variations = "".join(f" +{name}" for name in rules["variations"])
+    seed = "no seed" if record["seed"] is None else f"seed {record['seed']}"
+    limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
+    lines = [f"{rules['preset']}{variations}, {game.players} players{limit}, {seed}"]
+    for data in record["rounds"]:
+        wild = "no wild rank" if data["wild"] is None else f"wild rank {data['wild']}"
+        lines += [
+            "",
+            f"round {data['number']}: {data['cards_dealt']} cards, {wild},"
+            f" player {data['dealer']} deals",
+        ]
+        deal = data["deal"]
+        width = len(f"player {game.players - 1} dealt")
+        for player, cards in enumerate(deal["hands"]):
+            label = f"player {player} dealt".ljust(width)
+            lines.append(f"  {label}  {style.cards(parse_hand(' '.join(cards)))}")
+        lines.append(f"  {'upcard'.ljust(width)}  {style.card(parse_card(deal['upcard']))}")
+        for entry in data["actions"]:
+            if entry.get("type") == "reshuffle":
+                lines.append(f"  reshuffle: a new stock of {len(entry['stock'])} cards")
+            else:
+                text = _styled(str(Action.from_dict(entry)), style)
+                lines.append(f"  player {entry['player']}: {text}")
+        if data["end"] is None:
+            lines.append("  (in play)")
+        elif data["void"]:
+            lines.append(f"  ended: {_ENDS.get(data['end'], data['end'])}; void, dealt again")
+        else:
+            scores = " ".join(str(score) for score in data["scores"])
+            lines.append(f"  ended: {_ENDS.get(data['end'], data['end'])}; scores {scores}")
+    return [*lines, "", game.score_sheet()]
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    """``replay RECORD.json``: the game round by round, and its score sheet."""
+    record = _read_record(args.record)
+    game = Game.from_record(record)
+    style = choose_style(sys.stdout, ascii_only=args.ascii, color=args.color)
+    print("\n".join(replay_lines(record, game, style)))
+    return EXIT_OK
+
+
+def _run_play(argv: list[str]) -> int:
+    """``play``: run by its own module, ``threethirteen._cli_play``."""
+    from . import _cli_play  # imported only for this command
+
+    return _cli_play.main(argv)
+
+
 RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": _run_check,
     "rules": _run_rules,
     "rounds": _run_rounds,
+    "simulate": _run_simulate,
+    "replay": _run_replay,
 }
 """What each command runs, given its parsed arguments."""
 
@@ -550,6 +831,8 @@ def _run(argv: Sequence[str] | None) -> int:
             parser.parse_args(words)
         except SystemExit as exit:  # --help, --version, or argparse's usage error
             return exit.code if isinstance(exit.code, int) else EXIT_USAGE
+    if words and words[0] == PLAY:
+        return _run_play(words[1:])
     name = words[0] if words and words[0] in COMMANDS else "check"
     first = words[0] if words else ""
     if words and words[0] == name:
@@ -563,23 +846,20 @@ def _run(argv: Sequence[str] | None) -> int:
         parsers[name].print_usage(sys.stderr)
         _error(str(error))
         return EXIT_USAGE
+    except _Failure as error:
+        _error(str(error))
+        return EXIT_USAGE
     except ThreeThirteenError as error:
         hint = _command_hint(first) if name == "check" and first == (words[:1] or [""])[0] else ""
         _error(str(error) + hint)
         return EXIT_USAGE
 
 
-RESERVED = ("play", "simulate", "replay")
-"""Commands to come: a word that names one is not read as cards."""
-
-
 def _command_hint(word: str) -> str:
     """For a first word read as a card that looks like a command: say so."""
     if not word.isalpha():
         return ""
-    if word.lower() in RESERVED:
-        return f" ('{word}' is not a command yet; the commands are {', '.join(COMMANDS)})"
-    close = difflib.get_close_matches(word.lower(), COMMANDS, n=1, cutoff=0.75)
+    close = difflib.get_close_matches(word.lower(), (*COMMANDS, PLAY), n=1, cutoff=0.75)
     return f" (did you mean the command '{close[0]}'?)" if close else ""
 
 
@@ -600,11 +880,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A closed pipe (``threethirteen - < hands.txt | head``) ends quietly.
     """
-    words = sys.argv[1:] if argv is None else argv
-    if words and words[0] == "play":
-        from . import _cli_play
-
-        return _cli_play.main(words[1:])
     try:
         status = _run(argv)
         sys.stdout.flush()

@@ -1268,7 +1268,13 @@ def _table_rules(
     """The rules of a table of ``players`` and the number of players."""
     if isinstance(variations, str):
         variations = [variations]
-    variations = list(variations) if not isinstance(variations, list) else variations
+    elif not isinstance(variations, list):
+        try:
+            variations = list(variations)
+        except TypeError:
+            raise GameError(
+                f"variations are a list of variation names, not {quote(variations)}"
+            ) from None
     if isinstance(rules, Rules):
         if variations:
             raise GameError(

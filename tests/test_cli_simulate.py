@@ -1,0 +1,265 @@
+"""The command line's ``simulate``, ``replay`` and ``play`` (its dispatch): exact
+outputs, the JSON and picture written, and the errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import threethirteen as tt
+from threethirteen import _cli_play
+from threethirteen.cli import main
+
+
+@dataclass
+class Result:
+    status: int
+    out: str
+    err: str
+
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
+    def run(*argv: str, stdin: str = "") -> Result:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        status = main(list(argv))
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
+
+
+SIMULATE = ["simulate", "--bots", "greedy,random", "--games", "10", "--seed", "1"]
+SHORT = ["--max-turns", "20"]
+
+TABLE = """\
+pagat, 2 players, at most 20 turns a round: 10 games (5 deals, each played in 2 seatings), seed 1
+
+bot     games  mean total    95% interval  wins  win rate    95% interval
+greedy     10        15.9    10.8 to 21.0    10    100.0%  72.2 to 100.0%
+random     10       416.0  401.1 to 430.9     0      0.0%    0.0 to 27.8%
+
+head to head: points a game the first finished ahead of the second
+bots             games  margin    95% interval
+greedy - random     10  +400.1  380.9 to 419.3
+
+mean score by round
+round      1     2     3     4     5     6     7     8     9    10    11
+greedy   2.8   0.2   1.4   1.5   1.1   1.0   0.2   3.1   3.1   0.4   1.1
+random  15.3  25.1  28.9  38.3  37.6  35.4  46.1  48.1  43.1  47.1  51.0
+"""
+
+
+def test_simulate_prints_the_table(run: Run) -> None:
+    assert run(*SIMULATE, *SHORT) == Result(0, TABLE, "")  # no progress bar off a terminal
+
+
+def test_simulate_shows_a_progress_bar_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("tqdm")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main([*SIMULATE, *SHORT]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == TABLE
+    assert "10/10" in captured.err
+
+
+def test_simulate_on_processes_prints_the_same(run: Run) -> None:
+    assert run(*SIMULATE, *SHORT, "--workers", "2") == Result(0, TABLE, "")
+
+
+def test_simulate_on_a_dask_scheduler_prints_the_same(run: Run) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        result = run(*SIMULATE, *SHORT, "--scheduler", cluster.scheduler_address)
+    assert result == Result(0, TABLE, "")
+
+
+def test_simulate_json_is_the_librarys(run: Run) -> None:
+    result = run(*SIMULATE, *SHORT, "--json")
+    assert result.status == 0
+    expected = tt.tournament(["greedy", "random"], games=10, seed=1, max_turns=20)
+    assert json.loads(result.out) == expected.to_dict()
+
+
+def test_simulate_options_reach_the_tournament(run: Run) -> None:
+    result = run(
+        "simulate", "--bots", "greedy,greedy,random", "--players", "2", "--games", "3",
+        "--no-duplicate", "--rules", "bga", "--variation", "jokers", "--seed", "4",
+        "--max-turns", "6", "--json",
+    )  # fmt: skip
+    assert result.status == 0, result.err
+    expected = tt.tournament(
+        ["greedy", "greedy", "random"], games=3, rules="bga", players=2, seed=4,
+        duplicate=False, variations=["jokers"], max_turns=6,
+    )  # fmt: skip
+    assert json.loads(result.out) == expected.to_dict()
+
+
+def test_simulate_draws_the_plot(run: Run, tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "results.png"
+    result = run(*SIMULATE, *SHORT, "--plot", str(picture))
+    assert result == Result(0, TABLE, "")
+    assert picture.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--games", "9"],
+            "with duplicate deals, games is a multiple of the players (2: every deal is"
+            " played in each seating), not 9; say 8 or 10",
+        ),
+        (
+            ["--bots", "greedy,best"],
+            "unknown bot 'best' (the built-in bots: advisor, greedy, random, search)",
+        ),
+        (["--bots", "greedy,,random"], "--bots: a name is missing in 'greedy,,random'"),
+        (["--workers", "0"], "--workers is at least 1, not 0"),
+        (
+            ["--players", "3"],
+            "3 players but 2 bots: give a bot more than once to seat it more than once",
+        ),
+        (["--rules", "gin"], "unknown preset 'gin'; valid: pagat, wikipedia, bga, family"),
+    ],
+)
+def test_simulate_errors(run: Run, argv: list[str], message: str) -> None:
+    result = run(*SIMULATE, *argv)
+    assert result.status == 2
+    assert result.err.splitlines()[-1] == f"threethirteen: error: {message}"
+
+
+def test_simulate_needs_bots_and_one_place_to_run(run: Run) -> None:
+    result = run("simulate", "--games", "2")
+    assert result.status == 2
+    assert result.err.endswith("error: the following arguments are required: --bots\n")
+    result = run(*SIMULATE, "--workers", "2", "--scheduler", "tcp://127.0.0.1:1")
+    assert result.status == 2
+    assert "not allowed with argument --workers" in result.err
+
+
+def test_simulate_help(run: Run) -> None:
+    result = run("simulate", "--help")
+    assert result.status == 0
+    assert result.out.startswith("usage: threethirteen simulate --bots NAME,NAME...")
+    for option in ("--bots", "--games", "--seed", "--workers", "--scheduler", "--json", "--plot"):
+        assert f"  {option}" in result.out
+
+
+# -- replay ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def record_file(tmp_path: Path) -> tuple[Path, tt.Game]:
+    game = tt.play(["greedy", "greedy"], seed=5, max_turns=6)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_record()), encoding="utf-8")
+    return path, game
+
+
+FIRST_ROUNDS = """\
+pagat, 2 players, at most 6 turns a round, seed 5
+
+round 1: 3 cards, wild rank 3, player 0 deals
+  player 0 dealt  3c 6d 6h
+  player 1 dealt  2c Jc 9h
+  upcard          Jd
+  player 1: draw stock
+  player 1: discard 10d
+  player 0: draw stock
+  player 0: discard Ac out [6d 6h 3c=6c]
+  player 1: draw discard
+  player 1: discard Jc
+  ended: a player went out; scores 0 12
+
+round 2: 4 cards, wild rank 4, player 1 deals
+"""
+
+
+def test_replay_shows_each_round_then_the_score_sheet(
+    run: Run, record_file: tuple[Path, tt.Game]
+) -> None:
+    path, game = record_file
+    result = run("replay", str(path), "--ascii")
+    assert result.status == 0
+    assert result.err == ""
+    assert result.out.startswith(FIRST_ROUNDS)
+    assert result.out.endswith("\n\n" + game.score_sheet() + "\n")
+    assert len(re.findall(r"^round \d+: ", result.out, flags=re.M)) == 11
+    assert "  ended: the turn limit; scores 1 1\n" in result.out
+    assert run("replay", "-", "--ascii", stdin=path.read_text()).out == result.out
+
+
+def test_replay_writes_suit_symbols(run: Run, record_file: tuple[Path, tt.Game]) -> None:
+    result = run("replay", str(record_file[0]), "--color", "never")
+    assert "  player 0: discard A♣ out [6♦ 6♥ 3♣=6♣]\n" in result.out
+
+
+def test_replay_of_a_game_in_play(run: Run, tmp_path: Path) -> None:
+    game = tt.Game("pagat", 2, seed=5)
+    game.apply(tt.DrawStock())
+    path = tmp_path / "in-play.json"
+    path.write_text(json.dumps(game.to_record()))
+    result = run("replay", str(path), "--ascii")
+    assert result.status == 0
+    assert "  player 1: draw stock\n  (in play)\n" in result.out
+
+
+def test_replay_errors(run: Run, tmp_path: Path, record_file: tuple[Path, tt.Game]) -> None:
+    missing = tmp_path / "none.json"
+    assert run("replay", str(missing)) == Result(
+        2, "", f"threethirteen: error: cannot read {str(missing)!r}: No such file or directory\n"
+    )
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    result = run("replay", str(broken))
+    assert result.status == 2
+    assert result.err.startswith(f"threethirteen: error: {str(broken)!r} is not JSON: ")
+    listed = tmp_path / "list.json"
+    listed.write_text("[]")
+    assert run("replay", str(listed)).err == (
+        "threethirteen: error: a game record is a JSON object, not list\n"
+    )
+    record = json.loads(record_file[0].read_text())
+    record["rounds"][0]["scores"] = [0, 13]
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(record))
+    assert run("replay", str(tampered)).err == (
+        "threethirteen: error: round record 0 (round 1): the record's scores is [0, 13],"
+        " the game's [0, 12]\n"
+    )
+    result = run("replay", str(record_file[0]), "--rules", "bga")
+    assert result.status == 2
+    assert result.err.endswith("threethirteen: error: --rules does not apply to 'replay'\n")
+
+
+# -- play ----------------------------------------------------------------------------------
+
+
+def test_play_runs_its_own_module_with_the_words_after_it(
+    run: Run, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[list[str]] = []
+
+    def fake_main(argv: Sequence[str]) -> int:
+        calls.append(list(argv))
+        return 7
+
+    monkeypatch.setattr(_cli_play, "main", fake_main)
+    assert run("play", "--rules", "bga", "9s").status == 7
+    assert calls == [["--rules", "bga", "9s"]]
