@@ -426,3 +426,38 @@ def test_a_bad_seed_is_refused(name: str, seed: object, message: str) -> None:
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot(name, seed=seed)  # type: ignore[arg-type]
     assert str(caught.value) == message
+
+
+class Watched:
+    """A bot wrapped to check that it never throws back the card it just took."""
+
+    def __init__(self, bot: tt.Bot) -> None:
+        self.bot = bot
+        self.taken: tt.Card | None = None
+        self.takes = 0
+
+    def act(self, view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
+        action = self.bot.act(view, legal)
+        if isinstance(action, DrawDiscard):
+            self.taken = view.piles[action.pile or 0][-1]
+            self.takes += 1
+        elif isinstance(action, DiscardCard):
+            assert action.card != self.taken or action.go_out, (view.round, view.turns)
+            self.taken = None
+        return action
+
+
+@pytest.mark.parametrize(
+    "make", [lambda: tt.AdvisorBot(seed=1), lambda: tt.SearchBot(seed=1, playouts=2)]
+)
+def test_a_card_taken_from_the_pile_is_not_thrown_back(make: Callable[[], tt.Bot]) -> None:
+    # The advisor once took a discard and threw it back when that fed the next player
+    # less: two such bots pass a card to and fro and never end a round.
+    watched = [Watched(make()), Watched(tt.AdvisorBot(seed=2))]
+    game = tt.Game("pagat", players=2, seed=12, max_turns=60)
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(watched[seat].act(game.view(seat), game.legal_actions()))
+    assert watched[0].takes > 5
+    assert watched[1].takes > 5

@@ -375,11 +375,14 @@ class AdvisorBot:
     def __init__(self, seed: int | None = None, *, margin: int = 3) -> None:
         self.seed = seed = _seed(seed)
         self.margin = margin
+        self._taken: tuple[int, int, Card] | None = None
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         round_ = view.prepared_round
         if view.phase == "draw":
-            return self.draw(view, legal_actions, round_)
+            action = self.draw(view, legal_actions, round_)
+            self.note_draw(view, action)
+            return action
         hand = view.hand
         going = _true_out(hand, round_, legal_actions)
         if going is not None:
@@ -415,16 +418,33 @@ class AdvisorBot:
                 best, best_key = action, key
         return best
 
+    def note_draw(self, view: PlayerView, action: Action) -> None:
+        """Remember the card this bot takes from a pile, so as not to throw it back on
+        the same turn (two bots that pass a card to and fro never end a round)."""
+        if isinstance(action, DrawDiscard):
+            self._taken = (view.round, view.turns, view.piles[action.pile or 0][-1])
+
+    def taken_card(self, view: PlayerView) -> Card | None:
+        """The card this bot took from a pile on this turn, if it did."""
+        taken = self._taken
+        if taken is not None and taken[:2] == (view.round, view.turns):
+            return taken[2]
+        return None
+
     def discard(self, view: PlayerView, round_: Round) -> Card:
-        """The card to discard: near the best, the one that feeds the others least."""
+        """The card to discard: near the best, the one that feeds the others least;
+        never the card just taken from a pile while another is near the best."""
         ranking = discards(view.hand, round_)
         low = ranking.scores[0]
         others = _receivers(view)
+        keep = self.taken_card(view)
         best_card = ranking.cards[0]
         best_key: tuple[int, int, int] | None = None
         for index, (card, score) in enumerate(zip(ranking.cards, ranking.scores, strict=True)):
             if score > low + self.margin:
                 break
+            if card == keep:
+                continue
             fed = max((_feeds(card, view.known[other], round_) for other in others), default=0)
             key = (fed, score, index)
             if best_key is None or key < best_key:
@@ -593,6 +613,7 @@ class SearchBot:
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         candidates = self.candidates(view, legal_actions)
         if len(candidates) == 1:
+            self._advisor.note_draw(view, candidates[0])
             return candidates[0]
         values: list[list[float]] = [[] for _ in candidates]
         player = view.player
@@ -608,7 +629,9 @@ class SearchBot:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        return candidates[_chosen(values, self.confidence)]
+        chosen = candidates[_chosen(values, self.confidence)]
+        self._advisor.note_draw(view, chosen)
+        return chosen
 
     def candidates(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Action]:
         """The actions searched, :class:`AdvisorBot`'s choice first; one action when
@@ -626,7 +649,10 @@ class SearchBot:
         if table is not None:
             return [table]
         found: list[Action] = [_plain_discard(legal_actions, self._advisor.discard(view, round_))]
+        taken = self._advisor.taken_card(view)
         for card in discards(hand, round_).cards[: self.top]:
+            if card == taken:
+                continue
             action = _plain_discard(legal_actions, card)
             if action not in found:
                 found.append(action)
