@@ -141,6 +141,18 @@ class Style:
         return " ".join(map(self.meld, melding.melds)) or "-"
 
 
+def silence(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at the null device, so that flushing what is
+    left at exit raises nothing more."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
 def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()

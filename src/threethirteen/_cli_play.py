@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import re
 import sys
 from collections.abc import Sequence
@@ -32,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TextIO
 
-from ._cli_format import Style, choose_style, rules_label
+from ._cli_format import Style, choose_style, rules_label, silence
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, discards
 from .bots import Bot, make_bot
@@ -733,17 +732,5 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         stdout.write("\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (``threethirteen play < moves | head``)
-        _silence(stdout)
+        silence(stdout)
         return EXIT_BROKEN_PIPE
-
-
-def _silence(stream: TextIO) -> None:
-    """Point ``stream``'s file descriptor at the null device, so that flushing what is
-    left at exit raises nothing more."""
-    try:
-        fd = stream.fileno()
-    except (AttributeError, OSError, ValueError):  # not a real file
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)

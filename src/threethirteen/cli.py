@@ -30,13 +30,12 @@ import importlib
 import importlib.util
 import io
 import json
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from typing import Any, TextIO
+from typing import Any
 
 from . import __version__
 from ._cli_format import (
@@ -50,6 +49,7 @@ from ._cli_format import (
     rules_label,
     rules_list,
     rules_table,
+    silence,
     text_line,
     text_report,
 )
@@ -863,18 +863,6 @@ def _command_hint(word: str) -> str:
     return f" (did you mean the command '{close[0]}'?)" if close else ""
 
 
-def _silence(stream: TextIO) -> None:
-    """Point ``stream``'s file descriptor at the null device, so that flushing what is
-    left at exit raises nothing more."""
-    try:
-        fd = stream.fileno()
-    except (AttributeError, OSError, ValueError):  # not a real file
-        return
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, fd)
-    os.close(devnull)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command with ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
 
@@ -884,7 +872,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(argv)
         sys.stdout.flush()
     except BrokenPipeError:
-        _silence(sys.stdout)
+        silence(sys.stdout)
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
