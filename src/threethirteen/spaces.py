@@ -804,8 +804,8 @@ def describe_index(index: int, view: PlayerView) -> str:
 
 
 def score_rewards(scores: Sequence[int], zero_sum: bool = True) -> list[float]:
-    """The rewards of the adapters (:mod:`threethirteen.envs`,
-    :mod:`threethirteen.gym_env`) for a round's or a game's ``scores`` (lower scores
+    """The rewards of the adapters (``threethirteen.envs``,
+    ``threethirteen.gym_env``) for a round's or a game's ``scores`` (lower scores
     are better): with ``zero_sum``, the mean of the others' scores less one's own
     (the rewards add up to 0); else minus one's own.
 
