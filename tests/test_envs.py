@@ -477,3 +477,18 @@ def test_observations_do_not_change_when_hidden_cards_are_shuffled() -> None:
     for kind in ("after a reshuffle", "separate discards", "a joker on a pile", "false out"):
         assert kind in kinds
     assert changed > 0.9 * checked  # the shuffles did move hidden cards
+
+
+def test_without_pettingzoo_the_import_says_which_extra() -> None:
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "try:\n    import threethirteen.envs\n"
+        "except ModuleNotFoundError as error:\n    print(error)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == (
+        "threethirteen.envs needs PettingZoo (pettingzoo is missing):"
+        " pip install 'threethirteen[pettingzoo]'\n"
+    )

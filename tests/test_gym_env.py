@@ -6,6 +6,8 @@ the cards it cannot see are shuffled among their places, in every phase.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 
 import numpy as np
@@ -335,3 +337,18 @@ def test_observations_do_not_change_when_hidden_cards_are_shuffled() -> None:
     for kind in ("after a reshuffle", "separate discards", "a joker on a pile", "false out"):
         assert kind in kinds
     assert changed > 0.9 * checked
+
+
+def test_without_gymnasium_the_import_says_which_extra() -> None:
+    code = (
+        "import sys; sys.modules['gymnasium'] = None\n"
+        "try:\n    import threethirteen.gym_env\n"
+        "except ModuleNotFoundError as error:\n    print(error)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == (
+        "threethirteen.gym_env needs Gymnasium (gymnasium is missing):"
+        " pip install 'threethirteen[gymnasium]'\n"
+    )

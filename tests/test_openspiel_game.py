@@ -11,6 +11,8 @@ import functools
 import json
 import math
 import random
+import subprocess
+import sys
 from collections import Counter
 from typing import Any
 
@@ -530,3 +532,18 @@ def test_openspiels_random_simulation_test_passes_for_every_variation(
 ) -> None:
     game = load_game(preset, 3, variations, max_turns=6)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_without_pyspiel_the_import_says_which_extra() -> None:
+    code = (
+        "import sys; sys.modules['pyspiel'] = None\n"
+        "try:\n    import threethirteen.openspiel_game\n"
+        "except ModuleNotFoundError as error:\n    print(error)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout == (
+        "threethirteen.openspiel_game needs OpenSpiel (pyspiel is missing):"
+        " pip install 'threethirteen[openspiel]'\n"
+    )

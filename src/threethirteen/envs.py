@@ -41,10 +41,18 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 import numpy as np
-from gymnasium import spaces as gym_spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+
+try:
+    from gymnasium import spaces as gym_spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+    from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+except ModuleNotFoundError as error:  # an optional extra
+    raise ModuleNotFoundError(
+        f"threethirteen.envs needs PettingZoo ({error.name} is missing):"
+        " pip install 'threethirteen[pettingzoo]'",
+        name=error.name,
+    ) from error
 
 from . import spaces
 from ._validate import as_index, quote

@@ -39,9 +39,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, SupportsIndex
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces as gym_spaces
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces as gym_spaces
+except ModuleNotFoundError as error:  # an optional extra
+    raise ModuleNotFoundError(
+        f"threethirteen.gym_env needs Gymnasium ({error.name} is missing):"
+        " pip install 'threethirteen[gymnasium]'",
+        name=error.name,
+    ) from error
 
 from . import spaces
 from ._validate import as_index, quote

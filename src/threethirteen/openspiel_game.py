@@ -45,7 +45,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+
+try:
+    import pyspiel  # type: ignore[import-not-found]
+except ModuleNotFoundError as error:  # an optional extra
+    raise ModuleNotFoundError(
+        f"threethirteen.openspiel_game needs OpenSpiel ({error.name} is missing):"
+        " pip install 'threethirteen[openspiel]'",
+        name=error.name,
+    ) from error
 
 from ._validate import quote
 from .actions import DiscardCard, DrawDiscard, DrawStock
