@@ -27,6 +27,7 @@ __all__ = [
     "MAX_CARDS",
     "QUOTE_LIMIT",
     "as_index",
+    "as_seed",
     "check_int",
     "is_iterable",
     "items",
@@ -106,6 +107,26 @@ def as_index(value: object, name: str, error: type[ThreeThirteenError] = ThreeTh
         except TypeError:
             pass
     raise error(f"{name} must be an int, not {quote(value)}")
+
+
+def as_seed(
+    value: object, name: str, error: type[ThreeThirteenError] = ThreeThirteenError
+) -> int | None:
+    """A seed: ``None``, or a non-negative int (see :func:`as_index`).
+
+    >>> as_seed(7, "a seed"), as_seed(None, "a seed")
+    (7, None)
+    >>> as_seed(-1, "a seed")
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.ThreeThirteenError: a seed is not negative, not -1
+    """
+    if value is None:
+        return None
+    number = as_index(value, name, error)
+    if number < 0:
+        raise error(f"{name} is not negative, not {quote(value)}")
+    return number
 
 
 def check_int(

@@ -24,9 +24,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ._lazy import LazyModule
-from ._validate import as_index, quote
+from ._validate import as_seed, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
-from .analysis import best_discard, best_melds, deadwood_score, discards
+from .analysis import best_discard, deadwood_score, discards
 from .cards import Card
 from .drawing import draw_advice
 from .errors import InvalidBotError, ThreeThirteenError
@@ -100,24 +100,15 @@ def as_bot(bot: BotLike) -> Bot:
 # -- what every built-in bot shares ---------------------------------------------------
 
 
-def _goes_out(legal_actions: Sequence[Action]) -> Action | None:
-    """The first going-out discard among the legal actions, if any (true or not)."""
-    for action in legal_actions:
-        if isinstance(action, DiscardCard) and action.go_out:
-            return action
-    return None
-
-
 def _true_out(hand: Hand, round_: Round, legal_actions: Sequence[Action]) -> Action | None:
     """A legal going-out discard that really goes out (never a false out), if any."""
     going = [a for a in legal_actions if isinstance(a, DiscardCard) and a.go_out]
     if not going:
         return None
-    ranking = discards(hand, round_)
-    out = {card for card, score in zip(ranking.cards, ranking.scores, strict=True) if score == 0}
+    out = {discard.card for discard in discards(hand, round_) if discard.goes_out}
     for action in going:
         assert isinstance(action, DiscardCard)
-        if action.card in out and not best_melds(hand.without(action.card), round_).deadwood:
+        if action.card in out:
             return action
     return None
 
@@ -206,14 +197,23 @@ def _table_action(
 
 
 def _draw_greedy(view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
+    """Greedy's draw, from the view."""
+    return _greedy_draw(view.hand, view.piles, legal_actions, round_)
+
+
+def _greedy_draw(
+    hand: Hand,
+    piles: Sequence[Sequence[Card]],
+    legal_actions: Sequence[Action],
+    round_: Round,
+) -> Action:
     """Greedy's draw: the pile top that lowers the score after the best discard most
     (below the hand's score before the draw), else the stock."""
-    hand = view.hand
     best: Action | None = None
     best_score = deadwood_score(hand, round_)
     for action in legal_actions:
         if isinstance(action, DrawDiscard):
-            pile = view.piles[action.pile or 0]
+            pile = piles[action.pile or 0]
             score = best_discard(hand + pile[-1], round_).score
             if score < best_score:
                 best, best_score = action, score
@@ -227,12 +227,7 @@ def _draw_greedy(view: PlayerView, legal_actions: Sequence[Action], round_: Roun
 
 def _seed(seed: object) -> int | None:
     """A bot's seed: ``None`` or a non-negative int (a numpy integer too)."""
-    if seed is None:
-        return None
-    value = as_index(seed, "a bot's seed", InvalidBotError)
-    if value < 0:
-        raise InvalidBotError(f"a bot's seed is not negative, not {quote(seed)}")
-    return value
+    return as_seed(seed, "a bot's seed", InvalidBotError)
 
 
 class RandomBot:
@@ -480,16 +475,7 @@ def _playout_action(game: Game) -> Action:
     round_ = game.prepared_round
     hand = game.hand(player)
     if game.phase == "draw":
-        best: Action = legal[0]
-        if len(legal) > 1:
-            best_score = deadwood_score(hand, round_)
-            piles = game.piles
-            for action in legal:
-                if isinstance(action, DrawDiscard):
-                    score = best_discard(hand + piles[action.pile or 0][-1], round_).score
-                    if score < best_score:
-                        best, best_score = action, score
-        return best
+        return legal[0] if len(legal) == 1 else _greedy_draw(hand, game.piles, legal, round_)
     if len(hand) == 0:  # pragma: no cover - a hand is never empty in the play phase
         return legal[-1]
     found = best_discard(hand, round_)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ._validate import as_index, quote
+from ._validate import as_index, as_seed, quote
 from .actions import Action
 from .bots import Bot, BotSpec, make_bot
 from .errors import GameError, IllegalActionError, InvalidRecordError, ThreeThirteenError
@@ -212,15 +212,6 @@ def _players(players: object, bots: int) -> int:
 def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
         raise GameError(f"{name} is True or False, not {quote(value)}")
-    return value
-
-
-def _seed(seed: object) -> int | None:
-    if seed is None:
-        return None
-    value = as_index(seed, "a seed", GameError)
-    if value < 0:
-        raise GameError(f"a seed is not negative, not {quote(seed)}")
     return value
 
 
@@ -797,7 +788,7 @@ def tournament(
         chunk_size = _positive(chunk_size, "chunk_size")
     duplicate = _flag(duplicate, "duplicate")
     progress = _flag(progress, "progress")
-    seed = _seed(seed)
+    seed = as_seed(seed, "a seed", GameError)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise GameError(
             f"executor is a concurrent.futures.Executor (with submit), not {quote(executor)}"
