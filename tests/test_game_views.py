@@ -14,6 +14,7 @@ import dataclasses
 import functools
 import json
 import math
+import pickle
 from collections import Counter
 
 import numpy as np
@@ -252,6 +253,42 @@ def test_views_taken_at_every_step_equal_fresh_ones(seed: int) -> None:
         taken.append((game.view(0), game.view(0).to_dict()))
         game.apply(player.choose(game))
     assert all(view.to_dict() == made for view, made in taken)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_view_read_late_holds_the_game_as_it_was(seed: int) -> None:
+    """Game.view leaves the history, the draws from the stock and the hidden cards
+    to be made when first read: a view read only after the game has moved on (to
+    later rounds too) holds the game as it was when taken, as a view read at once
+    does; and a pickled view holds no reference to its game."""
+    game = tt.Game("pagat", players=2, seed=seed, max_turns=30)
+    player = RandomPlayer(seed, false_out_rate=0.1)
+    taken = []
+    while not game.is_over:
+        read = game.view(game.to_move or 0)
+        taken.append(
+            (
+                game.view(game.to_move or 0),
+                read.history,
+                read.stock_draws,
+                read.unseen(),
+                read.to_dict(),
+            )
+        )
+        game.apply(player.choose(game))
+    assert len(taken) > 60
+    for late, history, stock_draws, unseen, made in taken[::7]:
+        assert late.unseen() == unseen
+        assert late.history == history
+        assert late.stock_draws == stock_draws
+        assert late.to_dict() == made
+        copied = pickle.loads(pickle.dumps(late))
+        assert copied == late
+        assert "_deferred" not in vars(copied)
+        assert copied.unseen() == unseen
+    fresh = game.view(0)
+    with pytest.raises(AttributeError, match="'PlayerView' object has no attribute 'nothing'"):
+        fresh.nothing  # noqa: B018
 
 
 def test_known_cards_follow_draws_from_the_pile() -> None:

@@ -422,6 +422,37 @@ def test_out_is_filled_in_place() -> None:
     result = encode_observation(game.view(0), out=out)
     assert result is out
     assert np.array_equal(out, encode_observation(game.view(0)))
+    wide = np.full((469, 2), 7.0, dtype=np.float32)  # a strided column: written through
+    assert encode_observation(game.view(0), out=wide[:, 1]) is not None
+    assert np.array_equal(wide[:, 1], out)
+    assert (wide[:, 0] == 7.0).all()
+
+
+def test_a_read_only_out_is_refused() -> None:
+    out = np.zeros(469, dtype=np.float32)
+    out.flags.writeable = False
+    with pytest.raises(tt.GameError, match=r"^out must be a writeable array, not a read-only one$"):
+        encode_observation(tt.Game("pagat", players=2, seed=1).view(0), out=out)
+
+
+@pytest.mark.parametrize("implementation", ["cython", "python"])
+def test_fill_observation_counts_places_and_scales_numbers(implementation: str) -> None:
+    """The kernel under the encoder, in each backend: counts of places, then numbers
+    times scales; -1 (nothing else) for a place outside the counts or sizes that
+    disagree."""
+    from threethirteen import _backend
+
+    solver = _backend.load(implementation)[1] if implementation == "python" else _backend.compiled
+    if solver is None:
+        pytest.skip("the compiled solver is not built")
+    out = np.full(8, 9.0, dtype=np.float32)
+    scales = np.array([0.5, 0.25], dtype=np.float32)
+    assert solver.fill_observation(out, 6, [0, 3], [b"\x00\x00\x02", b"\x02"], (3, True), scales) == 0
+    assert out.tolist() == [2.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.5, 0.25]
+    assert solver.fill_observation(out, 6, [0], [b"\x06"], (3, 1), scales) == -1
+    assert solver.fill_observation(out, 6, [0, 1], [b""], (3, 1), scales) == -1
+    assert solver.fill_observation(out, 5, [], [], (3, 1), scales) == -1
+    assert solver.fill_observation(out, 6, [], [], (3,), scales) == -1
 
 
 def test_bad_input() -> None:

@@ -163,6 +163,21 @@ class Solver(Protocol):
         its card codes in order, padded with -1: the width the rows need, or
         ``-(row + 1)`` for the first row of more cards than ``out`` has columns."""
 
+    def fill_observation(
+        self,
+        out: Any,
+        scalars: int,
+        offsets: list[int],
+        rows: list[bytes],
+        numbers: tuple[Any, ...],
+        scales: Any,
+        /,
+    ) -> int:
+        """An observation vector in ``out`` (float32): its first ``scalars`` entries
+        the count of each place ``offsets[i] + byte`` over the bytes of ``rows[i]``,
+        the rest ``numbers[j] * scales[j]`` (float32); 0, or -1 for a place outside
+        ``0:scalars`` or sizes that disagree."""
+
 
 def make_params(
     solver: Solver,

@@ -11,6 +11,7 @@ __all__ = [
     "discard_rows",
     "discards",
     "draws",
+    "fill_observation",
     "melding",
     "plan",
     "score",
@@ -54,3 +55,7 @@ def discard_rows(
     codes: Any, params: Params, rows: Any, out: Any, shift: int, missing: int
 ) -> tuple[int, int]: ...
 def codes_of_count_rows(counts: Any, out: Any) -> int: ...
+def fill_observation(
+    out: Any, scalars: int, offsets: list[int], rows: list[bytes], numbers: tuple[Any, ...],
+    scales: Any,
+) -> int: ...

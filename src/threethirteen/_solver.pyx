@@ -48,6 +48,7 @@ from libc.string cimport memcpy, memset
 
 __all__ = [
     "Params", "best_discard", "can_go_out", "codes_of_count_rows", "discard_rows", "discards",
+    "fill_observation",
     "draws", "melding", "plan", "score", "solve_rows",
 ]
 
@@ -2385,3 +2386,36 @@ def codes_of_count_rows(const uint8_t[:, ::1] counts, int8_t[:, ::1] out):
             for column in range(column, room):
                 target[column] = -1
     return -(over + 1) if over >= 0 else width
+
+
+def fill_observation(
+    float[::1] out, Py_ssize_t scalars, list offsets, list rows, tuple numbers,
+    const float[::1] scales,
+):
+    """An observation vector in ``out``: its first ``scalars`` entries the counts of
+    the places ``offsets[i] + byte`` for each byte of ``rows[i]`` (bytes), the rest
+    ``numbers[j] * scales[j]`` in float32. Returns 0, or -1 when a place falls
+    outside ``0:scalars`` or the sizes disagree (nothing is left half-written that
+    the caller keeps: it raises)."""
+    cdef Py_ssize_t i, j, count = len(offsets), size = out.shape[0], place, length
+    cdef Py_ssize_t offset
+    cdef const unsigned char* data
+    cdef bytes row
+    if len(rows) != count or scalars < 0 or scalars + len(numbers) != size \
+            or scales.shape[0] != len(numbers):
+        return -1
+    if scalars:
+        memset(&out[0], 0, scalars * sizeof(float))
+    for i in range(count):
+        offset = offsets[i]
+        row = rows[i]
+        data = row
+        length = len(row)
+        for j in range(length):
+            place = offset + data[j]
+            if place < 0 or place >= scalars:
+                return -1
+            out[place] += 1
+    for j in range(size - scalars):
+        out[scalars + j] = <float>numbers[j] * scales[j]
+    return 0

@@ -57,6 +57,7 @@ __all__ = [
     "discard_rows",
     "discards",
     "draws",
+    "fill_observation",
     "melding",
     "plan",
     "score",
@@ -652,3 +653,35 @@ def codes_of_count_rows(counts: Any, out: Any) -> int:
         width = max(width, len(line))
         out[row, :] = line + [-1] * (room - len(line))
     return width
+
+
+def fill_observation(
+    out: Any,
+    scalars: int,
+    offsets: list[int],
+    rows: list[bytes],
+    numbers: tuple[Any, ...],
+    scales: Any,
+) -> int:
+    """An observation vector in ``out`` (float32): its first ``scalars`` entries the
+    count of each place ``offsets[i] + byte`` over the bytes of ``rows[i]``, the rest
+    ``numbers[j] * scales[j]`` (float32); 0, or -1 for a place outside ``0:scalars``
+    or sizes that disagree."""
+    if (
+        len(rows) != len(offsets)
+        or scalars < 0
+        or scalars + len(numbers) != out.shape[0]
+        or scales.shape[0] != len(numbers)
+    ):
+        return -1
+    import numpy as np  # (only here: the rest of this module needs no numpy)
+
+    positions = np.array(offsets, dtype=np.intp).repeat([len(row) for row in rows])
+    positions += np.frombuffer(b"".join(rows), dtype=np.uint8)
+    if positions.size and not 0 <= positions.min() <= positions.max() < scalars:
+        return -1
+    out[:scalars] = np.bincount(positions, minlength=scalars)
+    numbers_out = out[scalars:]
+    numbers_out[:] = numbers
+    numbers_out *= scales
+    return 0

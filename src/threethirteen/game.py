@@ -25,7 +25,7 @@ import bisect
 import copy
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -1019,19 +1019,26 @@ class Game:
         if self._pending is not None:
             self._work_out_history()
         known = tuple([_hand_of(tuple(cards)) for cards in self._known])
-        # The cards this player cannot see, as a sorted multiset: the pool less all
-        # they see, found here from the places they are in (the same multiset).
-        hidden = self._stock[:]
-        for other, cards in enumerate(self._hands):
-            if other != player:
-                if self._known[other]:
-                    unknown = cards[:]
-                    for code in self._known[other]:
-                        unknown.remove(code)
-                    hidden += unknown
-                else:
-                    hidden += cards
-        hidden.sort()
+        # The cards this player cannot see: the stock and the others' hands less their
+        # known cards (the pool less all the player sees, the same multiset), sorted
+        # when first read. The round's history and the player's draws from the stock
+        # are lists that only grow: the view keeps them with their lengths now, and
+        # makes its tuples when first read (a round of random play has thousands of
+        # events: a tuple of them at every view would cost more than the rest).
+        events = self._events
+        draws = self._stock_draws[player]
+        deferred = (
+            events,
+            len(events),
+            draws,
+            len(draws),
+            self._stock[:],
+            [
+                (cards[:], self._known[other][:])
+                for other, cards in enumerate(self._hands)
+                if other != player
+            ],
+        )
         # A frozen dataclass built field by field costs more than the rest of the view.
         view = object.__new__(PlayerView)
         view.__dict__.update(
@@ -1060,14 +1067,12 @@ class Game:
                 "first_out": self._first_out,
                 "has_melded": tuple(self._has_melded),
                 "penalties": tuple(self._penalties),
-                "history": _grown_tuple(self._events, _EVENTS),
                 "false_outs": tuple(self._false_outs),
                 "upcard": CARDS[self._upcard],
                 "dealt_hand": _hand_of(self._dealt_hands[player]),
-                "stock_draws": _grown_tuple(self._stock_draws[player], _DRAWS, _CARD_AT),
                 "round_scores": tuple(self._round_scores),
                 "totals": tuple(self._totals),
-                "_hidden_codes": tuple(hidden),
+                "_deferred": deferred,
             }
         )
         return view
@@ -1408,9 +1413,53 @@ class PlayerView:
         table and the cards other players are known to hold."""
         return _hand(self._hidden())
 
+    def __getattr__(self, name: str) -> Any:
+        # Called only for attributes not set: the history and the draws from the
+        # stock of a view that Game.view made, read from the game's lists as they
+        # were then (they only grow) the first time they are asked for.
+        deferred = self.__dict__.get("_deferred")
+        if deferred is None or name not in ("history", "stock_draws"):
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        events, event_count, draws, draw_count = deferred[:4]
+        history = (
+            _grown_tuple(events, _EVENTS)
+            if len(events) == event_count
+            else tuple(events[:event_count])
+        )
+        object.__setattr__(self, "history", history)
+        object.__setattr__(
+            self,
+            "stock_draws",
+            _grown_tuple(draws, _DRAWS, _CARD_AT)
+            if len(draws) == draw_count
+            else tuple(map(_CARD_AT, draws[:draw_count])),
+        )
+        return self.__dict__[name]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, with those left for later made first (a pickled view holds
+        no reference to its game)."""
+        state = {name: getattr(self, name) for name in _VIEW_FIELDS}
+        state["_hidden_codes"] = tuple(self._hidden())
+        return state
+
     def _hidden(self) -> list[int]:
         if self._hidden_codes is not None:
             return list(self._hidden_codes)
+        deferred = self.__dict__.get("_deferred")
+        if deferred is not None:
+            hidden: list[int] = deferred[4][:]
+            for cards, known in deferred[5]:
+                if known:
+                    unknown = cards[:]
+                    for code in known:
+                        unknown.remove(code)
+                    hidden += unknown
+                else:
+                    hidden += cards
+            hidden.sort()
+            object.__setattr__(self, "_hidden_codes", tuple(hidden))
+            return hidden
         counts = list(_pool_counts(self.rules.decks, self.rules.jokers))
         for code in self.hand.code_bytes:
             counts[code] -= 1
@@ -1610,3 +1659,7 @@ class PlayerView:
             "round_scores": [list(scores) for scores in self.round_scores],
             "totals": list(self.totals),
         }
+
+
+_VIEW_FIELDS = tuple(item.name for item in fields(PlayerView) if item.name != "_hidden_codes")
+"""The fields of a view that a pickle keeps (with the hidden cards, worked out)."""

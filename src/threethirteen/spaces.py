@@ -37,6 +37,7 @@ from operator import attrgetter
 
 import numpy as np
 
+from ._backend import solver as _solver
 from ._validate import as_index, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .cards import CARDS, JOKER, NUMBER_OF_CODES, Card
@@ -360,6 +361,11 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         raise GameError(
             f"out must be a float32 array of shape ({lay.size},), not {_describe_array(out)}"
         )
+    elif not out.flags.writeable:
+        raise GameError("out must be a writeable array, not a read-only one")
+    elif not out.flags.c_contiguous:  # (a strided view: written through a copy)
+        out[:] = encode_observation(view)
+        return out
     n = lay.players
     player = view.player
     # Every count and one-hot plane: rows of bytes (card codes, or places in a
@@ -423,17 +429,13 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         flags.append(lay.first_out + (view.first_out - player) % n)
     offsets.append(lay.wild)
     rows.append(bytes(flags))
-    positions = np.array(offsets, dtype=np.intp).repeat(list(map(len, rows)))
-    positions += np.frombuffer(b"".join(rows), dtype=np.uint8)
-    out[: lay.scalars] = np.bincount(positions, minlength=lay.scalars)
-    # numbers, scaled
+    # the numbers, scaled; then the counts and numbers written at once
     sizes = view.hand_sizes
     went_out = view.went_out
     has_melded = view.has_melded
     penalties = view.penalties
     totals = view.totals
-    numbers = out[lay.scalars :]
-    numbers[:] = (
+    numbers = (
         sizes[player:] + sizes[:player]
         + went_out[player:] + went_out[:player]
         + has_melded[player:] + has_melded[:player]
@@ -441,7 +443,8 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         + totals[player:] + totals[:player]
         + (view.stock_size, min(view.turns, _MOST_TURNS))
     )  # fmt: skip
-    numbers *= lay.scales
+    if _solver.fill_observation(out, lay.scalars, offsets, rows, numbers, lay.scales):
+        raise AssertionError("the layout and the view disagree")  # (never: a bug)
     return out
 
 
