@@ -663,10 +663,7 @@ def fill_observation(
     numbers: tuple[Any, ...],
     scales: Any,
 ) -> int:
-    """An observation vector in ``out`` (float32): its first ``scalars`` entries the
-    count of each place ``offsets[i] + byte`` over the bytes of ``rows[i]``, the rest
-    ``numbers[j] * scales[j]`` (float32); 0, or -1 for a place outside ``0:scalars``
-    or sizes that disagree."""
+    """:meth:`threethirteen._kernel.Solver.fill_observation`, with numpy."""
     if (
         len(rows) != len(offsets)
         or scalars < 0
