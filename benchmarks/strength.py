@@ -4,7 +4,7 @@ Each pairing plays duplicate deals of pagat (every deal once in each seating), a
 the four bots meet at one four-player table; the results go to JSON files, and the
 tables of docs/strength.md are printed from them::
 
-    python benchmarks/strength.py run --out results/ --workers 2   # about 1 core-hour
+    python benchmarks/strength.py run --out results/ --workers 2   # about 5 core-hours
     python benchmarks/strength.py table results/
 
 ``--games`` and ``--search-games`` shorten the run (the search bot's games cost
@@ -21,7 +21,15 @@ from pathlib import Path
 
 import threethirteen as tt
 
-PAIRINGS = (("greedy", "random"), ("advisor", "greedy"), ("search", "advisor"))
+#: The round-robin at two players: every pairing of the four bots, with its seed.
+PAIRINGS = (
+    (("greedy", "random"), 11),
+    (("advisor", "greedy"), 12),
+    (("search", "advisor"), 13),
+    (("advisor", "random"), 15),
+    (("search", "greedy"), 16),
+    (("search", "random"), 17),
+)
 FOUR = ("search", "advisor", "greedy", "random")
 
 
@@ -73,7 +81,10 @@ def main() -> None:
     run.add_argument("--workers", type=int, default=2)
     run.add_argument("--games", type=int, default=2000)
     run.add_argument("--search-games", type=int, default=2000)
-    run.add_argument("--four-games", type=int, default=400)
+    run.add_argument("--four-games", type=int, default=2000)
+    run.add_argument(
+        "--only", nargs="*", help="result names to run (e.g. search_greedy four); default all"
+    )
     show = commands.add_parser("table")
     show.add_argument("folder", type=Path)
     args = parser.parse_args()
@@ -81,11 +92,14 @@ def main() -> None:
         print(table(args.folder))
         return
     args.out.mkdir(parents=True, exist_ok=True)
-    for seed, bots in enumerate(PAIRINGS, start=11):
-        games = args.search_games if "search" in bots else args.games
+    for bots, seed in PAIRINGS:
         name = "_".join(bots)
-        print(run_one(bots, games, 2, seed, args.out / f"{name}.json", args.workers))
-    print(run_one(FOUR, args.four_games, 4, 14, args.out / "four.json", args.workers))
+        if args.only and name not in args.only:
+            continue
+        games = args.search_games if "search" in bots else args.games
+        print(run_one(bots, games, 2, seed, args.out / f"{name}.json", args.workers), flush=True)
+    if not args.only or "four" in args.only:
+        print(run_one(FOUR, args.four_games, 4, 14, args.out / "four.json", args.workers))
 
 
 if __name__ == "__main__":
