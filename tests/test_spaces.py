@@ -447,7 +447,9 @@ def test_fill_observation_counts_places_and_scales_numbers(implementation: str) 
         pytest.skip("the compiled solver is not built")
     out = np.full(8, 9.0, dtype=np.float32)
     scales = np.array([0.5, 0.25], dtype=np.float32)
-    assert solver.fill_observation(out, 6, [0, 3], [b"\x00\x00\x02", b"\x02"], (3, True), scales) == 0
+    assert (
+        solver.fill_observation(out, 6, [0, 3], [b"\x00\x00\x02", b"\x02"], (3, True), scales) == 0
+    )
     assert out.tolist() == [2.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.5, 0.25]
     assert solver.fill_observation(out, 6, [0], [b"\x06"], (3, 1), scales) == -1
     assert solver.fill_observation(out, 6, [0, 1], [b""], (3, 1), scales) == -1

@@ -56,6 +56,10 @@ def discard_rows(
 ) -> tuple[int, int]: ...
 def codes_of_count_rows(counts: Any, out: Any) -> int: ...
 def fill_observation(
-    out: Any, scalars: int, offsets: list[int], rows: list[bytes], numbers: tuple[Any, ...],
+    out: Any,
+    scalars: int,
+    offsets: list[int],
+    rows: list[bytes],
+    numbers: tuple[Any, ...],
     scales: Any,
 ) -> int: ...
