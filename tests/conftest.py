@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.cli_run import Run, make_run
 
 _COMMON = {
     "deadline": None,
@@ -31,3 +34,10 @@ def examples(count: int) -> int:
     if profile == "thorough":
         return count * 10
     return count
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
+    """The command line run in-process: ``run(*argv, stdin="")`` gives its
+    :class:`tests.cli_run.Result`."""
+    return make_run(capsys, monkeypatch)

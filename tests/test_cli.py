@@ -11,41 +11,18 @@ import re
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 import threethirteen as tt
+from tests.cli_run import Result, Run
 from threethirteen import cli
 from threethirteen.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ISSUE_HAND = "9s 9h 9d 4h 5h 6c 7d"
-
-
-@dataclass
-class Result:
-    status: int
-    out: str
-    err: str
-
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    """Run ``main(argv)`` with ``stdin`` as standard input; the status and the output."""
-
-    def run(*argv: str, stdin: str = "") -> Result:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        status = main(list(argv))
-        captured = capsys.readouterr()
-        return Result(status, captured.out, captured.err)
-
-    return run
 
 
 def lines(*items: str) -> str:

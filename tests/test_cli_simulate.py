@@ -3,41 +3,18 @@ outputs, the JSON and picture written, and the errors."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 import threethirteen as tt
+from tests.cli_run import Result, Run
 from threethirteen import _cli_play
 from threethirteen.cli import main
-
-
-@dataclass
-class Result:
-    status: int
-    out: str
-    err: str
-
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Run:
-    def run(*argv: str, stdin: str = "") -> Result:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        status = main(list(argv))
-        captured = capsys.readouterr()
-        return Result(status, captured.out, captured.err)
-
-    return run
-
 
 SIMULATE = ["simulate", "--bots", "greedy,random", "--games", "10", "--seed", "1"]
 SHORT = ["--max-turns", "20"]
