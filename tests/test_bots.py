@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
+from tests.game_checks import shuffle_hidden
 from tests.scripting import scripted
-from tests.test_game_views import shuffle_hidden
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock, LayOff
 
 BotMaker = Callable[[int], tt.Bot]

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from tests.test_game_views import shuffle_hidden
+from tests.game_checks import shuffle_hidden
 from threethirteen import _cli_play, bots, cli
 from threethirteen._cli_format import Style
 

@@ -21,8 +21,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test, seed_test
 
 import threethirteen as tt
-from tests.game_checks import RandomPlayer
-from tests.test_game_views import hidden_state, labels, shuffle_hidden
+from tests.game_checks import RandomPlayer, hidden_state, labels, shuffle_hidden
 from threethirteen import spaces
 from threethirteen.envs import env, raw_env
 

@@ -11,7 +11,6 @@ reshuffles, separate discard piles, false outs and finished games.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import math
 import pickle
@@ -21,122 +20,19 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from tests.game_checks import RandomPlayer, Referee, check_pool, without
-from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock
-
-
-def shuffle_hidden(game: tt.Game, player: int, rng: np.random.Generator) -> tt.Game:
-    """A clone of ``game`` whose cards hidden from ``player`` (the other players'
-    cards not publicly known, and the stock) are shuffled among those places: each
-    hand keeps its size and its known cards, the stock its size.
-
-    It works on the game's state (the hands and the stock are lists of card codes)."""
-    copy = game.clone()
-    view = game.view(player)
-    unknown_sizes = {}
-    hidden: list[int] = []
-    for other in range(game.players):
-        if other == player:
-            continue
-        unknown = without(game.hand(other).codes, view.known[other].codes)
-        unknown_sizes[other] = len(unknown)
-        hidden.extend(unknown)
-    hidden.extend(card.code for card in game.stock)
-    order = [hidden[i] for i in rng.permutation(len(hidden))]
-    position = 0
-    for other, size in unknown_sizes.items():
-        copy._hands[other] = sorted([*view.known[other].codes, *order[position : position + size]])
-        position += size
-    copy._stock = order[position:][::-1]  # the state keeps the stock's top card last
-    copy._legal = None  # the legal actions of a player whose hand changed
-    return copy
-
-
-def hidden_state(
-    game: tt.Game, player: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[Card, ...]]:
-    """The other players' hands and the stock."""
-    hands = tuple(game.hand(other).codes for other in range(game.players) if other != player)
-    return hands, game.stock
-
-
-# -- positions --------------------------------------------------------------------
-
-TABLES = (
-    ("pagat", (), 3, 40),
-    ("bga", ("redemption", "jokers"), 4, 40),
-    ("family", ("jokers",), 3, 40),
-    ("pagat", (), 2, 200),  # long rounds: reshuffles
-    ("wikipedia", ("separate-discards", "false-out"), 4, 40),
-    ("pagat", ("separate-discards", "joker-discards", "jokers"), 3, 40),
-    ("family", ("separate-discards", "first-out-bonus"), 5, 40),
+from tests.game_checks import (
+    KINDS,
+    RandomPlayer,
+    Referee,
+    check_pool,
+    expected_matches,
+    hidden_state,
+    labels,
+    positions,
+    shuffle_hidden,
+    without,
 )
-
-
-def labels(game: tt.Game) -> set[str]:
-    """What kind of position this is."""
-    if game.is_over:
-        return {"over"}
-    view = game.view(0)
-    found = {game.phase}
-    if view.first_out is not None and game.rules.last_turns:
-        found.add("last turns")
-    if game.rules.redemption and game.table and view.first_out is not None:
-        found.add("redemption")
-    if game.rules.layoff and game.table:
-        found.add("table play")
-    if view.reshuffled is not None:
-        found.add("after a reshuffle")
-    if game.rules.separate_discards and sum(1 for pile in game.piles if pile) > 1:
-        found.add("separate discards")
-    if any(view.known):
-        found.add("known cards")
-    if any(view.penalties):
-        found.add("false out")
-    if any(card.code == tt.JOKER for pile in game.piles for card in pile):
-        found.add("a joker on a pile")
-    return found
-
-
-@functools.cache
-def positions() -> list[tuple[str, tt.Game]]:
-    """Positions of random play at every table: every 5th action of the first 300
-    and every 60th after, every first position of a kind not seen before in that
-    game, and the game over."""
-    found = []
-    for index, (preset, variations, players, max_turns) in enumerate(TABLES):
-        game = tt.Game(
-            preset, players=players, seed=100 + index, variations=variations, max_turns=max_turns
-        )
-        smart = 0.3 if max_turns > 100 else 0.6
-        player = RandomPlayer(100 + index, smart_rate=smart, false_out_rate=0.1)
-        seen: set[str] = set()
-        count = 0
-        name = f"{preset} {'+'.join(variations)} {players}p"
-        while not game.is_over:
-            kinds = labels(game)
-            if count % (5 if count < 300 else 60) == 0 or not kinds <= seen:
-                seen |= kinds
-                found.append((f"{name} #{count}", game.clone()))
-            game.apply(player.choose(game))
-            count += 1
-        found.append((f"{name} over", game.clone()))
-    return found
-
-
-KINDS = (
-    "draw",
-    "play",
-    "last turns",
-    "redemption",
-    "table play",
-    "after a reshuffle",
-    "separate discards",
-    "known cards",
-    "false out",
-    "a joker on a pile",
-    "over",
-)
+from threethirteen import DiscardCard, DrawDiscard, DrawStock
 
 
 def test_the_positions_cover_every_kind() -> None:
@@ -402,25 +298,6 @@ def test_a_sample_has_no_record() -> None:
         tt.GameError, match=r"^a game made by PlayerView\.sample has no deals to record$"
     ):
         sample.to_record()
-
-
-def expected_matches(hidden: Counter[int], truth: list[int], places: int) -> float:
-    """The expected size of the multiset intersection of ``truth`` (a hand's unknown
-    cards) with ``places`` cards dealt uniformly from the ``hidden`` cards:
-    sum over each card c of E[min(X_c, t_c)], X_c hypergeometric (copies of c among
-    ``places`` cards drawn from ``hidden``)."""
-    total = sum(hidden.values())
-    expected = 0.0
-    for code, wanted in Counter(truth).items():
-        copies = hidden[code]
-        for drawn in range(min(copies, places) + 1):
-            chance = (
-                math.comb(copies, drawn)
-                * math.comb(total - copies, places - drawn)
-                / math.comb(total, places)
-            )
-            expected += chance * min(drawn, wanted)
-    return expected
 
 
 def position_mid_round(preset: str, players: int, seed: int, actions: int, dealt: int) -> tt.Game:

@@ -19,8 +19,7 @@ import gymnasium
 from gymnasium.utils.env_checker import check_env
 
 import threethirteen as tt
-from tests.game_checks import RandomPlayer
-from tests.test_game_views import hidden_state, labels, shuffle_hidden
+from tests.game_checks import RandomPlayer, hidden_state, labels, shuffle_hidden
 from threethirteen import spaces
 from threethirteen.gym_env import ENV_ID, ThreeThirteenEnv, register
 

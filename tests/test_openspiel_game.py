@@ -22,14 +22,14 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import threethirteen as tt  # noqa: E402
-from tests.game_checks import without  # noqa: E402
-from tests.test_game_views import (  # noqa: E402
+from tests.game_checks import (  # noqa: E402
     TABLES,
     expected_matches,
     hidden_state,
     labels,
     positions,
     shuffle_hidden,
+    without,
 )
 from threethirteen import openspiel_game, spaces  # noqa: E402
 from threethirteen.openspiel_game import SEED_BYTES, load_game  # noqa: E402

@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from tests.game_checks import RandomPlayer
-from tests.test_game_views import positions, shuffle_hidden
+from tests.game_checks import RandomPlayer, positions, shuffle_hidden
 from threethirteen import Action, Card, DiscardCard, LayMeld, LayOff
 from threethirteen.spaces import (
     action_count,
