@@ -137,6 +137,17 @@ def _plain_discard(legal_actions: Sequence[Action], card: Card) -> Action:
     return legal_actions[-1]  # pragma: no cover
 
 
+def _before_discarding(
+    view: PlayerView, legal_actions: Sequence[Action], round_: Round
+) -> Action | None:
+    """What every built-in bot plays before it chooses a discard: a going-out discard
+    that really goes out, else a table play that lowers its score; or ``None``."""
+    going = _true_out(view.hand, round_, legal_actions)
+    if going is not None:
+        return going
+    return _table_action(view, legal_actions, round_)
+
+
 def _sub_multiset(small: Sequence[Card], big: Sequence[Card]) -> bool:
     left = list(big)
     for card in small:
@@ -287,14 +298,10 @@ class GreedyBot:
         round_ = view.prepared_round
         if view.phase == "draw":
             return _draw_greedy(view, legal_actions, round_)
-        hand = view.hand
-        going = _true_out(hand, round_, legal_actions)
-        if going is not None:
-            return going
-        table = _table_action(view, legal_actions, round_)
-        if table is not None:
-            return table
-        return _plain_discard(legal_actions, best_discard(hand, round_).card)
+        first = _before_discarding(view, legal_actions, round_)
+        if first is not None:
+            return first
+        return _plain_discard(legal_actions, best_discard(view.hand, round_).card)
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed!r})"
@@ -378,13 +385,9 @@ class AdvisorBot:
             action = self.draw(view, legal_actions, round_)
             self.note_draw(view, action)
             return action
-        hand = view.hand
-        going = _true_out(hand, round_, legal_actions)
-        if going is not None:
-            return going
-        table = _table_action(view, legal_actions, round_)
-        if table is not None:
-            return table
+        first = _before_discarding(view, legal_actions, round_)
+        if first is not None:
+            return first
         return _plain_discard(legal_actions, self.discard(view, round_))
 
     def draw(self, view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
@@ -627,13 +630,10 @@ class SearchBot:
             first = self._advisor.draw(view, legal_actions, round_)
             draws = [a for a in legal_actions if isinstance(a, (DrawStock, DrawDiscard))]
             return [first, *[a for a in draws if a != first]]
+        forced = _before_discarding(view, legal_actions, round_)
+        if forced is not None:
+            return [forced]
         hand = view.hand
-        going = _true_out(hand, round_, legal_actions)
-        if going is not None:
-            return [going]
-        table = _table_action(view, legal_actions, round_)
-        if table is not None:
-            return [table]
         found: list[Action] = [_plain_discard(legal_actions, self._advisor.discard(view, round_))]
         taken = self._advisor.taken_card(view)
         for card in discards(hand, round_).cards[: self.top]:
