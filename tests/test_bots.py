@@ -218,16 +218,25 @@ def five_card_rules() -> tt.Rules:
     return dataclasses.replace(tt.Rules.preset("pagat", players=2), rounds=(5,))
 
 
-def test_advisor_does_not_feed_the_next_players_known_pair() -> None:
-    # Player 0 takes the Qc and the Qd from the pile; player 1 then holds Qh (the
-    # best discard by the score left) and 8c (2 points more, feeds nobody).
-    game = scripted(
+def queens_deal(actions: list[str]) -> tt.Game:
+    """Five cards each: player 0 holds ``2h 4s 7d 9h Jc``, player 1 the queens and
+    kings ``Qc Qd Kc Kd Ks``; the upcard is 10s, the stock ``8c 6c Qh`` from the top;
+    then ``actions``."""
+    return scripted(
         five_card_rules(),
         2,
         (),
         ["2h 4s 7d 9h Jc", "Qc Qd Kc Kd Ks"],
         "10s",
         "8c 6c Qh",
+        actions=actions,
+    )
+
+
+def test_advisor_does_not_feed_the_next_players_known_pair() -> None:
+    # Player 0 takes the Qc and the Qd from the pile; player 1 then holds Qh (the
+    # best discard by the score left) and 8c (2 points more, feeds nobody).
+    game = queens_deal(
         actions=[
             "draw stock",
             "discard Qc",
@@ -327,13 +336,7 @@ def test_no_meld_laid_for_nothing() -> None:
 
 
 def test_search_bot_with_a_fixed_seed() -> None:
-    game = scripted(
-        five_card_rules(),
-        2,
-        (),
-        ["2h 4s 7d 9h Jc", "Qc Qd Kc Kd Ks"],
-        "10s",
-        "8c 6c Qh",
+    game = queens_deal(
         actions=["draw stock"],
     )
     view = game.view(1)

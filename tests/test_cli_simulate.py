@@ -19,22 +19,9 @@ from threethirteen.cli import main
 SIMULATE = ["simulate", "--bots", "greedy,random", "--games", "10", "--seed", "1"]
 SHORT = ["--max-turns", "20"]
 
-TABLE = """\
-pagat, 2 players, at most 20 turns a round: 10 games (5 deals, each played in 2 seatings), seed 1
-
-bot     games  mean total    95% interval  wins  win rate    95% interval
-greedy     10        15.9    10.8 to 21.0    10    100.0%  72.2 to 100.0%
-random     10       416.0  401.1 to 430.9     0      0.0%    0.0 to 27.8%
-
-head to head: points a game the first finished ahead of the second
-bots             games  margin    95% interval
-greedy - random     10  +400.1  380.9 to 419.3
-
-mean score by round
-round      1     2     3     4     5     6     7     8     9    10    11
-greedy   2.8   0.2   1.4   1.5   1.1   1.0   0.2   3.1   3.1   0.4   1.1
-random  15.3  25.1  28.9  38.3  37.6  35.4  46.1  48.1  43.1  47.1  51.0
-"""
+TABLE = tt.tournament(["greedy", "random"], games=10, seed=1, max_turns=20).table() + "\n"
+"""What ``simulate`` prints: the library's table of the same tournament (whose
+figures tests/test_simulations.py asserts), and a newline."""
 
 
 def test_simulate_prints_the_table(run: Run) -> None:
