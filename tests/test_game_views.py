@@ -57,6 +57,7 @@ def test_a_view_is_unchanged_when_the_hidden_cards_are_shuffled() -> None:
                 check_pool(shuffled)
                 assert shuffled.view(player) == view, name
                 assert shuffled.view(player).to_dict() == data, name
+                assert shuffled.view(player).card_codes == view.card_codes, name
                 changed += hidden_state(shuffled, player) != hidden_state(game, player)
                 checked += 1
     assert changed > 0.9 * checked  # the shuffles did move hidden cards
@@ -87,6 +88,17 @@ def test_a_view_holds_what_the_player_may_know() -> None:
                     assert list(event.cards) == sorted(event.cards, key=lambda card: card.code)
                 elif isinstance(event, DrawStock):  # it does not say the card
                     assert event.to_dict() == {"type": "draw", "source": "stock"}
+            # the cards as codes: those of the view's cards, as a view made by its
+            # constructor (which keeps no codes) works them out
+            codes = view.card_codes
+            assert codes.hand == bytes(card.code for card in game.hand(player)), name
+            assert codes.known == tuple(known.code_bytes for known in view.known), name
+            assert codes.piles == tuple(bytes(c.code for c in pile) for pile in game.piles)
+            reshuffled = view.reshuffled
+            assert codes.reshuffled == (None if reshuffled is None else reshuffled.code_bytes)
+            rebuilt = dataclasses.replace(view)
+            assert "_codes" not in vars(rebuilt)
+            assert rebuilt.card_codes == codes, name
 
 
 PRIVATE = ("player", "hand", "dealt_hand", "stock_draws")
@@ -153,8 +165,8 @@ def test_views_taken_at_every_step_equal_fresh_ones(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_view_read_late_holds_the_game_as_it_was(seed: int) -> None:
-    """Game.view leaves the history, the draws from the stock and the hidden cards
-    to be made when first read: a view read only after the game has moved on (to
+    """Game.view leaves the history, the draws from the stock, the hidden cards and
+    the cards it shows (kept as codes) to be made when first read: a view read only after the game has moved on (to
     later rounds too) holds the game as it was when taken, as a view read at once
     does; and a pickled view holds no reference to its game."""
     game = tt.Game("pagat", players=2, seed=seed, max_turns=30)
@@ -169,11 +181,13 @@ def test_a_view_read_late_holds_the_game_as_it_was(seed: int) -> None:
                 read.stock_draws,
                 read.unseen(),
                 read.to_dict(),
+                read.card_codes,
             )
         )
         game.apply(player.choose(game))
     assert len(taken) > 60
-    for late, history, stock_draws, unseen, made in taken[::7]:
+    for late, history, stock_draws, unseen, made, codes in taken[::7]:
+        assert late.card_codes == codes
         assert late.unseen() == unseen
         assert late.history == history
         assert late.stock_draws == stock_draws
@@ -182,6 +196,7 @@ def test_a_view_read_late_holds_the_game_as_it_was(seed: int) -> None:
         assert copied == late
         assert "_deferred" not in vars(copied)
         assert copied.unseen() == unseen
+        assert copied.card_codes == codes
     fresh = game.view(0)
     with pytest.raises(AttributeError, match="'PlayerView' object has no attribute 'nothing'"):
         fresh.nothing  # noqa: B018

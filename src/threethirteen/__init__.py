@@ -65,7 +65,7 @@ from .errors import (
     TableTooLargeError,
     ThreeThirteenError,
 )
-from .game import Game, PlayerView, Reshuffle, TableMeld
+from .game import Game, PlayerView, Reshuffle, TableMeld, ViewCodes
 from .hand import MAX_HAND_SIZE, Hand, HandLike
 from .layoffs import MAX_LAYOFF_RUNS, Layoff, LayoffCard, layoff
 from .meld_rules import is_valid_meld, verify_meld
@@ -142,6 +142,7 @@ __all__ = [
     "ThreeThirteenError",
     "TournamentResults",
     "UnseenLike",
+    "ViewCodes",
     "WeightsLike",
     "WildLike",
     "WildsLike",

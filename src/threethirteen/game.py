@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ._lazy import LazyModule
 from ._validate import as_index, quote
@@ -69,7 +69,7 @@ if TYPE_CHECKING:
 else:  # numpy is imported when first used, not with the package
     np = LazyModule("numpy")
 
-__all__ = ["END_REASONS", "Game", "PlayerView", "Reshuffle", "TableMeld"]
+__all__ = ["END_REASONS", "Game", "PlayerView", "Reshuffle", "TableMeld", "ViewCodes"]
 
 Phase = Literal["draw", "play", "over"]
 END_REASONS = ("out", "empty_hand", "stock", "turn_limit")
@@ -81,6 +81,8 @@ _PHASES: tuple[Phase, Phase, Phase] = ("draw", "play", "over")
 _DRAW_STOCK = DrawStock()
 _DISCARD = tuple(DiscardCard(CARDS[code]) for code in range(53))
 _GO_OUT = tuple(DiscardCard(CARDS[code], go_out=True) for code in range(53))
+_DRAW_DISCARD: dict[int | None, DrawDiscard] = {}
+"""The draws from a discard pile, made once for each pile (actions are values)."""
 _CARD_AT = CARDS.__getitem__
 
 
@@ -205,6 +207,15 @@ def _hand_of(codes: tuple[int, ...]) -> Hand:
             _HANDS[()] = _EMPTY_HAND
         _HANDS[codes] = found
     return found
+
+
+def _listed(action: object, legal: list[Action]) -> bool:
+    """Whether ``action`` is in ``legal``: the very object first (an action taken
+    from the list, the common case, is found without comparing values)."""
+    for item in legal:
+        if item is action:
+            return True
+    return action in legal
 
 
 def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
@@ -559,7 +570,11 @@ class Game:
             separate = self.rules.separate_discards
             for index, pile in enumerate(self._piles):
                 if pile:
-                    actions.append(DrawDiscard(index if separate else None))
+                    source = index if separate else None
+                    draw = _DRAW_DISCARD.get(source)
+                    if draw is None:
+                        draw = _DRAW_DISCARD[source] = DrawDiscard(source)
+                    actions.append(draw)
             return actions
         hand = self._hands[player]
         actions = []
@@ -580,13 +595,22 @@ class Game:
         if len(hand) > 1 and self._may_go_out(player):
             if self.rules.false_out_penalty is not None:
                 going = distinct
-            elif can_go_out(_hand(hand), self._round):
+            elif self._can_go_out(hand):
                 going = [d.card.code for d in discards(_hand(hand), self._round) if d.goes_out]
                 going.sort()
             else:
                 going = []
             actions.extend(_GO_OUT[code] for code in going)
         return actions
+
+    def _can_go_out(self, hand: list[int]) -> bool:
+        """``can_go_out`` of a hand of this round (sorted codes), asked of the solver
+        at once: a hand is checked after every draw, and needs no cards made."""
+        round = self._round
+        result: int = round.solver.can_go_out(bytes(hand), round.params)
+        if result < 0:  # (never for a hand of the round: raise the library's error)
+            return can_go_out(_hand(hand), round)
+        return result == 1
 
     def _lay_offs(self, hand: list[int]) -> list[Action]:
         actions: list[Action] = []
@@ -796,7 +820,7 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self._legal
-        if legal is None or player is not None or action not in legal:
+        if legal is None or player is not None or not _listed(action, legal):
             self.verify(action, player)
         mover = self._to_move
         assert mover is not None
@@ -1018,13 +1042,16 @@ class Game:
         player = self._player(player)
         if self._pending is not None:
             self._work_out_history()
-        known = tuple([_hand_of(tuple(cards)) for cards in self._known])
+        hands = self._hands
+        reshuffled = self._reshuffled
         # The cards this player cannot see: the stock and the others' hands less their
         # known cards (the pool less all the player sees, the same multiset), sorted
         # when first read. The round's history and the player's draws from the stock
         # are lists that only grow: the view keeps them with their lengths now, and
         # makes its tuples when first read (a round of random play has thousands of
-        # events: a tuple of them at every view would cost more than the rest).
+        # events: a tuple of them at every view would cost more than the rest). The
+        # cards the view shows are kept as codes (card_codes) and made into hands and
+        # cards when first read: an encoder reads the codes only.
         events = self._events
         draws = self._stock_draws[player]
         deferred = (
@@ -1035,9 +1062,11 @@ class Game:
             self._stock[:],
             [
                 (cards[:], self._known[other][:])
-                for other, cards in enumerate(self._hands)
+                for other, cards in enumerate(hands)
                 if other != player
             ],
+            self._dealt_hands[player],
+            self._upcard,
         )
         # A frozen dataclass built field by field costs more than the rest of the view.
         view = object.__new__(PlayerView)
@@ -1053,25 +1082,23 @@ class Game:
                 "dealer": self._dealer,
                 "to_move": self._to_move,
                 "phase": _PHASES[self._phase],
-                "hand": _hand_of(tuple(self._hands[player])),
-                "piles": tuple([_pile_cards(tuple(pile)) for pile in self._piles]),
                 "table": tuple(self._table),
-                "hand_sizes": tuple(map(len, self._hands)),
-                "known": known,
+                "hand_sizes": tuple(map(len, hands)),
                 "stock_size": len(self._stock),
-                "reshuffled": (
-                    None if self._reshuffled is None else _hand_of(tuple(self._reshuffled))
-                ),
                 "turns": self._turns,
                 "went_out": tuple(self._out),
                 "first_out": self._first_out,
                 "has_melded": tuple(self._has_melded),
                 "penalties": tuple(self._penalties),
                 "false_outs": tuple(self._false_outs),
-                "upcard": CARDS[self._upcard],
-                "dealt_hand": _hand_of(self._dealt_hands[player]),
                 "round_scores": tuple(self._round_scores),
                 "totals": tuple(self._totals),
+                "_codes": ViewCodes(
+                    bytes(hands[player]),
+                    tuple([bytes(sorted(known)) if known else b"" for known in self._known]),
+                    tuple(map(bytes, self._piles)),
+                    None if reshuffled is None else bytes(reshuffled),
+                ),
                 "_deferred": deferred,
             }
         )
@@ -1322,6 +1349,26 @@ def _turn_limit(max_turns: object) -> int | None:
     return limit
 
 
+class ViewCodes(NamedTuple):
+    """The cards a :class:`PlayerView` shows, as card codes (``Card.code``, 0-52) in
+    bytes: for encoders, which need no :class:`~threethirteen.Card` objects.
+
+    >>> import threethirteen as tt
+    >>> codes = tt.Game("pagat", players=2, seed=7).view(1).card_codes
+    >>> [str(tt.Card(code)) for code in codes.hand], codes.known, list(codes.piles[0])
+    (['7c', '2d', '3d'], (b'', b''), [7])
+    """
+
+    hand: bytes
+    """The player's own cards, sorted (:attr:`PlayerView.hand`)."""
+    known: tuple[bytes, ...]
+    """The cards each player is known to hold, sorted (:attr:`PlayerView.known`)."""
+    piles: tuple[bytes, ...]
+    """Each discard pile, from bottom to top (:attr:`PlayerView.piles`)."""
+    reshuffled: bytes | None
+    """The cards of the last reshuffle, sorted (:attr:`PlayerView.reshuffled`)."""
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """What one player may know: their own hand and everything public, nothing else.
@@ -1413,28 +1460,66 @@ class PlayerView:
         table and the cards other players are known to hold."""
         return _hand(self._hidden())
 
+    @property
+    def card_codes(self) -> ViewCodes:
+        """The cards this view shows, as card codes (see :class:`ViewCodes`): what an
+        encoder reads, without making cards.
+
+        >>> import threethirteen as tt
+        >>> view = tt.Game("pagat", players=2, seed=7).view(1)
+        >>> list(view.card_codes.hand) == [card.code for card in view.hand]
+        True
+        """
+        codes: ViewCodes | None = self.__dict__.get("_codes")
+        if codes is None:
+            codes = ViewCodes(
+                self.hand.code_bytes,
+                tuple([known.code_bytes for known in self.known]),
+                tuple([bytes([card.code for card in pile]) for pile in self.piles]),
+                None if self.reshuffled is None else self.reshuffled.code_bytes,
+            )
+            self.__dict__["_codes"] = codes
+        return codes
+
     def __getattr__(self, name: str) -> Any:
-        # Called only for attributes not set: the history and the draws from the
-        # stock of a view that Game.view made, read from the game's lists as they
-        # were then (they only grow) the first time they are asked for.
+        # Called only for attributes not set: the fields that a view Game.view made
+        # keeps for later (as codes, or as the game's lists that only grow, with
+        # their lengths then), made the first time they are asked for.
         deferred = self.__dict__.get("_deferred")
-        if deferred is None or name not in ("history", "stock_draws"):
+        if deferred is None or name not in _DEFERRED_FIELDS:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        events, event_count, draws, draw_count = deferred[:4]
-        history = (
-            _grown_tuple(events, _EVENTS)
-            if len(events) == event_count
-            else tuple(events[:event_count])
-        )
-        object.__setattr__(self, "history", history)
-        object.__setattr__(
-            self,
-            "stock_draws",
-            _grown_tuple(draws, _DRAWS, _CARD_AT)
-            if len(draws) == draw_count
-            else tuple(map(_CARD_AT, draws[:draw_count])),
-        )
-        return self.__dict__[name]
+        if name in ("history", "stock_draws"):
+            events, event_count, draws, draw_count = deferred[:4]
+            history = (
+                _grown_tuple(events, _EVENTS)
+                if len(events) == event_count
+                else tuple(events[:event_count])
+            )
+            object.__setattr__(self, "history", history)
+            object.__setattr__(
+                self,
+                "stock_draws",
+                _grown_tuple(draws, _DRAWS, _CARD_AT)
+                if len(draws) == draw_count
+                else tuple(map(_CARD_AT, draws[:draw_count])),
+            )
+            return self.__dict__[name]
+        codes: ViewCodes = self.__dict__["_codes"]
+        value: Any
+        if name == "hand":
+            value = _hand_of(tuple(codes.hand))
+        elif name == "known":
+            value = tuple([_hand_of(tuple(known)) for known in codes.known])
+        elif name == "piles":
+            value = tuple([_pile_cards(tuple(pile)) for pile in codes.piles])
+        elif name == "reshuffled":
+            value = None if codes.reshuffled is None else _hand_of(tuple(codes.reshuffled))
+        elif name == "dealt_hand":
+            value = _hand_of(deferred[6])
+        else:  # upcard
+            value = CARDS[deferred[7]]
+        object.__setattr__(self, name, value)
+        return value
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields, with those left for later made first (a pickled view holds
@@ -1660,6 +1745,11 @@ class PlayerView:
             "totals": list(self.totals),
         }
 
+
+_DEFERRED_FIELDS = frozenset(
+    ("hand", "known", "piles", "reshuffled", "dealt_hand", "upcard", "history", "stock_draws")
+)
+"""The fields of a view that Game.view makes when they are first read."""
 
 _VIEW_FIELDS = tuple(item.name for item in fields(PlayerView) if item.name != "_hidden_codes")
 """The fields of a view that a pickle keeps (with the hidden cards, worked out)."""
