@@ -446,14 +446,26 @@ def test_fill_observation_counts_places_and_scales_numbers(implementation: str) 
         pytest.skip("the compiled solver is not built")
     out = np.full(8, 9.0, dtype=np.float32)
     scales = np.array([0.5, 0.25], dtype=np.float32)
-    assert (
-        solver.fill_observation(out, 6, [0, 3], [b"\x00\x00\x02", b"\x02"], (3, True), scales) == 0
-    )
+    fill = solver.fill_observation
+    assert fill(out, 6, [0, 3], [b"\x00\x00\x02", b"\x02"], (), 0, (3, True), scales) == 0
     assert out.tolist() == [2.0, 0.0, 1.0, 0.0, 0.0, 1.0, 1.5, 0.25]
-    assert solver.fill_observation(out, 6, [0], [b"\x06"], (3, 1), scales) == -1
-    assert solver.fill_observation(out, 6, [0, 1], [b""], (3, 1), scales) == -1
-    assert solver.fill_observation(out, 5, [], [], (3, 1), scales) == -1
-    assert solver.fill_observation(out, 6, [], [], (3,), scales) == -1
+    # numbers per seat, from the player's seat on round the table, then the others
+    out = np.full(10, 9.0, dtype=np.float32)
+    scales = np.array([1, 2, 3, 4, 5, 6, 0.5], dtype=np.float32)
+    seats = ((10, 20, 30), (False, True, True))
+    assert fill(out, 3, [1], [b"\x01"], seats, 2, (7,), scales) == 0
+    assert out.tolist() == [0.0, 0.0, 1.0, 30.0, 20.0, 60.0, 4.0, 0.0, 6.0, 3.5]
+    assert fill(out, 3, [1], [b"\x01"], seats, 0, (7,), scales) == 0
+    assert out[3:].tolist() == [10.0, 40.0, 90.0, 0.0, 5.0, 6.0, 3.5]
+    # -1: a place outside the counts, sizes that disagree, a seat off the table
+    assert fill(out, 3, [0], [b"\x03"], seats, 0, (7,), scales) == -1
+    assert fill(out, 3, [0, 1], [b""], seats, 0, (7,), scales) == -1
+    assert fill(out, 2, [], [], seats, 0, (7,), scales) == -1
+    assert fill(out, 3, [], [], seats, 0, (), scales) == -1
+    assert fill(out, 3, [], [], ((1, 2, 3), (1, 2)), 0, (7, 8), scales) == -1
+    assert fill(out, 3, [], [], seats, 3, (7,), scales) == -1
+    assert fill(out, 3, [], [], seats, -1, (7,), scales) == -1
+    assert fill(out, 3, [], [], seats, 0, (7,), scales[:6]) == -1
 
 
 def test_bad_input() -> None:

@@ -169,14 +169,18 @@ class Solver(Protocol):
         scalars: int,
         offsets: list[int],
         rows: list[bytes],
+        seat_numbers: tuple[tuple[Any, ...], ...],
+        player: int,
         numbers: tuple[Any, ...],
         scales: Any,
         /,
     ) -> int:
         """An observation vector in ``out`` (float32): its first ``scalars`` entries
-        the count of each place ``offsets[i] + byte`` over the bytes of ``rows[i]``,
-        the rest ``numbers[j] * scales[j]`` (float32); 0, or -1 for a place outside
-        ``0:scalars`` or sizes that disagree."""
+        the count of each place ``offsets[i] + byte`` over the bytes of ``rows[i]``;
+        then each tuple of ``seat_numbers`` (a number per seat) from seat ``player``
+        on round the table, then ``numbers``, each number times its entry of
+        ``scales`` (float32); 0, or -1 for a place outside ``0:scalars`` or sizes
+        that disagree."""
 
 
 def make_params(

@@ -60,6 +60,8 @@ def fill_observation(
     scalars: int,
     offsets: list[int],
     rows: list[bytes],
+    seat_numbers: tuple[tuple[Any, ...], ...],
+    player: int,
     numbers: tuple[Any, ...],
     scales: Any,
 ) -> int: ...

@@ -2389,21 +2389,28 @@ def codes_of_count_rows(const uint8_t[:, ::1] counts, int8_t[:, ::1] out):
 
 
 def fill_observation(
-    float[::1] out, Py_ssize_t scalars, list offsets, list rows, tuple numbers,
-    const float[::1] scales,
+    float[::1] out, Py_ssize_t scalars, list offsets, list rows, tuple seat_numbers,
+    Py_ssize_t player, tuple numbers, const float[::1] scales,
 ):
     """An observation vector in ``out``: its first ``scalars`` entries the counts of
-    the places ``offsets[i] + byte`` for each byte of ``rows[i]`` (bytes), the rest
-    ``numbers[j] * scales[j]`` in float32. Returns 0, or -1 when a place falls
+    the places ``offsets[i] + byte`` for each byte of ``rows[i]`` (bytes); then each
+    tuple of ``seat_numbers`` (a number per seat) from seat ``player`` on round the
+    table, then ``numbers``; each number times its scale (``scales``, one for each
+    entry after the counts), in float32. Returns 0, or -1 when a place falls
     outside ``0:scalars`` or the sizes disagree (nothing is left half-written that
     the caller keeps: it raises)."""
-    cdef Py_ssize_t i, j, count = len(offsets), size = out.shape[0], place, length
-    cdef Py_ssize_t offset
+    cdef Py_ssize_t i, j, k, count = len(offsets), size = out.shape[0], place, length
+    cdef Py_ssize_t offset, at, seats = len(seat_numbers[0]) if seat_numbers else 0
     cdef const unsigned char* data
     cdef bytes row
-    if len(rows) != count or scalars < 0 or scalars + len(numbers) != size \
-            or scales.shape[0] != len(numbers):
+    cdef tuple values
+    if len(rows) != count or scalars < 0 or (seats and not 0 <= player < seats) \
+            or scalars + len(seat_numbers) * seats + len(numbers) != size \
+            or scales.shape[0] != size - scalars:
         return -1
+    for values in seat_numbers:
+        if len(values) != seats:
+            return -1
     if scalars:
         memset(&out[0], 0, scalars * sizeof(float))
     for i in range(count):
@@ -2416,6 +2423,12 @@ def fill_observation(
             if place < 0 or place >= scalars:
                 return -1
             out[place] += 1
-    for j in range(size - scalars):
-        out[scalars + j] = <float>numbers[j] * scales[j]
+    at = scalars
+    for values in seat_numbers:
+        for k in range(seats):
+            out[at] = <float>values[(player + k) % seats] * scales[at - scalars]
+            at += 1
+    for j in range(len(numbers)):
+        out[at] = <float>numbers[j] * scales[at - scalars]
+        at += 1
     return 0

@@ -660,15 +660,20 @@ def fill_observation(
     scalars: int,
     offsets: list[int],
     rows: list[bytes],
+    seat_numbers: tuple[tuple[Any, ...], ...],
+    player: int,
     numbers: tuple[Any, ...],
     scales: Any,
 ) -> int:
     """:meth:`threethirteen._kernel.Solver.fill_observation`, with numpy."""
+    seats = len(seat_numbers[0]) if seat_numbers else 0
     if (
         len(rows) != len(offsets)
         or scalars < 0
-        or scalars + len(numbers) != out.shape[0]
-        or scales.shape[0] != len(numbers)
+        or (seats and not 0 <= player < seats)
+        or any(len(values) != seats for values in seat_numbers)
+        or scalars + len(seat_numbers) * seats + len(numbers) != out.shape[0]
+        or scales.shape[0] != out.shape[0] - scalars
     ):
         return -1
     import numpy as np  # (only here: the rest of this module needs no numpy)
@@ -679,6 +684,9 @@ def fill_observation(
         return -1
     out[:scalars] = np.bincount(positions, minlength=scalars)
     numbers_out = out[scalars:]
-    numbers_out[:] = numbers
+    numbers_out[:] = [
+        *(value for values in seat_numbers for value in values[player:] + values[:player]),
+        *numbers,
+    ]
     numbers_out *= scales
     return 0

@@ -64,10 +64,10 @@ from .rules import Rules, RulesLike
 __all__ = ["env", "raw_env"]
 
 Reward = Literal["game", "round"]
-_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action], bytes]
+_Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action], bytearray]
 """The player to move's state, kept until the next action: the game, the seat, the
 view, the legal actions, the legal action of each index (the first with it), the
-mask's bytes."""
+mask's bytes (copied into each observation)."""
 
 
 def env(
@@ -496,7 +496,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             flags = bytearray(self._action_count)
             for index in indices:
                 flags[index] = 1
-            mover = self._mover = (game, seat, view, legal, by_index, bytes(flags))
+            mover = self._mover = (game, seat, view, legal, by_index, flags)
         return mover
 
 

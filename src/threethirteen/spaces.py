@@ -370,37 +370,36 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     player = view.player
     # Every count and one-hot plane: rows of bytes (card codes, or places in a
     # plane) at their planes' offsets, counted at once.
+    codes = view.card_codes
     offsets = [lay.hand]
-    rows = [view.hand.code_bytes]
-    known = view.known
+    rows = [codes.hand]
+    known = codes.known
     at = lay.known
-    for hand in known[player:] + known[:player]:  # seat-relative
-        codes = hand.code_bytes
-        if codes:
+    for held in known[player:] + known[:player]:  # seat-relative
+        if held:
             offsets.append(at)
-            rows.append(codes)
+            rows.append(held)
         at += _C
-    piles = view.piles
+    piles = codes.piles
     if lay.piles == 1:
         pile = piles[0]
         if pile:
             offsets.append(lay.piles_at)
-            rows.append(_pile_codes(pile))
+            rows.append(pile)
             offsets.append(lay.tops)
-            rows.append(_BYTE[pile[-1].code])
+            rows.append(_BYTE[pile[-1]])
     else:
         at = 0
         for pile in piles[player:] + piles[:player]:
             if pile:
                 offsets.append(lay.piles_at + at)
-                rows.append(_pile_codes(pile))
+                rows.append(pile)
                 offsets.append(lay.tops + at)
-                rows.append(_BYTE[pile[-1].code])
+                rows.append(_BYTE[pile[-1]])
             at += _C
-    reshuffled = view.reshuffled
-    if reshuffled is not None:
+    if codes.reshuffled is not None:
         offsets.append(lay.reshuffled)
-        rows.append(reshuffled.code_bytes)
+        rows.append(codes.reshuffled)
     table = view.table
     if table:
         # The table changes a meld at a time and its TableMeld values are shared by
@@ -429,40 +428,14 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
         flags.append(lay.first_out + (view.first_out - player) % n)
     offsets.append(lay.wild)
     rows.append(bytes(flags))
-    # the numbers, scaled; then the counts and numbers written at once
-    sizes = view.hand_sizes
-    went_out = view.went_out
-    has_melded = view.has_melded
-    penalties = view.penalties
-    totals = view.totals
-    numbers = (
-        sizes[player:] + sizes[:player]
-        + went_out[player:] + went_out[:player]
-        + has_melded[player:] + has_melded[:player]
-        + penalties[player:] + penalties[:player]
-        + totals[player:] + totals[:player]
-        + (view.stock_size, min(view.turns, _MOST_TURNS))
-    )  # fmt: skip
-    if _solver.fill_observation(out, lay.scalars, offsets, rows, numbers, lay.scales):
+    # the numbers (seat-relative), scaled: written with the counts in one call
+    seat_numbers = (view.hand_sizes, view.went_out, view.has_melded, view.penalties, view.totals)
+    numbers = (view.stock_size, min(view.turns, _MOST_TURNS))
+    if _solver.fill_observation(
+        out, lay.scalars, offsets, rows, seat_numbers, player, numbers, lay.scales
+    ):
         raise AssertionError("the layout and the view disagree")  # (never: a bug)
     return out
-
-
-def _pile_codes(pile: tuple[Card, ...]) -> bytes:
-    """The codes of a pile's cards, kept by the pile's identity (views of a game
-    share their piles while they do not change)."""
-    found = _PILE_CODES.get(id(pile))
-    if found is None or found[0] is not pile:
-        found = (pile, bytes(map(_CODE, pile)))
-        if len(_PILE_CODES) >= 1024:
-            _PILE_CODES.clear()
-        _PILE_CODES[id(pile)] = found
-    return found[1]
-
-
-_PILE_CODES: dict[int, tuple[tuple[Card, ...], bytes]] = {}
-"""Each pile's card codes, by the pile's identity (with the pile, so that the id
-stays its own)."""
 
 
 def _table_rows(
