@@ -1,0 +1,90 @@
+"""The engine modules Cython compiles from their ``.py`` files (``COMPILED_MODULES``
+in setup.py), and the two checks the root ``conftest.py`` makes of them: that no
+compiled module in the source tree is older than its source (the tests would run
+the old code), and which ``.py`` files Python imports from a compiled module
+beside them (their doctests are collected from the compiled module).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "src" / "threethirteen"
+
+REBUILD = "python setup.py build_ext --inplace"
+"""The command that rebuilds the compiled modules in the source tree."""
+
+
+def compiled_modules(setup: Path = ROOT / "setup.py") -> tuple[str, ...]:
+    """``COMPILED_MODULES`` of setup.py, read without running it."""
+    for node in ast.parse(setup.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "COMPILED_MODULES"
+            for target in node.targets
+        ):
+            names = ast.literal_eval(node.value)
+            assert isinstance(names, tuple), names
+            return names
+    raise LookupError(f"no COMPILED_MODULES in {setup}")
+
+
+COMPILED_MODULES = compiled_modules()
+
+
+def extension_stem(path: Path) -> str | None:
+    """The module name of the extension module file ``path`` (``game`` for
+    ``game.cpython-311-x86_64-linux-gnu.so``), or None for any other file."""
+    for suffix in EXTENSION_SUFFIXES:
+        if path.name.endswith(suffix) and len(path.name) > len(suffix):
+            return path.name[: -len(suffix)]
+    return None
+
+
+def stale_extensions(directory: Path = PACKAGE) -> list[str]:
+    """One line for each extension module in ``directory`` older than its source
+    (``.py``, ``.pyx`` or ``.pxd`` of the same name)."""
+    stale = []
+    for extension in sorted(directory.iterdir()):
+        stem = extension_stem(extension)
+        if stem is None:
+            continue
+        for suffix in (".py", ".pyx", ".pxd"):
+            source = directory / f"{stem}{suffix}"
+            if source.is_file() and source.stat().st_mtime > extension.stat().st_mtime:
+                stale.append(f"{extension.name} is older than {source.name}")
+    return stale
+
+
+def stale_message(stale: list[str]) -> str:
+    return (
+        "the compiled modules in the source tree are out of date, so the tests would"
+        f" run the old code ({'; '.join(stale)}): rebuild them with `{REBUILD}`"
+        " (or `pip install -e .`)"
+    )
+
+
+def compiled_module_name(path: Path) -> str | None:
+    """The dotted name of the module ``path`` (a ``.py`` file) when Python imports
+    that module from a compiled extension module beside it, else None."""
+    if path.suffix != ".py":
+        return None
+    parts = [path.stem]
+    directory = path.parent
+    while (directory / "__init__.py").is_file():
+        parts.insert(0, directory.name)
+        directory = directory.parent
+    if len(parts) == 1:
+        return None
+    name = ".".join(parts)
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError:
+        return None
+    origin = Path(spec.origin) if spec is not None and spec.origin else None
+    if origin is None or origin.parent != path.parent or extension_stem(origin) != path.stem:
+        return None
+    return name
