@@ -12,6 +12,8 @@
 import warnings as _warnings
 from typing import Any as _Any
 
+# First: under THREETHIRTEEN_IMPLEMENTATION=python, _backend makes the modules below
+# load from their .py files, not from the compiled modules beside them (setup.py).
 from ._backend import IMPLEMENTATION as implementation
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards, is_out

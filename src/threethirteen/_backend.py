@@ -8,16 +8,39 @@ one when it is built, else the Python one. Nothing swaps the choice in a running
 process: ``threethirteen.implementation`` always tells the truth. Code that wants
 the other backend for one round asks for it by name
 (``Round(..., implementation="python")``).
+
+The choice covers the engine modules too: a few ``.py`` modules of the package
+(those on a game step's path, listed in setup.py) are also compiled by Cython into
+extension modules beside them, which Python imports in their place. When the
+implementation is ``python``, :class:`SourceFinder` is installed first on
+``sys.meta_path``, before the package imports any of them (the package's
+``__init__`` imports this module first), so that every module of the package is
+loaded from its ``.py``: ``python`` means no compiled code of the package runs
+(the compiled solver is still loaded, for ``Round(..., implementation="cython")``).
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec, SourceFileLoader
+from importlib.util import spec_from_file_location
+from types import ModuleType
 
 from . import _solver_py
 from ._kernel import Solver
 
-__all__ = ["ENVIRONMENT_VARIABLE", "IMPLEMENTATION", "compiled", "load", "python", "solver"]
+__all__ = [
+    "ENVIRONMENT_VARIABLE",
+    "IMPLEMENTATION",
+    "SourceFinder",
+    "compiled",
+    "load",
+    "python",
+    "solver",
+]
 
 ENVIRONMENT_VARIABLE = "THREETHIRTEEN_IMPLEMENTATION"
 
@@ -57,3 +80,31 @@ def load(name: str) -> tuple[str, Solver]:
 
 IMPLEMENTATION, solver = load(os.environ.get(ENVIRONMENT_VARIABLE, ""))
 """The solver in use, ``"cython"`` (compiled) or ``"python"``, and its module."""
+
+
+class SourceFinder(MetaPathFinder):
+    """Finds the modules of ``package`` (in ``directory``) in their ``.py`` source,
+    ahead of any compiled extension module of the same name beside it."""
+
+    def __init__(self, package: str, directory: str) -> None:
+        self.package = package
+        self.directory = directory
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None = None,
+        target: ModuleType | None = None,
+    ) -> ModuleSpec | None:
+        parent, _, name = fullname.rpartition(".")
+        source = os.path.join(self.directory, f"{name}.py")
+        if parent != self.package or not os.path.isfile(source):
+            return None  # not one of the package's modules: the other finders' business
+        return spec_from_file_location(fullname, source, loader=SourceFileLoader(fullname, source))
+
+    def __repr__(self) -> str:
+        return f"SourceFinder({self.package!r}, {self.directory!r})"
+
+
+if IMPLEMENTATION == "python":
+    sys.meta_path.insert(0, SourceFinder(__name__.rpartition(".")[0], os.path.dirname(__file__)))
