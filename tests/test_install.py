@@ -1,5 +1,6 @@
 """Installing cannot fail: the sdist installs without a C compiler (the pure-Python
-solver serves, after one warning line), and the wheel holds the compiled solver.
+solver and engine modules serve, after one warning line), and the wheel holds the
+compiled solver and the compiled engine modules (``COMPILED_MODULES`` in setup.py).
 
 Slow (about a minute): it builds the sdist and a wheel from it once, and installs
 them into fresh virtual environments, with pip reaching the package index for the
@@ -18,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.compiled_modules import COMPILED_MODULES
+
 pytestmark = pytest.mark.slow
 
 BACKENDS = ("python",)  # the installs run in their own environments: once is enough
@@ -29,6 +32,15 @@ SOLVE = (
     "import threethirteen as tt; print(tt.implementation);"
     " print(tt.best_melds('9s 9h 9d 4h 5h 6c', wild=6))"
 )
+# The file each engine module would be loaded from (its .py, or the compiled module),
+# found without running it (envs needs PettingZoo, not installed here).
+ENGINE = (
+    "import importlib.util, os;"
+    f" names = {COMPILED_MODULES!r};"
+    " print(*(os.path.basename(importlib.util.find_spec('threethirteen.' + name).origin)"
+    " for name in names))"
+)
+SOURCES = [f"{name}.py" for name in COMPILED_MODULES]
 
 
 def run(*command: str | Path, cwd: Path, **environment: str) -> str:
@@ -91,30 +103,44 @@ def test_the_sdist_installs_without_a_compiler(dist: dict[str, Path], tmp_path: 
     )  # fmt: skip
     warnings = [line.strip() for line in pip_output.splitlines() if WARNING in line]
     assert len(warnings) == 1, pip_output
-    assert "pure-Python solver" in warnings[0]
+    assert "pure-Python solver and engine modules (game, spaces, envs" in warnings[0]
 
     solved = run(scripts / "python", "-c", SOLVE, cwd=tmp_path)
     assert solved.splitlines() == ["python", "[9d 9h 9s] [4h 5h 6c=6h] deadwood: - score: 0"]
+    assert run(scripts / "python", "-c", ENGINE, cwd=tmp_path).split() == SOURCES
     checked = run(scripts / "threethirteen", HAND, "--round", "4", "--ascii", cwd=tmp_path)
     assert "go out:   yes, discard 7d" in checked, checked
 
 
-def test_the_wheel_holds_the_compiled_solver(dist: dict[str, Path], tmp_path: Path) -> None:
+def test_the_wheel_holds_the_compiled_modules(dist: dict[str, Path], tmp_path: Path) -> None:
     names = zipfile.ZipFile(dist["wheel"]).namelist()
-    assert any(re.fullmatch(r"threethirteen/_solver\..*\.(so|pyd)", name) for name in names), names
+    for module in ("_solver", *COMPILED_MODULES):
+        compiled = rf"threethirteen/{module}\..*\.(so|pyd)"
+        assert any(re.fullmatch(compiled, name) for name in names), (module, names)
+        assert f"threethirteen/{module}.c" not in names  # the generated C stays in the sdist
+    for module in COMPILED_MODULES:  # the source, for THREETHIRTEEN_IMPLEMENTATION=python
+        assert f"threethirteen/{module}.py" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), names
-    assert "threethirteen/_solver.c" not in names  # the generated C stays in the sdist
     assert "threethirteen/_solver.pxd" in names  # the C-level API, for Cython callers
 
     scripts = make_venv(tmp_path / "venv")
     run(scripts / "python", "-m", "pip", "install", dist["wheel"], cwd=tmp_path)
     solved = run(scripts / "python", "-c", SOLVE, cwd=tmp_path)
     assert solved.splitlines() == ["cython", "[9d 9h 9s] [4h 5h 6c=6h] deadwood: - score: 0"]
+    compiled = run(scripts / "python", "-c", ENGINE, cwd=tmp_path).split()
+    assert [name.split(".", 1)[0] for name in compiled] == list(COMPILED_MODULES)
+    assert not set(compiled) & set(SOURCES), compiled
+    pure = run(
+        scripts / "python", "-c", ENGINE, cwd=tmp_path, THREETHIRTEEN_IMPLEMENTATION="python"
+    )
+    assert pure.split() == SOURCES
     checked = run(scripts / "threethirteen", HAND, "--round", "4", "--ascii", cwd=tmp_path)
     assert "go out:   yes, discard 7d" in checked, checked
 
 
-def test_the_sdist_ships_the_license_and_the_solver_source(dist: dict[str, Path]) -> None:
+def test_the_sdist_ships_the_license_and_the_compiled_modules_sources(
+    dist: dict[str, Path],
+) -> None:
     with tarfile.open(dist["sdist"]) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     shipped = {
@@ -124,4 +150,6 @@ def test_the_sdist_ships_the_license_and_the_solver_source(dist: dict[str, Path]
         "src/threethirteen/_solver.pxd",
         "src/threethirteen/_solver.c",
     }
+    for module in COMPILED_MODULES:  # the source, and the C generated from it
+        shipped |= {f"src/threethirteen/{module}.py", f"src/threethirteen/{module}.c"}
     assert shipped <= names

@@ -1,11 +1,15 @@
-"""The project's promises about itself: README commands, CI, typing marker, public names."""
+"""The project's promises about itself: README commands, CI, typing marker, public names,
+the compiled modules built."""
 
 from __future__ import annotations
 
+import importlib
 import re
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import threethirteen as tt
+from tests.compiled_modules import COMPILED_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,3 +63,15 @@ def test_the_compiled_solver_is_built() -> None:
 
     assert _backend.compiled is not None, "the compiled solver (_solver.pyx) was not built"
     assert _backend.load("")[0] == "cython"
+
+
+def test_the_engine_modules_are_compiled() -> None:
+    """``pip install .`` also compiles the engine modules (``COMPILED_MODULES`` in
+    setup.py) from their ``.py`` files, and Python imports them compiled; under
+    ``THREETHIRTEEN_IMPLEMENTATION=python`` it imports the ``.py`` files instead."""
+    for name in COMPILED_MODULES:
+        path = importlib.import_module(f"threethirteen.{name}").__file__ or ""
+        if tt.implementation == "cython":
+            assert path.endswith(tuple(EXTENSION_SUFFIXES)), f"{name} was not compiled: {path}"
+        else:
+            assert path.endswith(f"{name}.py"), path
