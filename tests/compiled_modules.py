@@ -88,3 +88,32 @@ def compiled_module_name(path: Path) -> str | None:
     if origin is None or origin.parent != path.parent or extension_stem(origin) != path.stem:
         return None
     return name
+
+
+def signatures() -> dict[str, str]:
+    """The signature and the type hints of every function, class and class member
+    defined in the compiled modules (as loaded: compiled or not), by name; what the
+    docs show of them (docs/conf.py documents the ``.py`` files)."""
+    import inspect
+    import typing
+
+    found: dict[str, str] = {}
+    for module_name in COMPILED_MODULES:
+        module = importlib.import_module(f"threethirteen.{module_name}")
+        for name, value in vars(module).items():
+            if getattr(value, "__module__", None) != module.__name__:
+                continue  # imported, or not a function or class
+            members = [(name, value)]
+            if inspect.isclass(value):
+                members += [(f"{name}.{member}", getattr(value, member)) for member in vars(value)]
+            for qualname, member in members:
+                key = f"{module_name}.{qualname}"
+                for what, describe in (
+                    ("signature", inspect.signature),
+                    ("hints", typing.get_type_hints),
+                ):
+                    try:
+                        found[f"{key} {what}"] = str(describe(member))
+                    except (TypeError, ValueError, NameError) as error:
+                        found[f"{key} {what}"] = f"<{type(error).__name__}>"
+    return found

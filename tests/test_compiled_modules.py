@@ -23,9 +23,11 @@ import threethirteen as tt
 from tests.compiled_modules import (
     COMPILED_MODULES,
     REBUILD,
+    ROOT,
     compiled_module_name,
     compiled_modules,
     extension_stem,
+    signatures,
     stale_extensions,
     stale_message,
 )
@@ -191,3 +193,28 @@ def test_a_compiled_module_older_than_its_source_is_stale(tmp_path: Path) -> Non
     assert f"cards{suffix} is older than cards.py" in message
     assert REBUILD == "python setup.py build_ext --inplace"
     assert REBUILD in message
+
+
+def test_the_compiled_modules_show_the_signatures_of_their_source() -> None:
+    """What ``inspect.signature`` and ``typing.get_type_hints`` tell of every function,
+    class and method of the compiled modules is what they tell of the ``.py`` files
+    (which the docs are built from)."""
+    script = (
+        "import json; from tests.compiled_modules import signatures;"
+        " print(json.dumps(signatures()))"
+    )
+    environment = dict(os.environ, **{_backend.ENVIRONMENT_VARIABLE: "python"})
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    source = json.loads(result.stdout)
+    assert len(source) > 500  # every public and private function, class and member
+    loaded = signatures()
+    assert [key for key in source if source[key] != loaded.get(key)] == []
+    assert loaded == source
