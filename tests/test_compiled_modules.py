@@ -16,6 +16,7 @@ import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,20 +48,27 @@ print(json.dumps({"implementation": tt.implementation, "files": files}))
 """
 
 
+def json_printed_by(implementation: str, script: str, *arguments: str) -> Any:
+    """What ``script`` prints (JSON), run with ``arguments`` in a fresh interpreter
+    (in the project's root) with ``THREETHIRTEEN_IMPLEMENTATION=implementation``."""
+    environment = dict(os.environ, **{_backend.ENVIRONMENT_VARIABLE: implementation})
+    result = subprocess.run(
+        [sys.executable, "-c", script, *arguments],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
 def loaded_in_a_fresh_interpreter(implementation: str) -> tuple[str, dict[str, str]]:
     """``tt.implementation`` and the file of each module of the package loaded, in
     a fresh interpreter with ``THREETHIRTEEN_IMPLEMENTATION=implementation`` that
     imports the compiled modules."""
-    environment = dict(os.environ, **{_backend.ENVIRONMENT_VARIABLE: implementation})
-    result = subprocess.run(
-        [sys.executable, "-c", LOADED, *COMPILED_MODULES],
-        capture_output=True,
-        text=True,
-        env=environment,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    loaded = json.loads(result.stdout)
+    loaded = json_printed_by(implementation, LOADED, *COMPILED_MODULES)
     files = {name.removeprefix("threethirteen."): path for name, path in loaded["files"].items()}
     return loaded["implementation"], files
 
@@ -203,17 +211,7 @@ def test_the_compiled_modules_show_the_signatures_of_their_source() -> None:
         "import json; from tests.compiled_modules import signatures;"
         " print(json.dumps(signatures()))"
     )
-    environment = dict(os.environ, **{_backend.ENVIRONMENT_VARIABLE: "python"})
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env=environment,
-        cwd=ROOT,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    source = json.loads(result.stdout)
+    source = json_printed_by("python", script)
     assert len(source) > 500  # every public and private function, class and member
     loaded = signatures()
     assert [key for key in source if source[key] != loaded.get(key)] == []
