@@ -177,7 +177,9 @@ def test_an_illegal_index_is_refused() -> None:
         state.apply_action(100)
 
 
-def test_returns_are_the_centred_totals() -> None:
+def test_returns_are_the_others_mean_total_less_ones_own() -> None:
+    """The returns are the PettingZoo and Gymnasium environments' zero-sum rewards
+    (spaces.score_rewards): the mean of the other players' totals less one's own."""
     for rewards in ("game", "round"):
         game = load_game("pagat", players=3, max_turns=6, rewards=rewards)
         state = dealt(game, 9)
@@ -190,8 +192,9 @@ def test_returns_are_the_centred_totals() -> None:
             if rewards == "game" and not state.is_terminal():
                 assert state.returns() == [0.0, 0.0, 0.0]
         totals = state.engine_game.totals
-        mean = sum(totals) / 3
-        assert state.returns() == [mean - total for total in totals]
+        others = [(sum(totals) - total) / 2 for total in totals]
+        assert state.returns() == [mean - total for mean, total in zip(others, totals, strict=True)]
+        assert state.returns() == spaces.score_rewards(totals)
         assert abs(sum(state.returns())) < 1e-9
         assert len(state.engine_game.round_scores) == 11
 

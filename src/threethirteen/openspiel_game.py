@@ -6,9 +6,11 @@ The game wraps the library's engine (:class:`~threethirteen.Game`) the way
 OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
 
 * sequential, imperfect information, zero-sum: a player's return is the mean of
-  the totals less their own total (lower totals are better), so the returns sum
-  to 0; ``rewards="game"`` (the default) pays them at the end only (the reward
-  model MCTS needs), ``rewards="round"`` pays each round's change as it is scored;
+  the other players' totals less their own total (lower totals are better), so
+  the returns sum to 0 (the PettingZoo and Gymnasium environments' zero-sum
+  rewards, :func:`threethirteen.spaces.score_rewards`); ``rewards="game"`` (the
+  default) pays them at the end only (the reward model MCTS needs),
+  ``rewards="round"`` pays each round's change as it is scored;
 * explicit chance, two ways: ``chance="seed"`` (the default) opens the game with
   :data:`SEED_BYTES` chance nodes of 256 outcomes each (a byte of the game's seed),
   and the engine deals every round and every reshuffle from that seed, exactly as
@@ -69,6 +71,7 @@ from .spaces import (
     encode_observation,
     index_to_action,
     observation_shape,
+    score_rewards,
 )
 
 __all__ = [
@@ -209,14 +212,9 @@ def _variations(text: object) -> tuple[str, ...]:
     return tuple(name.strip().replace(":", "=") for name in text.split("+") if name.strip())
 
 
-def _centred(totals: Sequence[int]) -> list[float]:
-    """Each player's return: the mean total less theirs (zero-sum, higher is better)."""
-    mean = sum(totals) / len(totals)
-    return [mean - total for total in totals]
-
-
 def _score_bound(rules: Rules, max_turns: int) -> float:
-    """More than any player's total can differ from the mean total."""
+    """More than any player's total can differ from another's (and so from the
+    mean of the others')."""
     penalty = max(*rules.card_values, rules.wild_penalty or 0, rules.joker_penalty, 15)
     factor = 2 if rules.doubles else 1
     high = factor * (penalty * (max(rules.rounds) + 1) + (rules.false_out_penalty or 0) * max_turns)
@@ -457,12 +455,12 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         players = self._config.players
         if self._config.per_round:
             if len(game.round_scores) != scored:
-                after = _centred(game.totals)
-                self._rewards = [a - b for a, b in zip(after, _centred(before), strict=True)]
+                after = score_rewards(game.totals)
+                self._rewards = [a - b for a, b in zip(after, score_rewards(before), strict=True)]
             else:
                 self._rewards = [0.0] * players
         else:
-            self._rewards = _centred(game.totals) if game.is_over else [0.0] * players
+            self._rewards = score_rewards(game.totals) if game.is_over else [0.0] * players
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player < 0:
@@ -483,12 +481,12 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         return self._engine is not None and self._engine.game.is_over
 
     def returns(self) -> list[float]:
-        """The mean total less each player's total: at the end (``rewards="game"``),
-        or so far (``rewards="round"``)."""
+        """The mean of the other players' totals less each player's own: at the end
+        (``rewards="game"``), or so far (``rewards="round"``)."""
         engine = self._engine
         if engine is None or not (self._config.per_round or engine.game.is_over):
             return [0.0] * self._config.players
-        return _centred(engine.game.totals)
+        return score_rewards(engine.game.totals)
 
     def rewards(self) -> list[float]:
         """What the last action earned each player (see :meth:`returns`)."""
