@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 import threethirteen as tt
-from threethirteen.simulations import derived_seed, wilson_interval
+from threethirteen.simulations import derived_seed
+from threethirteen.tournament_results import wilson_interval
 
 PAIR = ["greedy", "random"]
 SHORT = {"max_turns": 12}
