@@ -245,7 +245,7 @@ class Search:
         key = (state, wilds, room)
         known = self.melded.get(key)
         if known is None:
-            known = self.memo.get(key, 1) == 0 or any(
+            known = any(
                 cost == 0 and self.melds_all(next_state, next_wilds, next_room)
                 for cost, next_state, next_wilds, next_room, _move in self.options(
                     state, wilds, room

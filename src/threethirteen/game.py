@@ -60,7 +60,7 @@ from .records import (
     score_sheet,
 )
 from .rounds import Round
-from .rules import Rules, RulesLike
+from .rules import MAX_PLAYERS, Rules, RulesLike
 from .scoring import is_void, round_scores
 from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
 
@@ -81,8 +81,8 @@ _PHASES: tuple[Phase, Phase, Phase] = ("draw", "play", "over")
 _DRAW_STOCK = DrawStock()
 _DISCARD = tuple(DiscardCard(CARDS[code]) for code in range(53))
 _GO_OUT = tuple(DiscardCard(CARDS[code], go_out=True) for code in range(53))
-_DRAW_DISCARD: dict[int | None, DrawDiscard] = {}
-"""The draws from a discard pile, made once for each pile (actions are values)."""
+_DRAW_PILE = DrawDiscard()
+_DRAW_PILE_OF = tuple(DrawDiscard(pile) for pile in range(MAX_PLAYERS))
 _CARD_AT = CARDS.__getitem__
 
 
@@ -570,11 +570,7 @@ class Game:
             separate = self.rules.separate_discards
             for index, pile in enumerate(self._piles):
                 if pile:
-                    source = index if separate else None
-                    draw = _DRAW_DISCARD.get(source)
-                    if draw is None:
-                        draw = _DRAW_DISCARD[source] = DrawDiscard(source)
-                    actions.append(draw)
+                    actions.append(_DRAW_PILE_OF[index] if separate else _DRAW_PILE)
             return actions
         hand = self._hands[player]
         actions = []
@@ -1054,6 +1050,8 @@ class Game:
         # cards when first read: an encoder reads the codes only.
         events = self._events
         draws = self._stock_draws[player]
+        # (events, event count, draws, draw count, stock, the others' hands with their
+        # known cards, dealt hand, upcard): unpacked by name where read
         deferred = (
             events,
             len(events),
@@ -1488,8 +1486,8 @@ class PlayerView:
         deferred = self.__dict__.get("_deferred")
         if deferred is None or name not in _DEFERRED_FIELDS:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        events, event_count, draws, draw_count, _stock, _others, dealt, upcard = deferred
         if name in ("history", "stock_draws"):
-            events, event_count, draws, draw_count = deferred[:4]
             history = (
                 _grown_tuple(events, _EVENTS)
                 if len(events) == event_count
@@ -1515,9 +1513,9 @@ class PlayerView:
         elif name == "reshuffled":
             value = None if codes.reshuffled is None else _hand_of(tuple(codes.reshuffled))
         elif name == "dealt_hand":
-            value = _hand_of(deferred[6])
+            value = _hand_of(dealt)
         else:  # upcard
-            value = CARDS[deferred[7]]
+            value = CARDS[upcard]
         object.__setattr__(self, name, value)
         return value
 
@@ -1533,8 +1531,9 @@ class PlayerView:
             return list(self._hidden_codes)
         deferred = self.__dict__.get("_deferred")
         if deferred is not None:
-            hidden: list[int] = deferred[4][:]
-            for cards, known in deferred[5]:
+            _events, _count, _draws, _draw_count, stock, others, _dealt, _upcard = deferred
+            hidden: list[int] = stock[:]
+            for cards, known in others:
                 if known:
                     unknown = cards[:]
                     for code in known:

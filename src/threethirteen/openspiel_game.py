@@ -440,7 +440,6 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         game = engine.game
         chosen = index_to_action(action, engine.view(), engine.legal())
         scored = len(game.round_scores)
-        before = game.totals
         dealing = self._config.by_card and not self._sampled and game.phase == "play"
         stock = len(game.stock) if dealing else 0
         game.apply(chosen)
@@ -454,9 +453,8 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
                 self._begin_chance([card.code for card in view.reshuffled], reshuffle=True)
         players = self._config.players
         if self._config.per_round:
-            if len(game.round_scores) != scored:
-                after = score_rewards(game.totals)
-                self._rewards = [a - b for a, b in zip(after, score_rewards(before), strict=True)]
+            if len(game.round_scores) != scored:  # the round's rewards add to the returns
+                self._rewards = score_rewards(game.round_scores[-1])
             else:
                 self._rewards = [0.0] * players
         else:
