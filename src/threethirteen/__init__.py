@@ -54,6 +54,8 @@ from .drawing import (
 )
 from .encoding import PADDING, HandsLike, encode_hands
 from .errors import (
+    BotError,
+    BotProtocolError,
     GameError,
     IllegalActionError,
     InvalidActionError,
@@ -64,6 +66,7 @@ from .errors import (
     InvalidRecordError,
     InvalidRulesError,
     InvalidWildError,
+    MoveTimeError,
     TableTooLargeError,
     ThreeThirteenError,
 )
@@ -106,6 +109,8 @@ __all__ = [
     "DrawOption",
     "DrawStock",
     "Game",
+    "BotError",
+    "BotProtocolError",
     "GameError",
     "GreedyBot",
     "Hand",
@@ -121,6 +126,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidWildError",
+    "MoveTimeError",
     "LayMeld",
     "LayOff",
     "Layoff",

@@ -14,6 +14,8 @@ unknown suit 'x' in '7x' (card 3 of '9s 9h 7x')
 from __future__ import annotations
 
 __all__ = [
+    "BotError",
+    "BotProtocolError",
     "GameError",
     "IllegalActionError",
     "InvalidActionError",
@@ -24,6 +26,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidWildError",
+    "MoveTimeError",
     "TableTooLargeError",
     "ThreeThirteenError",
 ]
@@ -84,3 +87,32 @@ class GameError(ThreeThirteenError):
 class InvalidBotError(ThreeThirteenError):
     """A bot that is not one: a name that is no built-in bot, or an object without
     an ``act(view, legal_actions)`` method that is not a function either."""
+
+
+class BotError(GameError):
+    """A bot's fault in a game: it raised, chose an action that is not one of the legal
+    actions, or overran its time for a decision. The message names the bot, its seat,
+    the game, the round and the turn; the bot's own exception, if any, is chained
+    (``__cause__``). The same facts are attributes: ``bot``, ``seat``, ``game`` (the
+    game's index in a tournament, or ``None``), ``round``, ``turn``, ``kind``
+    (``"error"``, ``"illegal"`` or ``"time"``), ``error_type`` and ``error_message``
+    (the bot's exception's type name and message, or ``None``)."""
+
+    bot: str | None = None
+    seat: int | None = None
+    game: int | None = None
+    round: int | None = None
+    turn: int | None = None
+    kind: str | None = None
+    error_type: str | None = None
+    error_message: str | None = None
+
+
+class MoveTimeError(ThreeThirteenError):
+    """A bot did not answer within its time for a decision (``move_time``)."""
+
+
+class BotProtocolError(ThreeThirteenError):
+    """A bot in its own process broke the line protocol: its process could not be
+    started or ended, or it wrote a line that is not an answer (the tail of its
+    standard error is in the message)."""
