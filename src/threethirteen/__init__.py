@@ -78,7 +78,17 @@ from .melds import Discard, Discards, Meld, Melding, MeldLike
 from .pool import check_hand, parse_hand
 from .rounds import Round
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
-from .simulations import BotResults, HeadToHead, TournamentResults, play, tournament
+from .simulations import (
+    BotResults,
+    HeadToHead,
+    MatchResult,
+    TournamentResults,
+    game_seed,
+    match,
+    play,
+    tournament,
+)
+from .tournament_results import Fault, GameResult, Rating
 
 __version__ = "0.2.0.dev0"
 """The version: the next release in development (see CHANGELOG.md)."""
@@ -96,7 +106,9 @@ __all__ = [
     "AdvisorBot",
     "BatchDiscards",
     "Bot",
+    "BotError",
     "BotLike",
+    "BotProtocolError",
     "BotResults",
     "BotSpec",
     "Card",
@@ -108,10 +120,10 @@ __all__ = [
     "DrawDiscard",
     "DrawOption",
     "DrawStock",
+    "Fault",
     "Game",
-    "BotError",
-    "BotProtocolError",
     "GameError",
+    "GameResult",
     "GreedyBot",
     "Hand",
     "HandLike",
@@ -126,20 +138,22 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "InvalidWildError",
-    "MoveTimeError",
     "LayMeld",
     "LayOff",
     "Layoff",
     "LayoffCard",
+    "MatchResult",
     "Meld",
     "MeldCheck",
     "MeldLike",
     "MeldProblem",
     "Melding",
+    "MoveTimeError",
     "Out",
     "Outs",
     "PlayerView",
     "RandomBot",
+    "Rating",
     "Reshuffle",
     "Round",
     "Rules",
@@ -170,6 +184,7 @@ __all__ = [
     "discards",
     "draw_advice",
     "encode_hands",
+    "game_seed",
     "go_out_flags",
     "hand_from_counts",
     "implementation",
@@ -177,6 +192,7 @@ __all__ = [
     "is_valid_meld",
     "layoff",
     "make_bot",
+    "match",
     "outs",
     "parse_card",
     "parse_hand",

@@ -30,6 +30,7 @@ import importlib
 import importlib.util
 import io
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -67,7 +68,8 @@ from .melds import Discard
 from .pool import parse_hand
 from .rounds import UNSET, Round
 from .rules import Rules, parse_wild
-from .simulations import TournamentResults, tournament
+from .game_log import GAMES_FORMAT, read_game_line
+from .simulations import TournamentResults, match, tournament
 
 __all__ = ["main"]
 
@@ -98,8 +100,10 @@ ROUNDS_USAGE = "threethirteen rounds [--rules NAME] [--variation NAME]... [--pla
 SIMULATE_USAGE = """\
 threethirteen simulate --bots NAME,NAME... [--games N] [--rules NAME] [--seed N]
                               [--players N] [--workers N | --scheduler ADDRESS]
+                              [--move-time SECONDS] [--on-error forfeit|raise]
+                              [--records FILE [--resume]] [--sprt M0,M1]
                               [--json] [--plot FILE]"""
-REPLAY_USAGE = "threethirteen replay RECORD.json"
+REPLAY_USAGE = "threethirteen replay RECORD.json | GAMES.jsonl --game N"
 PLAY_USAGE = "threethirteen play [--rules NAME] [--players N] [--bots NAME,...] [options]"
 USAGE = (
     f"{CHECK_USAGE}\n       {RULES_USAGE}\n       {ROUNDS_USAGE}\n       {SIMULATE_USAGE}"
@@ -323,11 +327,19 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
         help="a game record, round by round, and its scores",
         usage=REPLAY_USAGE,
         description="Replay a game record (Game.to_record(), as JSON; '-' reads standard"
-        " input), checking it, and show each round's deal, actions and scores, then the"
-        " score sheet.",
+        " input), or one game of a file that simulate --records wrote, checking it, and"
+        " show each round's deal, actions and scores, then the score sheet.",
         **{**common, "parents": [display]},  # type: ignore[arg-type]
     )
-    replay.add_argument("record", metavar="RECORD.json", help="the record's file, or '-'")
+    replay.add_argument(
+        "record", metavar="RECORD.json", help="the record's file, or '-', or a games file"
+    )
+    replay.add_argument(
+        "--game",
+        type=int,
+        metavar="N",
+        help="the game of index N of a games file (simulate --records)",
+    )
     commands.add_parser(  # listed in the help; run by threethirteen._cli_play
         "play", help="play against bots in the terminal"
     )
@@ -346,7 +358,15 @@ interval, its wins with a Wilson interval, the head-to-head margins and the mean
 score by round (tt.tournament). With duplicate deals (the default) every deal is
 played once in each seating rotation, so --games is a multiple of --players. The
 same --seed gives the same results, with any --workers or scheduler. A progress bar
-goes to standard error when it is a terminal."""
+goes to standard error when it is a terminal.
+
+A bot that raises, chooses an illegal action or overruns --move-time forfeits its
+game (counted as a loss; the table lists the faults); --on-error raise stops at the
+first. --records writes every game as a JSON line as it ends (replay FILE --game N
+shows one); --resume goes on with such a file, playing only the games it lacks.
+--sprt M0,M1 plays a sequential match between two bots instead: deals until the
+test decides whether the first leads by at most M0 or at least M1 points a game
+(--games is then the most games played)."""
 
 
 def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
@@ -375,6 +395,40 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         "--scheduler",
         metavar="ADDRESS",
         help="play on a Dask cluster (tcp://host:8786); needs dask.distributed",
+    )
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        metavar="SECONDS",
+        help="the time a bot has for each decision; a bot that overruns forfeits (no limit)",
+    )
+    parser.add_argument(
+        "--on-error",
+        choices=("forfeit", "raise"),
+        default="forfeit",
+        help="at a bot's fault: forfeit its game and go on (the default), or stop",
+    )
+    parser.add_argument(
+        "--records",
+        metavar="FILE",
+        help="write every game (its result and record) to FILE as a JSON line as it ends",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the games --records FILE holds, playing only those it lacks",
+    )
+    parser.add_argument(
+        "--sprt",
+        metavar="M0,M1",
+        help="a sequential match of two bots: stop as soon as the first bot's lead is"
+        " shown to be at most M0 or at least M1 points a game",
+    )
+    parser.add_argument(
+        "--alpha", type=float, default=0.05, help="with --sprt: the false H1 rate (0.05)"
+    )
+    parser.add_argument(
+        "--beta", type=float, default=0.05, help="with --sprt: the false H0 rate (0.05)"
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
@@ -663,11 +717,17 @@ def _progress_wanted() -> bool:
 
 
 def _run_simulate(args: argparse.Namespace) -> int:
-    """``simulate``: a tournament, its table or JSON, and its picture."""
+    """``simulate``: a tournament (or a sequential match), its table or JSON, and its
+    picture."""
     bots = [name.strip() for name in args.bots.split(",")]
     if "" in bots:
         raise _UsageError(f"--bots: a name is missing in {args.bots!r}")
+    if args.resume and args.records is None:
+        raise _UsageError("--resume goes on with the games of --records FILE: name it")
+    plotter = _plotter(args.plot) if args.plot is not None else None
     with _executor(args) as executor:
+        if args.sprt is not None:
+            return _run_match(args, bots, executor)
         results = tournament(
             bots,
             games=args.games,
@@ -679,11 +739,75 @@ def _run_simulate(args: argparse.Namespace) -> int:
             progress=_progress_wanted(),
             variations=args.variation,
             max_turns=args.max_turns,
+            move_time=args.move_time,
+            on_error=args.on_error,
+            save_games=args.records,
+            resume=args.resume,
         )
-    if args.plot is not None:
-        _save_plot(results, args.plot)
-    print(results.to_json() if args.json else results.table())
+    print(results.to_json() if args.json else results.table(), flush=True)
+    if not args.json:
+        for note in results.warnings:
+            _note(note)
+    if plotter is not None:
+        plotter(results)
     return EXIT_OK
+
+
+def _run_match(args: argparse.Namespace, bots: list[str], executor: Executor | None) -> int:
+    """``simulate --sprt M0,M1``: a sequential match."""
+    try:
+        margin0, margin1 = (float(part) for part in args.sprt.split(","))
+    except ValueError:
+        raise _UsageError(f"--sprt is two margins, M0,M1 (like 0,5), not {args.sprt!r}") from None
+    if args.games % 2:
+        raise _UsageError(f"with --sprt, --games (the most games) is even, not {args.games}")
+    if args.records is not None or args.no_duplicate or args.players not in (None, 2):
+        raise _UsageError("--sprt plays two bots on duplicate deals: no --records, --players")
+    found = match(
+        bots,
+        margin0=margin0,
+        margin1=margin1,
+        alpha=args.alpha,
+        beta=args.beta,
+        max_deals=max(1, args.games // 2),
+        rules=args.rules or "pagat",
+        seed=args.seed,
+        variations=args.variation,
+        max_turns=args.max_turns,
+        move_time=args.move_time,
+        executor=executor,
+        progress=_progress_wanted(),
+    )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "decision": found.decision,
+                    "deals": found.deals,
+                    "games": found.games,
+                    "llr": found.llr,
+                    "bounds": [found.lower, found.upper],
+                    "margins": [found.margin0, found.margin1],
+                    "alpha": found.alpha,
+                    "beta": found.beta,
+                    "results": found.results.to_dict(),
+                }
+            )
+        )
+    else:
+        print(f"{found}\n\n{found.results.table()}")
+    return EXIT_OK
+
+
+def _plotter(path: str) -> Callable[[TournamentResults], None]:
+    """What draws the results to ``path``, checked before the first game: matplotlib
+    is there and the path can be written."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise _Failure("--plot needs matplotlib: pip install 'threethirteen[plot]'")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise _Failure(f"cannot write the plot to {path!r}: no writable folder {folder!r}")
+    return lambda results: _save_plot(results, path)
 
 
 def _save_plot(results: TournamentResults, path: str) -> None:
@@ -715,22 +839,47 @@ def _styled(text: str, style: Style) -> str:
     return _CARD_TOKEN.sub(card, text)
 
 
-def _read_record(path: str) -> Mapping[str, Any]:
+def _read_text(path: str) -> str:
     try:
         if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as file:
+            return file.read()
     except OSError as error:
         raise _Failure(f"cannot read {path!r}: {error.strerror or error}") from None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _Failure(f"{path!r} is not JSON: {error}") from None
-    if not isinstance(record, dict):
-        raise InvalidRecordError(f"a game record is a JSON object, not {type(record).__name__}")
-    return record
+    except UnicodeDecodeError:
+        raise _Failure(f"{path!r} is not UTF-8 text") from None
+
+
+def _read_record(path: str, game: int | None = None) -> Mapping[str, Any]:
+    """The game record in ``path``: a record's JSON, or game ``game`` of a games
+    file (one JSON line a game, as ``simulate --records`` writes it)."""
+    text = _read_text(path)
+    lines = [line for line in text.splitlines() if line.strip()]
+    if game is None and len(lines) <= 1:
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise _Failure(f"{path!r} is not JSON: {error}") from None
+        except RecursionError:
+            raise _Failure(f"{path!r} is not JSON: nested too deeply") from None
+        if isinstance(record, dict) and record.get("format") == GAMES_FORMAT:
+            lines = [text]
+        else:
+            if not isinstance(record, dict):
+                raise InvalidRecordError(
+                    f"a game record is a JSON object, not {type(record).__name__}"
+                )
+            return record
+    if game is None and len(lines) > 1:
+        raise _UsageError(f"{path!r} holds {len(lines)} games: choose one with --game N")
+    for number, line in enumerate(lines, 1):
+        found = read_game_line(line, f"{os.path.basename(path)}, line {number}")
+        if game is None or found.index == game:
+            if found.record is None:
+                raise InvalidRecordError(f"game {found.index} of {path!r} holds no record")
+            return found.record
+    raise _UsageError(f"{path!r} holds no game of index {game}")
 
 
 _ENDS = {
@@ -779,7 +928,7 @@ def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[st
 
 def _run_replay(args: argparse.Namespace) -> int:
     """``replay RECORD.json``: the game round by round, and its score sheet."""
-    record = _read_record(args.record)
+    record = _read_record(args.record, args.game)
     game = Game.from_record(record)
     style = choose_style(sys.stdout, ascii_only=args.ascii, color=args.color)
     print("\n".join(replay_lines(record, game, style)))

@@ -1,12 +1,16 @@
 """A tournament's results (:class:`TournamentResults`): integer sums of the games'
-totals, wins, round scores and head-to-head margins (:class:`Tally`, merged in game
-order), and what they tell with 95 % intervals, as values, a text table, JSON and a
-picture. :func:`threethirteen.tournament` plays the games and tallies them here.
+totals, wins, round scores, head-to-head margins and scores, and the bots' faults
+(:class:`Tally`, merged in game order), and what they tell with honest 95 %
+intervals (Student's t over the samples: a deal under duplicate deals, else a
+game; see :mod:`threethirteen.statistics`), as values, a text table, JSON and a
+picture. Each game's own result is a :class:`GameResult`; a bot's fault, a
+:class:`Fault`. :func:`threethirteen.tournament` plays the games and tallies them
+here.
 
 >>> tally = Tally(bots=2, rounds=1, per_unit=1)
->>> tally.add((0, 1), ((3, 10), ((3, 10),)))
->>> tally.add((1, 0), ((4, 8), ((4, 8),)))
->>> results = tally.results(["a", "b"], {"preset": "pagat"}, 1, 2, False, 1)
+>>> tally.add((0, 1), GameResult(0, 1, ("a", "b"), (3, 10), ((3, 10),), (0,)))
+>>> tally.add((1, 0), GameResult(1, 2, ("b", "a"), (4, 8), ((4, 8),), (0,)))
+>>> results = tally.results(["a", "b"], {"preset": "pagat", "players": 2}, 1, 2, False, 1)
 >>> results["a"].mean_total, results["a"].wins, results.head_to_head("a", "b").margin
 (5.5, 1, 1.5)
 """
@@ -16,34 +20,203 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
 
 from ._validate import quote
 from .errors import InvalidRecordError
+from .statistics import (
+    SMALL_SAMPLES,
+    bonferroni_confidence,
+    holm,
+    mean_interval,
+    p_value,
+    ratings,
+    small_sample_note,
+    wilson_interval,
+)
 
 __all__ = [
+    "FAULT_KINDS",
     "RESULTS_FORMAT",
     "RESULTS_VERSION",
     "BotResults",
+    "Fault",
+    "GameResult",
     "HeadToHead",
-    "Outcome",
+    "Rating",
     "Tally",
     "TournamentResults",
     "wilson_interval",
 ]
 
-Z95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95 % interval."""
-
 RESULTS_FORMAT = "threethirteen-tournament"
 """The ``"format"`` of results data (:meth:`TournamentResults.to_dict`)."""
-RESULTS_VERSION = 1
+RESULTS_VERSION = 2
 """The ``"version"`` of results data."""
 
-Outcome = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
-"""A game's result as a worker sends it: each seat's total, and each round's scores."""
+FAULT_KINDS = ("error", "illegal", "time")
+"""The kinds of a bot's fault: it raised (or its process crashed), it chose an
+action that is not legal, it overran its time for a decision."""
+
+
+# -- one game -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A bot's fault, which forfeited its game: the bot's label, its seat, the
+    game's index in the tournament (``None`` for a single game), the round and turn,
+    the kind (one of :data:`FAULT_KINDS`), the bot's exception's type name and
+    message (for ``"error"`` and ``"time"``), and the whole message.
+
+    >>> fault = Fault("x", 1, 7, 2, 3, "error", "ZeroDivisionError", "division by zero",
+    ...               "bot 'x' in seat 1, game 7, round 2, turn 3: raised ZeroDivisionError")
+    >>> Fault.from_dict(fault.to_dict()) == fault
+    True
+    """
+
+    bot: str
+    seat: int
+    game: int | None
+    round: int
+    turn: int
+    kind: str
+    error_type: str | None
+    error_message: str | None
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fault as JSON-ready data."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Fault:
+        """A fault from :meth:`to_dict`'s data.
+
+        :raises InvalidRecordError: for data that is not a fault.
+        """
+        if not isinstance(data, Mapping) or set(data) != _FAULT_KEYS:
+            raise InvalidRecordError(f"a fault has the keys {sorted(_FAULT_KEYS)}, not {quote(data)}")
+        if data["kind"] not in FAULT_KINDS:
+            raise InvalidRecordError(f"a fault's kind is one of {FAULT_KINDS}, not {quote(data['kind'])}")
+        for key in ("seat", "round", "turn"):
+            _count(data[key], f"a fault's {key}")
+        if data["game"] is not None:
+            _count(data["game"], "a fault's game")
+        for key in ("bot", "message"):
+            _text(data[key], f"a fault's {key}")
+        for key in ("error_type", "error_message"):
+            if data[key] is not None:
+                _text(data[key], f"a fault's {key}")
+        return cls(**dict(data))
+
+
+_FAULT_KEYS = frozenset(
+    ("bot", "seat", "game", "round", "turn", "kind", "error_type", "error_message", "message")
+)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a tournament: its index, its seed (``tt.play(bots, seed=...)``
+    replays it, the bots in the same seats), the bot in each seat (their labels),
+    each seat's total, each round's scores, the winners, the fault that forfeited
+    it (or ``None``), and its record when kept (``records=True``).
+
+    >>> result = GameResult(4, 99, ("greedy", "random"), (20, 50), ((20, 50),), (0,))
+    >>> GameResult.from_dict(result.to_dict()) == result
+    True
+    """
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    winners: tuple[int, ...]
+    forfeit: Fault | None = None
+    record: dict[str, Any] | None = field(default=None, hash=False, repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's result as JSON-ready data (its record included when kept)."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "totals": list(self.totals),
+            "round_scores": [list(scores) for scores in self.round_scores],
+            "winners": list(self.winners),
+            "forfeit": None if self.forfeit is None else self.forfeit.to_dict(),
+            "record": self.record,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameResult:
+        """A game's result from :meth:`to_dict`'s data.
+
+        :raises InvalidRecordError: for data that is not a game's result.
+        """
+        if not isinstance(data, Mapping) or not _GAME_KEYS <= set(data):
+            raise InvalidRecordError(
+                f"a game's result has the keys {sorted(_GAME_KEYS)}, not {quote(data)}"
+            )
+        bots = data["bots"]
+        if not isinstance(bots, list) or not 2 <= len(bots) <= 16:
+            raise InvalidRecordError(f"a game's bots are a list of 2 to 16 names, not {quote(bots)}")
+        for bot in bots:
+            _text(bot, "a bot's name")
+        seats = len(bots)
+        totals = _scores(data["totals"], seats, "a game's totals")
+        rounds = data["round_scores"]
+        if not isinstance(rounds, list) or len(rounds) > 64:
+            raise InvalidRecordError(f"a game's round scores are a list, not {quote(rounds)}")
+        round_scores = tuple(_scores(scores, seats, "a round's scores") for scores in rounds)
+        winners = data["winners"]
+        if not isinstance(winners, list) or not all(
+            type(w) is int and 0 <= w < seats for w in winners
+        ):
+            raise InvalidRecordError(f"a game's winners are seats, not {quote(winners)}")
+        forfeit = data["forfeit"]
+        record = data.get("record")
+        if record is not None and not isinstance(record, dict):
+            raise InvalidRecordError(f"a game's record is a dict, not {quote(record)}")
+        return cls(
+            index=_count(data["index"], "a game's index"),
+            seed=_count(data["seed"], "a game's seed"),
+            bots=tuple(bots),
+            totals=totals,
+            round_scores=round_scores,
+            winners=tuple(winners),
+            forfeit=None if forfeit is None else Fault.from_dict(forfeit),
+            record=record,
+        )
+
+
+_GAME_KEYS = frozenset(("index", "seed", "bots", "totals", "round_scores", "winners", "forfeit"))
+
+
+def _count(value: object, name: str) -> int:
+    if type(value) is not int or value < 0:
+        raise InvalidRecordError(f"{name} is a whole number, not {quote(value)}")
+    return value
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str) or len(value) > 2000:
+        raise InvalidRecordError(f"{name} is a string, not {quote(value)}")
+    return value
+
+
+def _scores(value: object, seats: int, name: str) -> tuple[int, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != seats
+        or not all(type(v) is int and abs(v) < 10**9 for v in value)
+    ):
+        raise InvalidRecordError(f"{name} are {seats} whole numbers, not {quote(value)}")
+    return tuple(value)
 
 
 # -- counting --------------------------------------------------------------------
@@ -51,38 +224,67 @@ Outcome = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 class Tally:
     """Integer sums, merged in game order, so that the results are exact whatever
-    order the games were played in."""
+    order the games were played in. A sample is ``per_unit`` games in a row (one
+    deal in all its seatings under duplicate deals; else one game)."""
 
     def __init__(self, bots: int, rounds: int, per_unit: int) -> None:
         self.per_unit = per_unit
         self.games = [0] * bots
         self.wins = [0] * bots
+        self.forfeits = [0] * bots
         self.units = [0] * bots
         self.unit_sums = [0] * bots
         self.unit_squares = [0] * bots
+        self.win_sums = [0] * bots
+        self.win_squares = [0] * bots
         self.round_sums = [[0] * rounds for _ in range(bots)]
         self.round_counts = [[0] * rounds for _ in range(bots)]
-        self.pairs = {pair: [0, 0, 0, 0] for pair in combinations(range(bots), 2)}
-        self._unit: dict[int, int] = {}
-        self._pair_unit: dict[tuple[int, int], int] = {}
+        # per pair: games, samples, margin sum, margin squares, score sum, score squares
+        self.pairs = {pair: [0, 0, 0, 0, 0, 0] for pair in combinations(range(bots), 2)}
+        self.faults: list[Fault] = []
+        self.kept: list[GameResult] = []
+        self._unit: dict[int, list[int]] = {}
+        self._pair_unit: dict[tuple[int, int], list[int]] = {}
         self._seen = 0
 
-    def add(self, lineup: Sequence[int], outcome: Outcome) -> None:
-        totals, rounds = outcome
-        low = min(totals)
+    def add(self, lineup: Sequence[int], result: GameResult, keep: bool = False) -> None:
+        """Count the game ``result`` played by bot ``lineup[seat]`` in each seat."""
+        totals = result.totals
+        winners = set(result.winners)
+        forfeit = result.forfeit
         for seat, bot in enumerate(lineup):
             self.games[bot] += 1
-            self.wins[bot] += totals[seat] == low
-            self._unit[bot] = self._unit.get(bot, 0) + totals[seat]
+            won = seat in winners
+            self.wins[bot] += won
+            unit = self._unit.setdefault(bot, [0, 0])
+            unit[0] += totals[seat]
+            unit[1] += won
             sums, counts = self.round_sums[bot], self.round_counts[bot]
-            for number, scores in enumerate(rounds):
+            for number, scores in enumerate(result.round_scores):
                 sums[number] += scores[seat]
                 counts[number] += 1
+        if forfeit is not None:
+            bot = lineup[forfeit.seat]
+            self.forfeits[bot] += 1
+            if not any(f.bot == forfeit.bot and f.kind == forfeit.kind for f in self.faults):
+                self.faults.append(forfeit)
         seats = {bot: seat for seat, bot in enumerate(lineup)}
+        lost = None if forfeit is None else forfeit.seat
         for a, b in combinations(sorted(seats), 2):
-            margin = totals[seats[b]] - totals[seats[a]]
-            self._pair_unit[a, b] = self._pair_unit.get((a, b), 0) + margin
+            seat_a, seat_b = seats[a], seats[b]
+            margin = totals[seat_b] - totals[seat_a]
+            if lost == seat_a:
+                score = 0
+            elif lost == seat_b:
+                score = 2
+            else:
+                score = 2 if margin > 0 else 1 if margin == 0 else 0
+            unit = self._pair_unit.setdefault((a, b), [0, 0])
+            unit[0] += margin
+            unit[1] += score
             self.pairs[a, b][0] += 1
+        if keep:
+            self.kept.append(result)
         self._seen += 1
         if self._seen % self.per_unit == 0:
             self._close_unit()
@@ -95,10 +297,13 @@ class Tally:
         games: int,
         duplicate: bool,
         rounds: int,
+        move_time: float | None = None,
+        keep_games: bool = False,
     ) -> TournamentResults:
         """The tournament's results: these sums, with what was played (the bots'
         labels, the rules as a game record writes them, the seed, the games, whether
-        the deals were duplicated, the rounds a game)."""
+        the deals were duplicated, the rounds a game, the time a decision), and the
+        games themselves when kept."""
         return TournamentResults(
             {
                 "format": RESULTS_FORMAT,
@@ -109,13 +314,17 @@ class Tally:
                 "games": games,
                 "duplicate": duplicate,
                 "rounds": rounds,
+                "move_time": move_time,
                 "stats": [
                     {
                         "games": self.games[bot],
                         "wins": self.wins[bot],
+                        "forfeits": self.forfeits[bot],
                         "samples": self.units[bot],
                         "sample_sum": self.unit_sums[bot],
                         "sample_squares": self.unit_squares[bot],
+                        "win_sum": self.win_sums[bot],
+                        "win_squares": self.win_squares[bot],
                         "round_sums": self.round_sums[bot],
                         "round_counts": self.round_counts[bot],
                     }
@@ -128,22 +337,30 @@ class Tally:
                         "samples": sums[1],
                         "margin_sum": sums[2],
                         "margin_squares": sums[3],
+                        "score_sum": sums[4],
+                        "score_squares": sums[5],
                     }
                     for (a, b), sums in self.pairs.items()
                 ],
+                "faults": [fault.to_dict() for fault in self.faults],
+                "game_results": [result.to_dict() for result in self.kept] if keep_games else None,
             }
         )
 
     def _close_unit(self) -> None:
-        for bot, total in self._unit.items():
+        for bot, (total, wins) in self._unit.items():
             self.units[bot] += 1
             self.unit_sums[bot] += total
             self.unit_squares[bot] += total * total
-        for pair, margin in self._pair_unit.items():
+            self.win_sums[bot] += wins
+            self.win_squares[bot] += wins * wins
+        for pair, (margin, score) in self._pair_unit.items():
             sums = self.pairs[pair]
             sums[1] += 1
             sums[2] += margin
             sums[3] += margin * margin
+            sums[4] += score
+            sums[5] += score * score
         self._unit.clear()
         self._pair_unit.clear()
 
@@ -151,58 +368,31 @@ class Tally:
 # -- results ----------------------------------------------------------------------
 
 
-def _mean_interval(
-    count: int, total: int, squares: int, scale: int
-) -> tuple[float | None, tuple[float, float] | None]:
-    """The mean of ``count`` samples ``x / scale`` given the sums of ``x`` and
-    ``x**2``, and its 95 % normal interval (``None`` for fewer than two samples)."""
-    if count == 0:
-        return None, None
-    mean = total / count / scale
-    if count < 2:
-        return mean, None
-    spread = max(squares * count - total * total, 0)  # exact: integers
-    variance = spread / (count * (count - 1) * scale * scale)
-    half = Z95 * math.sqrt(variance / count)
-    return mean, (mean - half, mean + half)
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95 % by default).
-
-    >>> low, high = wilson_interval(60, 100)
-    >>> round(low, 4), round(high, 4)
-    (0.502, 0.6906)
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    return low, 1.0 if successes == trials else min(1.0, centre + half)
-
-
 @dataclass(frozen=True)
 class BotResults:
     """One bot's results in a tournament.
 
     ``mean_total`` is its mean game total (lower is better) with a 95 % interval
-    (``None`` with fewer than two samples); with duplicate deals a sample is the
-    mean of its totals on one deal, so seat luck cancels. ``wins`` counts the
-    games it finished with the lowest total, a shared lowest total counting as a
-    win for each bot that shares it; ``win_interval`` is the Wilson interval of
-    ``win_rate``. ``round_means[i]`` is its mean score in round ``i + 1``.
+    (Student's t over its ``samples``; ``None`` with fewer than two). With duplicate
+    deals a sample is the mean of its totals on one deal, so seat luck cancels.
+    ``wins`` counts the games it finished with the lowest total, a shared lowest
+    total counting as a win for each bot that shares it, a forfeited game never;
+    ``win_interval`` is the Wilson interval of ``win_rate`` over independent games,
+    or with duplicate deals Student's t over each deal's win fraction (the seatings
+    of one deal are not independent), clipped to 0 to 1. ``forfeits`` counts the
+    games it forfeited by a fault. ``round_means[i]`` is its mean score in round
+    ``i + 1``.
     """
 
     name: str
     games: int
+    samples: int
     mean_total: float | None
     mean_total_interval: tuple[float, float] | None
     wins: int
     win_rate: float | None
     win_interval: tuple[float, float]
+    forfeits: int
     round_means: tuple[float | None, ...]
 
 
@@ -210,8 +400,12 @@ class BotResults:
 class HeadToHead:
     """How many points a game ``bot`` finished ahead of ``other`` (the other's total
     less its own: positive when ``bot`` did better), over the ``games`` both played
-    in; the 95 % interval pairs the samples (by deal with duplicate deals, of
-    ``samples`` deals; else by game)."""
+    in; the interval pairs the samples (by deal with duplicate deals, of ``samples``
+    deals; else by game): Student's t at ``confidence`` (95 %, or wider when
+    adjusted for several comparisons). ``p_value`` is the two-sided t-test of a zero
+    margin (Holm-adjusted with ``adjust="holm"``, Bonferroni-adjusted with
+    ``adjust="bonferroni"``); ``score`` the share of their games ``bot`` finished
+    ahead (a tie counting half, a forfeit as a loss)."""
 
     bot: str
     other: str
@@ -219,18 +413,43 @@ class HeadToHead:
     samples: int
     margin: float | None
     interval: tuple[float, float] | None
+    p_value: float | None = None
+    score: float | None = None
+    adjust: str | None = None
+    confidence: float = 0.95
 
     @property
     def significant(self) -> bool:
-        """Whether the interval excludes zero."""
+        """Whether the margin differs from zero: the interval excludes zero (with
+        ``adjust="holm"``, the Holm-adjusted p-value is below 0.05)."""
+        if self.adjust == "holm":
+            return self.p_value is not None and self.p_value < 0.05
         return self.interval is not None and (self.interval[0] > 0 or self.interval[1] < 0)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A bot's rating on the Elo scale (a 400-point lead means 10 to 1 odds of
+    finishing ahead in a head-to-head), fitted to every head-to-head score (see
+    :func:`threethirteen.statistics.ratings`), centred on 0, with a 95 % interval
+    (``None`` for a bot compared with no other)."""
+
+    name: str
+    elo: float | None
+    interval: tuple[float, float] | None
+
+
+ADJUSTMENTS = (None, "holm", "bonferroni")
+"""What :meth:`TournamentResults.head_to_heads` may adjust its verdicts by."""
 
 
 class TournamentResults:
     """The results of :func:`tournament`: each bot's :class:`BotResults`
-    (``results[name]``), the head-to-head margins (:meth:`head_to_head`), a text
-    table (``str(results)``), JSON (:meth:`to_json`, :meth:`from_json`) and a
-    picture (:meth:`plot`).
+    (``results[name]``), the head-to-head margins (:meth:`head_to_head`,
+    :meth:`head_to_heads`), ratings (:meth:`ratings`), the faults
+    (:attr:`faults`), the games themselves when kept (:attr:`games`), a text table
+    (``str(results)``), JSON (:meth:`to_json`, :meth:`from_json`) and a picture
+    (:meth:`plot`).
 
     The results hold integer sums only, so they are exact and their JSON round trip
     is too: ``TournamentResults.from_dict(r.to_dict()).to_dict() == r.to_dict()``.
@@ -246,9 +465,18 @@ class TournamentResults:
         return tuple(self._data["bots"])
 
     @property
-    def games(self) -> int:
+    def game_count(self) -> int:
         """The games played."""
         return int(self._data["games"])
+
+    @property
+    def games(self) -> tuple[GameResult, ...]:
+        """Each game's :class:`GameResult`, in game order, when the tournament kept
+        them (``keep_games=True``); else ``()``."""
+        kept = self._data.get("game_results")
+        if not kept:
+            return ()
+        return tuple(GameResult.from_dict(item) for item in kept)
 
     @property
     def seed(self) -> int:
@@ -266,10 +494,46 @@ class TournamentResults:
         return int(self._data["rules"]["players"])
 
     @property
+    def move_time(self) -> float | None:
+        """The time a decision allowed, in seconds (``None``: no limit)."""
+        value = self._data.get("move_time")
+        return None if value is None else float(value)
+
+    @property
     def rules(self) -> dict[str, Any]:
         """The rules as a game record writes them (preset, variations, players,
         max_turns)."""
         return json.loads(json.dumps(self._data["rules"]))  # type: ignore[no-any-return]
+
+    @property
+    def samples(self) -> int:
+        """The independent samples the intervals rest on: the deals with duplicate
+        deals, else the games."""
+        return self.game_count // self._per_unit
+
+    @property
+    def faults(self) -> dict[str, int]:
+        """Each bot's number of forfeits (games it lost by a fault), by name."""
+        return {name: stats["forfeits"] for name, stats in zip(self.bots, self._data["stats"])}
+
+    @property
+    def first_faults(self) -> tuple[Fault, ...]:
+        """The first fault of each kind of each bot, in game order."""
+        return tuple(Fault.from_dict(item) for item in self._data["faults"])
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """What a reader of these figures should know: too few samples for narrow
+        intervals, bots that forfeited games."""
+        notes = []
+        unit = "deal" if self.duplicate else "game"
+        note = small_sample_note(self.samples, unit)
+        if note is not None:
+            notes.append(note)
+        for name, count in self.faults.items():
+            if count:
+                notes.append(f"{name} forfeited {count} game{'s' if count > 1 else ''}")
+        return tuple(notes)
 
     # -- the figures
     def __getitem__(self, name: str) -> BotResults:
@@ -286,18 +550,26 @@ class TournamentResults:
     def bot(self, name: str) -> BotResults:
         """The results of the bot named ``name``."""
         stats = self._data["stats"][self._index(name)]
-        mean, interval = _mean_interval(
-            stats["samples"], stats["sample_sum"], stats["sample_squares"], self._per_unit
+        samples = stats["samples"]
+        mean, interval = mean_interval(
+            samples, stats["sample_sum"], stats["sample_squares"], self._per_unit
         )
         games, wins = stats["games"], stats["wins"]
+        if self._per_unit == 1:
+            win_interval = wilson_interval(wins, games)
+        else:
+            _, found = mean_interval(samples, stats["win_sum"], stats["win_squares"], self._per_unit)
+            win_interval = (0.0, 1.0) if found is None else (max(0.0, found[0]), min(1.0, found[1]))
         return BotResults(
             name=name,
             games=games,
+            samples=samples,
             mean_total=mean,
             mean_total_interval=interval,
             wins=wins,
             win_rate=wins / games if games else None,
-            win_interval=wilson_interval(wins, games),
+            win_interval=win_interval,
+            forfeits=stats["forfeits"],
             round_means=tuple(
                 total / count if count else None
                 for total, count in zip(stats["round_sums"], stats["round_counts"], strict=True)
@@ -308,37 +580,97 @@ class TournamentResults:
     def _per_unit(self) -> int:
         return self.players if self.duplicate else 1
 
-    def head_to_head(self, bot: str, other: str) -> HeadToHead:
+    def _pair(self, a: int, b: int) -> Mapping[str, Any]:
+        for pair in self._data["pairs"]:
+            if pair["bots"] == [a, b]:
+                return pair  # type: ignore[no-any-return]
+        raise AssertionError("every pair of bots is counted")  # pragma: no cover
+
+    def head_to_head(
+        self, bot: str, other: str, *, confidence: float = 0.95
+    ) -> HeadToHead:
         """The points a game ``bot`` finished ahead of ``other`` (see :class:`HeadToHead`)."""
         a, b = self._index(bot), self._index(other)
         if a == b:
             raise KeyError(f"a bot has no head-to-head margin with itself ({bot!r})")
-        sign = 1 if a < b else -1
-        for pair in self._data["pairs"]:
-            if pair["bots"] == sorted((a, b)):
-                mean, interval = _mean_interval(
-                    pair["samples"], pair["margin_sum"], pair["margin_squares"], self._per_unit
-                )
-                if mean is not None and sign < 0:
-                    mean = -mean
-                    interval = None if interval is None else (-interval[1], -interval[0])
-                return HeadToHead(bot, other, pair["games"], pair["samples"], mean, interval)
-        raise AssertionError("every pair of bots is counted")  # pragma: no cover
+        pair = self._pair(min(a, b), max(a, b))
+        samples, per_unit = pair["samples"], self._per_unit
+        mean, interval = mean_interval(
+            samples, pair["margin_sum"], pair["margin_squares"], per_unit, confidence
+        )
+        p = p_value(samples, pair["margin_sum"], pair["margin_squares"], per_unit) if samples > 1 else None
+        score = pair["score_sum"] / (2 * pair["games"]) if pair["games"] else None
+        if a > b:
+            mean = None if mean is None else -mean
+            interval = None if interval is None else (-interval[1], -interval[0])
+            score = None if score is None else 1 - score
+        return HeadToHead(
+            bot, other, pair["games"], samples, mean, interval, p, score, None, confidence
+        )
 
-    def head_to_heads(self) -> list[HeadToHead]:
-        """Every pair's margin, each bot against those after it in :attr:`bots`."""
+    def head_to_heads(self, adjust: str | None = None) -> list[HeadToHead]:
+        """Every pair's margin, each bot against those after it in :attr:`bots`.
+
+        :param adjust: for several comparisons at once: ``"bonferroni"`` widens every
+            interval to ``1 - 0.05 / k`` for ``k`` comparisons and multiplies the
+            p-values by ``k``, so that all the intervals hold together with 95 %
+            confidence and no verdict is a false alarm with more than 5 %
+            probability; ``"holm"`` gives Holm's step-down p-values (as strict a
+            guarantee on the verdicts, with more power) and ``significant`` follows
+            them, the intervals being Bonferroni's; ``None`` (the default) leaves
+            each comparison at 95 % on its own.
+        :raises ValueError: for another ``adjust``.
+        """
+        if adjust not in ADJUSTMENTS:
+            raise ValueError(f"adjust is None, 'holm' or 'bonferroni', not {quote(adjust)}")
         names = self.bots
+        pairs = list(combinations(range(len(names)), 2))
+        if adjust is None or len(pairs) < 2:
+            found = [self.head_to_head(names[a], names[b]) for a, b in pairs]
+            if adjust is None:
+                return found
+            return [_adjusted(h, h.p_value, adjust, h.confidence) for h in found]
+        confidence = bonferroni_confidence(len(pairs))
+        found = [self.head_to_head(names[a], names[b], confidence=confidence) for a, b in pairs]
+        raw = [1.0 if h.p_value is None else h.p_value for h in found]
+        if adjust == "holm":
+            adjusted = holm(raw)
+        else:
+            adjusted = [min(1.0, p * len(raw)) for p in raw]
         return [
-            self.head_to_head(names[a], names[b]) for a, b in combinations(range(len(names)), 2)
+            _adjusted(h, None if h.p_value is None else p, adjust, confidence)
+            for h, p in zip(found, adjusted, strict=True)
         ]
+
+    def ratings(self) -> dict[str, Rating]:
+        """Each bot's rating on the Elo scale, with a 95 % interval, fitted to the
+        head-to-head scores of every pair (see :class:`Rating`)."""
+        fitted = ratings(
+            len(self.bots),
+            {
+                (pair["bots"][0], pair["bots"][1]): (
+                    pair["games"],
+                    pair["samples"],
+                    pair["score_sum"],
+                    pair["score_squares"],
+                    2 * self._per_unit,
+                )
+                for pair in self._data["pairs"]
+            },
+        )
+        return {
+            name: Rating(name, rating.elo, rating.interval)
+            for name, rating in zip(self.bots, fitted, strict=True)
+        }
 
     def __iter__(self) -> Iterator[BotResults]:
         return (self.bot(name) for name in self.bots)
 
     # -- text
     def table(self) -> str:
-        """The results as a text table: the bots, best mean total first; the head to
-        head margins; the mean score by round."""
+        """The results as a text table: the bots, best mean total first, with their
+        ratings and forfeits; the head to head margins; the mean score by round;
+        warnings and faults."""
         return _table(self)
 
     def __str__(self) -> str:
@@ -346,7 +678,7 @@ class TournamentResults:
 
     def __repr__(self) -> str:
         return (
-            f"<TournamentResults {', '.join(self.bots)}: {self.games} games,"
+            f"<TournamentResults {', '.join(self.bots)}: {self.game_count} games,"
             f" seed {self.seed}{', duplicate' if self.duplicate else ''}>"
         )
 
@@ -394,18 +726,50 @@ class TournamentResults:
         return _plot(self)
 
 
+def _adjusted(
+    head: HeadToHead, p: float | None, adjust: str, confidence: float
+) -> HeadToHead:
+    return HeadToHead(
+        head.bot,
+        head.other,
+        head.games,
+        head.samples,
+        head.margin,
+        head.interval,
+        p,
+        head.score,
+        adjust,
+        confidence,
+    )
+
+
+_KEYS = (
+    "bots",
+    "rules",
+    "seed",
+    "games",
+    "duplicate",
+    "rounds",
+    "move_time",
+    "stats",
+    "pairs",
+    "faults",
+    "game_results",
+)
+
+
 def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of results data, checked for its format and its fields."""
     if not isinstance(data, Mapping) or data.get("format") != RESULTS_FORMAT:
         raise InvalidRecordError(
             f'tournament results have "format": {RESULTS_FORMAT!r}, not {quote(data)}'
         )
-    if data.get("version") != RESULTS_VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != RESULTS_VERSION:
         raise InvalidRecordError(
-            f"tournament results version {quote(data.get('version'))} is not {RESULTS_VERSION}"
+            f"tournament results version {quote(version)} is not {RESULTS_VERSION}"
         )
-    keys = ("bots", "rules", "seed", "games", "duplicate", "rounds", "stats", "pairs")
-    missing = [key for key in keys if key not in data]
+    missing = [key for key in _KEYS if key not in data]
     if missing:
         raise InvalidRecordError(f"tournament results: missing {missing[0]!r}")
     copy: dict[str, Any] = json.loads(json.dumps(dict(data)))
@@ -443,21 +807,38 @@ def _table(results: TournamentResults) -> str:
     rules = results.rules
     variations = "".join(f" +{name}" for name in rules["variations"])
     limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
+    clock = "" if results.move_time is None else f", {results.move_time:g} s a decision"
+    games = results.game_count
     if results.duplicate:
-        deals = results.games // results.players
+        deals = games // results.players
         played = (
             f"{deals} deal{'s, each' if deals > 1 else ','} played in {results.players} seatings"
         )
     else:
         played = "a deal each"
     lines = [
-        f"{rules['preset']}{variations}, {results.players} players{limit}:"
-        f" {results.games} games ({played}), seed {results.seed}",
+        f"{rules['preset']}{variations}, {results.players} players{limit}{clock}:"
+        f" {games} games ({played}), seed {results.seed}",
         "",
     ]
     ranked = sorted(results, key=lambda r: (r.mean_total is None, r.mean_total or 0.0))
-    rows = [["bot", "games", "mean total", "95% interval", "wins", "win rate", "95% interval"]]
+    elo = results.ratings() if len(results.bots) > 1 else {}
+    rows = [
+        [
+            "bot",
+            "games",
+            "mean total",
+            "95% interval",
+            "wins",
+            "win rate",
+            "95% interval",
+            "elo",
+            "95% interval",
+            "forfeits",
+        ]
+    ]
     for r in ranked:
+        rating = elo.get(r.name)
         rows.append(
             [
                 r.name,
@@ -467,16 +848,29 @@ def _table(results: TournamentResults) -> str:
                 str(r.wins),
                 "-" if r.win_rate is None else f"{100 * r.win_rate:.1f}%",
                 _interval(r.win_interval, percent=True) + "%",
+                "-" if rating is None or rating.elo is None else f"{rating.elo:+.0f}",
+                "-" if rating is None else _interval(rating.interval, digits=0),
+                str(r.forfeits),
             ]
         )
-    lines += _columns(rows, [False, True, True, True, True, True, True])
+    lines += _columns(rows, [False, *([True] * 9)])
     order = [r.name for r in ranked]
     pairs = [
         results.head_to_head(order[a], order[b]) for a, b in combinations(range(len(order)), 2)
     ]
     if pairs:
-        lines += ["", "head to head: points a game the first finished ahead of the second"]
-        rows = [["bots", "games", "margin", "95% interval"]]
+        count = len(pairs)
+        several = (
+            f" ({count} comparisons: each interval holds at 95% on its own;"
+            " head_to_heads(adjust='holm') adjusts for all of them)"
+            if count > 1
+            else ""
+        )
+        lines += [
+            "",
+            f"head to head: points a game the first finished ahead of the second{several}",
+        ]
+        rows = [["bots", "games", "margin", "95% interval", "p"]]
         for pair in pairs:
             rows.append(
                 [
@@ -484,16 +878,27 @@ def _table(results: TournamentResults) -> str:
                     str(pair.games),
                     "-" if pair.margin is None else f"{pair.margin:+.1f}",
                     _interval(pair.interval),
+                    "-" if pair.p_value is None else _p(pair.p_value),
                 ]
             )
-        lines += _columns(rows, [False, True, True, True])
+        lines += _columns(rows, [False, True, True, True, True])
     lines += ["", "mean score by round"]
     count = int(results._data["rounds"])
     rows = [["round", *(str(number) for number in range(1, count + 1))]]
     for r in ranked:
         rows.append([r.name, *(_number(mean) for mean in r.round_means)])
     lines += _columns(rows, [False, *([True] * count)])
+    faults = results.first_faults
+    if faults:
+        lines += ["", "faults (each forfeits its game; the first of each kind):"]
+        lines += [f"  {fault.message}" for fault in faults]
+    for note in results.warnings:
+        lines += ["", f"warning: {note}"] if note is results.warnings[0] else [f"warning: {note}"]
     return "\n".join(lines)
+
+
+def _p(value: float) -> str:
+    return "<0.001" if value < 0.001 else f"{value:.3f}"
 
 
 def _plot(results: TournamentResults) -> Any:
@@ -523,7 +928,7 @@ def _plot(results: TournamentResults) -> Any:
         rounds.plot(numbers, means, marker="o", label=name)
     totals.set_xticks(range(len(names)), names)
     totals.set_ylabel("mean total (95% interval; lower is better)")
-    totals.set_title(f"{results.games} games, {results.rules['preset']}")
+    totals.set_title(f"{results.game_count} games, {results.rules['preset']}")
     rounds.set_xlabel("round")
     rounds.set_ylabel("mean score")
     rounds.set_title("mean score by round")
