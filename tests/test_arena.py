@@ -399,7 +399,7 @@ def test_two_settings_of_one_class_are_told_apart() -> None:
 
 def test_a_match_stops_when_the_test_decides() -> None:
     found = tt.match(["greedy", "random"], margin0=0, margin1=20, seed=1, max_turns=30)
-    assert found.decision == "H1"
+    assert (found.decision, found.deals) == ("H1", 53)
     assert found.games == 2 * found.deals == found.results.game_count
     assert found.llr >= found.upper
     assert str(found).startswith("SPRT [0, 20], alpha 0.05, beta 0.05: greedy leads random by at least 20")

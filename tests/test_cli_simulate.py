@@ -61,13 +61,13 @@ def test_simulate_json_is_the_librarys(run: Run) -> None:
 
 def test_simulate_options_reach_the_tournament(run: Run) -> None:
     result = run(
-        "simulate", "--bots", "greedy,greedy,random", "--players", "2", "--games", "3",
+        "simulate", "--bots", "greedy,greedy,random", "--players", "2", "--games", "6",
         "--no-duplicate", "--rules", "bga", "--variation", "jokers", "--seed", "4",
         "--max-turns", "6", "--json",
     )  # fmt: skip
     assert result.status == 0, result.err
     expected = tt.tournament(
-        ["greedy", "greedy", "random"], games=3, rules="bga", players=2, seed=4,
+        ["greedy", "greedy", "random"], games=6, rules="bga", players=2, seed=4,
         duplicate=False, variations=["jokers"], max_turns=6,
     )  # fmt: skip
     assert json.loads(result.out) == expected.to_dict()

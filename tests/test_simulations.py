@@ -18,7 +18,7 @@ import pytest
 
 import threethirteen as tt
 from threethirteen.simulations import derived_seed
-from threethirteen.tournament_results import wilson_interval
+from threethirteen.statistics import t_quantile, wilson_interval
 
 PAIR = ["greedy", "random"]
 SHORT = {"max_turns": 12}
@@ -65,10 +65,10 @@ def test_an_illegal_action_names_the_bot_the_seat_and_the_action() -> None:
     def cheat(view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
         return tt.DiscardCard(tt.Card.parse("Jk"))
 
-    with pytest.raises(tt.IllegalActionError) as caught:
+    with pytest.raises(tt.BotError) as caught:
         tt.play(["greedy", cheat], seed=1)
     assert str(caught.value) == (
-        "bot 'cheat' in seat 1 chose 'discard Jk' in round 1, turn 1, which is not legal:"
+        "bot 'cheat' in seat 1, round 1, turn 1: chose 'discard Jk', which is not legal:"
         " illegal action 'discard Jk': player 1 must draw first"
     )
 
@@ -100,8 +100,11 @@ def games_by_hand(
 
 
 def interval(samples: list[float]) -> tuple[float, float]:
+    """Student's t interval at 95 % (the quantile is checked against published
+    tables in tests/test_statistics.py)."""
     mean = statistics.fmean(samples)
-    half = 1.959963984540054 * statistics.stdev(samples) / math.sqrt(len(samples))
+    quantile = t_quantile(0.975, len(samples) - 1)
+    half = quantile * statistics.stdev(samples) / math.sqrt(len(samples))
     return mean - half, mean + half
 
 
@@ -234,9 +237,13 @@ def test_a_dask_cluster_gives_the_serial_results(serial: dict[str, object]) -> N
 
 
 def test_a_bots_error_comes_back_from_the_executor() -> None:
-    with ThreadPoolExecutor(2) as pool, pytest.raises(tt.IllegalActionError, match="seat"):
+    with ThreadPoolExecutor(2) as pool, pytest.raises(tt.BotError, match="seat 1, game 0"):
         tt.tournament(
-            ["greedy", lambda view, legal: tt.DrawStock()], games=2, seed=1, executor=pool
+            ["greedy", lambda view, legal: tt.DrawStock()],
+            games=2,
+            seed=1,
+            executor=pool,
+            on_error="raise",
         )
 
 
@@ -265,18 +272,19 @@ def test_json_round_trip_is_exact() -> None:
 TABLE = """\
 pagat, 2 players, at most 20 turns a round: 10 games (5 deals, each played in 2 seatings), seed 1
 
-bot     games  mean total    95% interval  wins  win rate    95% interval
-greedy     10        15.9    10.8 to 21.0    10    100.0%  72.2 to 100.0%
-random     10       416.0  401.1 to 430.9     0      0.0%    0.0 to 27.8%
+bot     games  mean total    95% interval  wins  win rate    95% interval   elo  95% interval  forfeits
+greedy     10        15.9     8.6 to 23.2    10    100.0%  56.6 to 100.0%  +264   -102 to 631         0
+random     10       416.0  395.0 to 437.0     0      0.0%    0.0 to 43.4%  -264   -631 to 102         0
 
 head to head: points a game the first finished ahead of the second
-bots             games  margin    95% interval
-greedy - random     10  +400.1  380.9 to 419.3
+bots             games  margin    95% interval       p
+greedy - random     10  +400.1  373.0 to 427.2  <0.001
 
 mean score by round
 round      1     2     3     4     5     6     7     8     9    10    11
 greedy   2.8   0.2   1.4   1.5   1.1   1.0   0.2   3.1   3.1   0.4   1.1
-random  15.3  25.1  28.9  38.3  37.6  35.4  46.1  48.1  43.1  47.1  51.0"""
+random  15.3  25.1  28.9  38.3  37.6  35.4  46.1  48.1  43.1  47.1  51.0
+warning: only 5 deals: Student's t with 4 degrees of freedom widens the 95% intervals (2.78 standard errors, not 1.96)"""
 
 
 def test_the_table() -> None:
@@ -291,9 +299,9 @@ def test_the_tables_first_line_says_how_the_deals_were_played() -> None:
         "pagat, 2 players, at most 3 turns a round: 2 games (1 deal, played in 2 seatings), seed 1"
     )
     fresh = tt.tournament(
-        PAIR, games=3, seed=1, duplicate=False, rules="bga", variations=["jokers"]
+        PAIR, games=4, seed=1, duplicate=False, rules="bga", variations=["jokers"]
     )
-    assert fresh.table().splitlines()[0] == "bga +jokers, 2 players: 3 games (a deal each), seed 1"
+    assert fresh.table().splitlines()[0] == "bga +jokers, 2 players: 4 games (a deal each), seed 1"
 
 
 def test_plot_draws_the_totals_and_the_rounds() -> None:

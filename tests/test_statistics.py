@@ -242,9 +242,14 @@ def test_fraction_interval() -> None:
     mean, interval = fraction_interval(10, 12, 18, 2)
     assert mean == 0.6
     half = t_quantile(0.975, 9) * math.sqrt(0.1 / 10)
-    assert interval == pytest.approx((0.6 - half, 0.6 + half), rel=1e-14)
+    low, high = wilson_interval(6, 10)  # as wide as 6 wins out of 10 independent trials
+    assert (low, high) == pytest.approx((0.3127, 0.8318), abs=1e-4)
+    assert 0.6 - half > low and 0.6 + half < high
+    assert interval == pytest.approx((low, high), rel=1e-14)
     assert fraction_interval(4, 5, 9, 2) == (0.625, (0.0, 1.0))  # clipped to [0, 1]
-    assert fraction_interval(3, 6, 12, 2) == (1.0, (1.0, 1.0))
+    # every deal won: not a certainty, but Wilson's 3 out of 3
+    assert fraction_interval(3, 6, 12, 2) == (1.0, (wilson_interval(3, 3)[0], 1.0))
+    assert fraction_interval(3, 6, 12, 2)[1][0] == pytest.approx(0.4385, abs=1e-4)
     assert fraction_interval(1, 1, 1, 2) == (0.5, None)
     with pytest.raises(ThreeThirteenError, match=r"fractions are from 0 to 1, not a mean of 1\.5"):
         fraction_interval(2, 6, 18, 2)

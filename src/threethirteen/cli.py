@@ -745,7 +745,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
             resume=args.resume,
         )
     print(results.to_json() if args.json else results.table(), flush=True)
-    if not args.json:
+    if args.json:  # the table says them
         for note in results.warnings:
             _note(note)
     if plotter is not None:

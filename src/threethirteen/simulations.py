@@ -775,9 +775,11 @@ def match(
     (games an executor played past the decision are not counted).
 
     >>> import threethirteen as tt
-    >>> found = tt.match(["greedy", "random"], margin0=0, margin1=20, seed=1, max_turns=30)
+    >>> found = tt.match(["advisor", "greedy"], margin0=0, margin1=10, seed=1)
     >>> found.decision, found.deals
-    ('H1', 4)
+    ('H1', 8)
+    >>> print(found)  # doctest: +ELLIPSIS
+    SPRT [0, 10], alpha 0.05, beta 0.05: advisor leads greedy by at least 10 points a game (H1) after 8 deals (16 games); LLR 4.69 in [-2.94, 2.94]
 
     :raises GameError: for bad arguments.
     """

@@ -429,21 +429,26 @@ def fraction_interval(
     of each deal) and its Student's t interval clipped to [0, 1]: under duplicate
     deals the games of a deal are not independent, so the interval rests on the
     deals, not on the games (compare :func:`wilson_interval`, for independent games).
+    The interval is widened to hold the Wilson interval of the mean fraction over
+    ``count`` trials (one a sample), so that a few samples that all agree (every
+    deal won) never give an interval of zero width: a clean sweep of 5 deals is not
+    a certainty.
 
     :param count: the number of samples.
     :param total: the sum of the samples ``x``, each from 0 to ``scale``.
     :param squares: the sum of their squares.
     :param scale: the value of ``x`` that is a fraction of 1.
     :param confidence: the interval's confidence.
-    :returns: as :func:`mean_interval`, the interval clipped to [0, 1]. Every deal
-        with the same fraction gives an interval of zero width.
+    :returns: as :func:`mean_interval`, the interval clipped to [0, 1].
     :raises ThreeThirteenError: as :func:`mean_interval`, and for a sum above
         ``count * scale`` (a fraction above 1) or below 0.
 
     >>> fraction_interval(4, 5, 9, 2)  # a deal's wins out of 2 games: 2, 2, 1, 0
     (0.625, (0.0, 1.0))
-    >>> fraction_interval(10, 12, 18, 2)
-    (0.6, (0.3737..., 0.8262...))
+    >>> fraction_interval(5, 10, 20, 2)  # every deal won: Wilson's 5 out of 5
+    (1.0, (0.5655..., 1.0))
+    >>> fraction_interval(10, 12, 18, 2)  # Wilson's is the wider here
+    (0.6, (0.3126..., 0.8318...))
     """
     mean, interval = mean_interval(count, total, squares, scale, confidence)
     if mean is not None and not -1e-12 <= mean <= 1 + 1e-12:
@@ -451,9 +456,10 @@ def fraction_interval(
             f"fractions are from 0 to 1, not a mean of {quote(mean)}"
             f" ({quote(total)} over {quote(count)} samples of scale {quote(scale)})"
         )
-    if interval is None:
+    if interval is None or mean is None:
         return mean, None
-    return mean, (min(1.0, max(0.0, interval[0])), min(1.0, max(0.0, interval[1])))
+    low, high = _wilson(min(1.0, max(0.0, mean)), count, Z95)
+    return mean, (min(1.0, max(0.0, interval[0], 0.0), low), max(0.0, min(1.0, interval[1]), high))
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -478,12 +484,16 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     width = _real("z", z)
     if n == 0:
         return 0.0, 1.0
-    p = k / n
-    denominator = 1 + width * width / n
-    centre = (p + width * width / (2 * n)) / denominator
-    half = width * math.sqrt(p * (1 - p) / n + width * width / (4 * n * n)) / denominator
-    low = 0.0 if k == 0 else max(0.0, centre - half)
-    return low, 1.0 if k == n else min(1.0, centre + half)
+    return _wilson(k / n, n, width)
+
+
+def _wilson(p: float, n: int, z: float) -> tuple[float, float]:
+    """The Wilson interval of a proportion ``p`` of ``n`` trials (``n`` > 0)."""
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    low = 0.0 if p == 0 else max(0.0, centre - half)
+    return low, 1.0 if p == 1 else min(1.0, centre + half)
 
 
 def small_sample_note(samples: int, unit: str) -> str | None:

@@ -27,8 +27,8 @@ from typing import Any
 from ._validate import quote
 from .errors import InvalidRecordError
 from .statistics import (
-    SMALL_SAMPLES,
     bonferroni_confidence,
+    fraction_interval,
     holm,
     mean_interval,
     p_value,
@@ -527,7 +527,9 @@ class TournamentResults:
         intervals, bots that forfeited games."""
         notes = []
         unit = "deal" if self.duplicate else "game"
-        note = small_sample_note(self.samples, unit)
+        counts = [stats["samples"] for stats in self._data["stats"] if stats["games"]]
+        counts += [pair["samples"] for pair in self._data["pairs"] if pair["games"]]
+        note = small_sample_note(min(counts, default=0), unit)
         if note is not None:
             notes.append(note)
         for name, count in self.faults.items():
@@ -558,8 +560,10 @@ class TournamentResults:
         if self._per_unit == 1:
             win_interval = wilson_interval(wins, games)
         else:
-            _, found = mean_interval(samples, stats["win_sum"], stats["win_squares"], self._per_unit)
-            win_interval = (0.0, 1.0) if found is None else (max(0.0, found[0]), min(1.0, found[1]))
+            _, found = fraction_interval(
+                samples, stats["win_sum"], stats["win_squares"], self._per_unit
+            )
+            win_interval = (0.0, 1.0) if found is None else found
         return BotResults(
             name=name,
             games=games,
