@@ -45,6 +45,8 @@ def test_the_positions_cover_every_kind() -> None:
 
 
 def test_a_view_is_unchanged_when_the_hidden_cards_are_shuffled() -> None:
+    """The view, its dict, its codes, its unseen cards and its pickle (every byte:
+    what a view keeps for later, and what it works out, are the same too)."""
     rng = np.random.default_rng(12)
     changed = checked = 0
     for name, game in positions():
@@ -52,15 +54,44 @@ def test_a_view_is_unchanged_when_the_hidden_cards_are_shuffled() -> None:
             view = game.view(player)
             data = view.to_dict()
             assert json.loads(json.dumps(data)) == data, name  # JSON-ready
+            pickled = pickle.dumps(game.view(player))
             for _ in range(2):
                 shuffled = shuffle_hidden(game, player, rng)
                 check_pool(shuffled)
                 assert shuffled.view(player) == view, name
                 assert shuffled.view(player).to_dict() == data, name
                 assert shuffled.view(player).card_codes == view.card_codes, name
+                assert shuffled.view(player).unseen() == view.unseen(), name
+                assert pickle.dumps(shuffled.view(player)) == pickled, name
                 changed += hidden_state(shuffled, player) != hidden_state(game, player)
                 checked += 1
     assert changed > 0.9 * checked  # the shuffles did move hidden cards
+
+
+def test_two_samples_of_a_view_show_the_player_the_same() -> None:
+    """Two full games consistent with a view (two samples of it: their hidden cards
+    differ, their history of the round may too) give the player the same view, to
+    the pickle's every byte; a sample of a sample's view too."""
+    rng = np.random.default_rng(13)
+    changed = checked = 0
+    for name, game in positions()[::2]:
+        if game.is_over:
+            continue
+        for player in range(game.players):
+            view = game.view(player)
+            data = view.to_dict()
+            pickled = pickle.dumps(view)
+            first, second = view.sample(rng), view.sample(rng)
+            third = first.view(player).sample(rng)
+            for sample in (first, second, third):
+                seen = sample.view(player)
+                assert seen.to_dict() == data, name
+                assert seen.card_codes == view.card_codes, name
+                assert seen.unseen() == view.unseen(), name
+                assert pickle.dumps(seen) == pickled, name
+            changed += hidden_state(first, player) != hidden_state(second, player)
+            checked += 1
+    assert changed > 0.9 * checked
 
 
 def test_a_view_holds_what_the_player_may_know() -> None:
