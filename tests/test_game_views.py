@@ -132,6 +132,36 @@ def test_a_view_holds_what_the_player_may_know() -> None:
             assert rebuilt.card_codes == codes, name
 
 
+def test_the_unseen_cards_are_the_stock_and_the_others_unknown_cards() -> None:
+    """Worked out from the view's own fields (a view holds neither the stock nor the
+    other hands): the same multiset as the stock and the other players' cards less
+    their known cards; for a view made by its constructor too."""
+    for name, game in positions():
+        for player in range(game.players):
+            view = game.view(player)
+            truth = Counter(card.code for card in game.stock)
+            for other in range(game.players):
+                if other != player:
+                    truth.update(without(game.hand(other).codes, view.known[other].codes))
+            assert view.unseen().codes == tuple(sorted(truth.elements())), name
+            assert dataclasses.replace(view).unseen() == view.unseen(), name
+
+
+@pytest.mark.parametrize(("decks", "jokers"), [(1, 0), (1, 1), (2, 0), (1, 2), (3, 6)])
+def test_a_view_made_by_hand_shows_no_more_than_the_pool(decks: int, jokers: int) -> None:
+    """A view made by its constructor may show more copies of a card than the pool
+    holds: its unseen cards are the pool less what it shows, as far as it goes."""
+    rules = dataclasses.replace(tt.Rules.preset("pagat", players=2), decks=decks, jokers=jokers)
+    view = dataclasses.replace(
+        tt.Game(rules, seed=1).view(0),
+        hand=tt.Hand.parse("9s 9s 9s 9s 2c"),
+        piles=((tt.Card.parse("2c"),),),
+    )
+    pool = Counter({code: decks for code in range(52)}) + Counter({tt.JOKER: jokers})
+    left = pool - Counter(tt.Hand.parse("9s 9s 9s 9s 2c 2c").codes)
+    assert view.unseen().codes == tuple(sorted(left.elements()))
+
+
 PRIVATE = ("player", "hand", "dealt_hand", "stock_draws")
 """What differs between two players' views: who, and what each knows of their own cards."""
 

@@ -28,7 +28,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import chain
-from operator import mul
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ._lazy import LazyModule
@@ -164,17 +163,12 @@ _CHUNK = 32
 
 _NO_HISTORY: tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]] = ((), ())
 
-_SINGLES = tuple(bytes((code,)) for code in range(53))
-
 
 @lru_cache(maxsize=64)
-def _pool_layers(decks: int, jokers: int) -> tuple[bytes, ...]:
-    """The pool as layers of card codes, sorted: the codes of which the pool holds
-    at least 1 copy, at least 2, ... (one layer for one deck and at most one joker)."""
-    counts = _pool_counts(decks, jokers)
-    return tuple(
-        bytes(code for code, count in enumerate(counts) if count > layer)
-        for layer in range(max(counts))
+def _pool_bytes(decks: int, jokers: int) -> bytes:
+    """The pool's card codes, sorted."""
+    return bytes(
+        code for code, count in enumerate(_pool_counts(decks, jokers)) for _ in range(count)
     )
 
 
@@ -1541,6 +1535,8 @@ class PlayerView:
         return list(found)
 
     def _work_out_hidden(self) -> bytes:
+        """The pool less every card the view shows (its hand, the piles, the table,
+        the others' known cards), sorted: public, whoever holds the game."""
         codes = self.card_codes
         player = self.player
         seen = [codes.hand, *codes.piles]
@@ -1551,14 +1547,21 @@ class PlayerView:
         if table:
             seen.append(bytes([card.code for item in table for card in item.meld.cards]))
         rules = self.rules
-        layers = _pool_layers(rules.decks, rules.jokers)
-        if len(layers) == 1:  # at most one copy of each card: delete the codes seen
-            return layers[0].translate(None, b"".join(seen))
-        counts = list(_pool_counts(rules.decks, rules.jokers))
-        for part in seen:
-            for code in part:
-                counts[code] -= 1
-        return b"".join(map(mul, _SINGLES, counts))
+        pool = _pool_bytes(rules.decks, rules.jokers)
+        shown = b"".join(seen)
+        if rules.decks == 1 and rules.jokers <= 1:  # one of each card: delete those seen
+            return pool.translate(None, shown)
+        left = bytearray(pool)
+        remove = left.remove
+        try:
+            for code in shown:
+                remove(code)
+        except ValueError:  # more copies shown than the pool holds (a view made by hand)
+            left = bytearray(pool)
+            for code in shown:
+                if code in left:
+                    left.remove(code)
+        return bytes(left)
 
     def _deal(self) -> Deal:
         """What this player knows of the round's start and of their own draws."""
