@@ -45,6 +45,8 @@ def test_the_positions_cover_every_kind() -> None:
 
 
 def test_a_view_is_unchanged_when_the_hidden_cards_are_shuffled() -> None:
+    """The view, its dict, its codes, its unseen cards and its pickle (every byte:
+    what a view keeps for later, and what it works out, are the same too)."""
     rng = np.random.default_rng(12)
     changed = checked = 0
     for name, game in positions():
@@ -52,15 +54,44 @@ def test_a_view_is_unchanged_when_the_hidden_cards_are_shuffled() -> None:
             view = game.view(player)
             data = view.to_dict()
             assert json.loads(json.dumps(data)) == data, name  # JSON-ready
+            pickled = pickle.dumps(game.view(player))
             for _ in range(2):
                 shuffled = shuffle_hidden(game, player, rng)
                 check_pool(shuffled)
                 assert shuffled.view(player) == view, name
                 assert shuffled.view(player).to_dict() == data, name
                 assert shuffled.view(player).card_codes == view.card_codes, name
+                assert shuffled.view(player).unseen() == view.unseen(), name
+                assert pickle.dumps(shuffled.view(player)) == pickled, name
                 changed += hidden_state(shuffled, player) != hidden_state(game, player)
                 checked += 1
     assert changed > 0.9 * checked  # the shuffles did move hidden cards
+
+
+def test_two_samples_of_a_view_show_the_player_the_same() -> None:
+    """Two full games consistent with a view (two samples of it: their hidden cards
+    differ, their history of the round may too) give the player the same view, to
+    the pickle's every byte; a sample of a sample's view too."""
+    rng = np.random.default_rng(13)
+    changed = checked = 0
+    for name, game in positions()[::2]:
+        if game.is_over:
+            continue
+        for player in range(game.players):
+            view = game.view(player)
+            data = view.to_dict()
+            pickled = pickle.dumps(view)
+            first, second = view.sample(rng), view.sample(rng)
+            third = first.view(player).sample(rng)
+            for sample in (first, second, third):
+                seen = sample.view(player)
+                assert seen.to_dict() == data, name
+                assert seen.card_codes == view.card_codes, name
+                assert seen.unseen() == view.unseen(), name
+                assert pickle.dumps(seen) == pickled, name
+            changed += hidden_state(first, player) != hidden_state(second, player)
+            checked += 1
+    assert changed > 0.9 * checked
 
 
 def test_a_view_holds_what_the_player_may_know() -> None:
@@ -99,6 +130,36 @@ def test_a_view_holds_what_the_player_may_know() -> None:
             rebuilt = dataclasses.replace(view)
             assert "_codes" not in vars(rebuilt)
             assert rebuilt.card_codes == codes, name
+
+
+def test_the_unseen_cards_are_the_stock_and_the_others_unknown_cards() -> None:
+    """Worked out from the view's own fields (a view holds neither the stock nor the
+    other hands): the same multiset as the stock and the other players' cards less
+    their known cards; for a view made by its constructor too."""
+    for name, game in positions():
+        for player in range(game.players):
+            view = game.view(player)
+            truth = Counter(card.code for card in game.stock)
+            for other in range(game.players):
+                if other != player:
+                    truth.update(without(game.hand(other).codes, view.known[other].codes))
+            assert view.unseen().codes == tuple(sorted(truth.elements())), name
+            assert dataclasses.replace(view).unseen() == view.unseen(), name
+
+
+@pytest.mark.parametrize(("decks", "jokers"), [(1, 0), (1, 1), (2, 0), (1, 2), (3, 6)])
+def test_a_view_made_by_hand_shows_no_more_than_the_pool(decks: int, jokers: int) -> None:
+    """A view made by its constructor may show more copies of a card than the pool
+    holds: its unseen cards are the pool less what it shows, as far as it goes."""
+    rules = dataclasses.replace(tt.Rules.preset("pagat", players=2), decks=decks, jokers=jokers)
+    view = dataclasses.replace(
+        tt.Game(rules, seed=1).view(0),
+        hand=tt.Hand.parse("9s 9s 9s 9s 2c"),
+        piles=((tt.Card.parse("2c"),),),
+    )
+    pool = Counter({code: decks for code in range(52)}) + Counter({tt.JOKER: jokers})
+    left = pool - Counter(tt.Hand.parse("9s 9s 9s 9s 2c 2c").codes)
+    assert view.unseen().codes == tuple(sorted(left.elements()))
 
 
 PRIVATE = ("player", "hand", "dealt_hand", "stock_draws")

@@ -3,7 +3,8 @@
 Commands are argparse subparsers: ``check`` (a hand, or ``-`` for one a line; the
 default, so ``threethirteen HAND`` is ``threethirteen check HAND``), ``rules``,
 ``rounds``, ``simulate`` (a tournament between bots) and ``replay`` (a game record);
-``play`` (a person against bots) is run by its own module. Notes (a round taken
+``play`` (a person against bots) and ``bot`` (a Python bot over the line protocol,
+:mod:`threethirteen.bot_server`) are run by their own modules. Notes (a round taken
 from the hand size) and errors go to standard error as ``threethirteen: note: ...``
 and ``threethirteen: error: ...``.
 ``main(argv)`` runs the command and returns its exit status: 0 for success; 1 when
@@ -89,6 +90,9 @@ COMMANDS = ("check", "rules", "rounds", "simulate", "replay")
 PLAY = "play"
 """The command run by its own module (``threethirteen._cli_play``), with every word
 after it."""
+BOT = "bot"
+"""The command that runs a Python bot over the line protocol, run by its own module
+(``threethirteen.bot_server``), with every word after it."""
 TOP_LEVEL = ("-h", "--help", "--version")
 BOM = "\ufeff"
 
@@ -105,9 +109,10 @@ threethirteen simulate --bots NAME,NAME... [--games N] [--rules NAME] [--seed N]
                               [--json] [--plot FILE]"""
 REPLAY_USAGE = "threethirteen replay RECORD.json | GAMES.jsonl --game N"
 PLAY_USAGE = "threethirteen play [--rules NAME] [--players N] [--bots NAME,...] [options]"
+BOT_USAGE = "threethirteen bot MODULE:OBJECT"
 USAGE = (
     f"{CHECK_USAGE}\n       {RULES_USAGE}\n       {ROUNDS_USAGE}\n       {SIMULATE_USAGE}"
-    f"\n       {REPLAY_USAGE}\n       {PLAY_USAGE}"
+    f"\n       {REPLAY_USAGE}\n       {PLAY_USAGE}\n       {BOT_USAGE}"
 )
 
 DESCRIPTION = """\
@@ -342,6 +347,9 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
     )
     commands.add_parser(  # listed in the help; run by threethirteen._cli_play
         "play", help="play against bots in the terminal"
+    )
+    commands.add_parser(  # listed in the help; run by threethirteen.bot_server
+        BOT, help="run a Python bot over the line protocol (for a ProcessBot)"
     )
     return parser, {
         "check": check,
@@ -942,6 +950,13 @@ def _run_play(argv: list[str]) -> int:
     return _cli_play.main(argv)
 
 
+def _run_bot(argv: list[str]) -> int:
+    """``bot``: run by its own module, ``threethirteen.bot_server``."""
+    from . import bot_server  # imported only for this command
+
+    return bot_server.main(argv)
+
+
 RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": _run_check,
     "rules": _run_rules,
@@ -982,6 +997,8 @@ def _run(argv: Sequence[str] | None) -> int:
             return exit.code if isinstance(exit.code, int) else EXIT_USAGE
     if words and words[0] == PLAY:
         return _run_play(words[1:])
+    if words and words[0] == BOT:
+        return _run_bot(words[1:])
     name = words[0] if words and words[0] in COMMANDS else "check"
     first = words[0] if words else ""
     if words and words[0] == name:
@@ -1008,7 +1025,7 @@ def _command_hint(word: str) -> str:
     """For a first word read as a card that looks like a command: say so."""
     if not word.isalpha():
         return ""
-    close = difflib.get_close_matches(word.lower(), (*COMMANDS, PLAY), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(word.lower(), (*COMMANDS, PLAY, BOT), n=1, cutoff=0.75)
     return f" (did you mean the command '{close[0]}'?)" if close else ""
 
 

@@ -24,9 +24,10 @@ from __future__ import annotations
 import bisect
 import copy
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ._lazy import LazyModule
@@ -156,31 +157,19 @@ views share them): a view's dealt hand, known cards and reshuffled cards change
 seldom, and a hand often comes back within a round."""
 
 
-_Grown = dict[int, tuple[list[Any], tuple[Any, ...]]]
-_EVENTS: _Grown = {}
-_DRAWS: _Grown = {}
+_CHUNK = 32
+"""How many events a sealed chunk of a round's history holds (see
+:meth:`Game._history_now`)."""
+
+_NO_HISTORY: tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]] = ((), ())
 
 
-def _grown_tuple(
-    items: list[Any], made_before: _Grown, convert: Callable[[Any], Any] | None = None
-) -> tuple[Any, ...]:
-    """``tuple(items)`` (of ``convert`` of each item, with ``convert``) for a list that
-    only grows, by ``append`` (a round's events, a player's draws from the stock):
-    the last tuple made of it, kept in ``made_before`` by the list's identity (with
-    the list, so that the id stays its own), extended by the items added since."""
-    found = made_before.get(id(items))
-    if found is not None and found[0] is items and len(found[1]) <= len(items):
-        made = found[1]
-        if len(made) == len(items):
-            return made
-        added = items[len(made) :]
-        made += tuple(added if convert is None else map(convert, added))
-    else:
-        if len(made_before) >= 256:
-            made_before.clear()
-        made = tuple(items if convert is None else map(convert, items))
-    made_before[id(items)] = (items, made)
-    return made
+@lru_cache(maxsize=64)
+def _pool_bytes(decks: int, jokers: int) -> bytes:
+    """The pool's card codes, sorted."""
+    return bytes(
+        code for code, count in enumerate(_pool_counts(decks, jokers)) for _ in range(count)
+    )
 
 
 _PILES: dict[tuple[int, ...], tuple[Card, ...]] = {}
@@ -266,6 +255,7 @@ class Game:
         "_first_out",
         "_hands",
         "_has_melded",
+        "_history_parts",
         "_known",
         "_last_end",
         "_legal",
@@ -380,10 +370,11 @@ class Game:
         self._reshuffles = 0
         self._reshuffled: list[int] | None = None
         self._events: list[tuple[int, Any]] = []
+        self._history_parts = _NO_HISTORY
         self._orders: list[tuple[int, ...]] = []
         self._upcard = upcard
         self._dealt_hands = tuple(tuple(hand) for hand in self._hands)
-        self._stock_draws: list[list[int]] = [[] for _ in range(players)]
+        self._stock_draws: list[bytearray] = [bytearray() for _ in range(players)]
         self._false_outs: list[int] = []
         self._pending: _Pending | None = None
         self._deal_record = {
@@ -1033,6 +1024,10 @@ class Game:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now: see :class:`PlayerView`.
 
+        The view holds values only: nothing of the game (not its lists, not the
+        stock, not another player's hand), so that a bot given a view cannot
+        read or change what it may not.
+
         :raises GameError: for a player who is not at the table.
         """
         player = self._player(player)
@@ -1040,29 +1035,18 @@ class Game:
             self._work_out_history()
         hands = self._hands
         reshuffled = self._reshuffled
-        # The cards this player cannot see: the stock and the others' hands less their
-        # known cards (the pool less all the player sees, the same multiset), sorted
-        # when first read. The round's history and the player's draws from the stock
-        # are lists that only grow: the view keeps them with their lengths now, and
-        # makes its tuples when first read (a round of random play has thousands of
-        # events: a tuple of them at every view would cost more than the rest). The
-        # cards the view shows are kept as codes (card_codes) and made into hands and
-        # cards when first read: an encoder reads the codes only.
-        events = self._events
-        draws = self._stock_draws[player]
-        # (events, event count, draws, draw count, stock, the others' hands with their
-        # known cards, dealt hand, upcard): unpacked by name where read
+        # The cards the view shows are kept as codes (card_codes) and made into
+        # hands and cards when first read: an encoder reads the codes only. The
+        # round's history and the player's draws from the stock (thousands of
+        # events in a round of random play, hundreds of draws) are kept as values
+        # made cheaply: the history as its sealed chunks and the events since, the
+        # draws as bytes; their tuples are made when first read. The cards hidden
+        # from the player are worked out from the view's own fields when asked.
+        # (history parts, draws from the stock, dealt hand, upcard): unpacked by
+        # name where read
         deferred = (
-            events,
-            len(events),
-            draws,
-            len(draws),
-            self._stock[:],
-            [
-                (cards[:], self._known[other][:])
-                for other, cards in enumerate(hands)
-                if other != player
-            ],
+            self._history_now(),
+            bytes(self._stock_draws[player]),
             self._dealt_hands[player],
             self._upcard,
         )
@@ -1102,6 +1086,27 @@ class Game:
         )
         return view
 
+    def _history_now(self) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+        """The round's history as values that hold it now: a tuple of its sealed
+        chunks (tuples of :data:`_CHUNK` events each, made once) and a tuple of the
+        events since (fewer than :data:`_CHUNK`). The history only grows, by
+        ``append``: a view takes a snapshot without copying the whole of it."""
+        parts = self._history_parts
+        sealed, tail = parts
+        events = self._events
+        count = len(events)
+        done = len(sealed) * _CHUNK
+        if done + len(tail) == count:
+            return parts
+        if count - done >= _CHUNK:
+            full = count - count % _CHUNK
+            sealed += tuple(
+                [tuple(events[start : start + _CHUNK]) for start in range(done, full, _CHUNK)]
+            )
+            done = full
+        parts = self._history_parts = (sealed, tuple(events[done:]))
+        return parts
+
     def _work_out_history(self) -> None:
         """A sampled game's history of the round up to the sample (each hand as dealt,
         each player's draws from the stock), worked out when first needed."""
@@ -1117,7 +1122,8 @@ class Game:
         )
         self._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
         self._stock_draws = [
-            drawn + later for drawn, later in zip(history.drawn, self._stock_draws, strict=True)
+            bytearray(drawn) + later
+            for drawn, later in zip(history.drawn, self._stock_draws, strict=True)
         ]
         self._pending = None  # (no reshuffle came before the sample: no orders to add)
 
@@ -1287,7 +1293,7 @@ _SHARED = (
     "rules", "players", "seed", "max_turns", "_deal_seed", "_replaying", "_round_index",
     "_attempt", "_dealer", "_round", "_cards_dealt", "_deal_record", "_phase", "_to_move",
     "_legal", "_first_out", "_turns", "_reshuffles", "_reshuffled", "_last_end",
-    "_upcard", "_dealt_hands", "_pending",
+    "_upcard", "_dealt_hands", "_pending", "_history_parts",
 )  # fmt: skip
 """The attributes a clone shares: values never changed in place."""
 
@@ -1379,6 +1385,10 @@ class PlayerView:
     other hands' other cards and the stock's cards and order. The seed is not in a
     view: it would tell the hidden cards.
 
+    A view holds values only, made for it or shared immutable ones: not the game,
+    none of its lists, and nothing hidden from the player (the hidden cards, as a
+    multiset, are worked out from the public fields: :meth:`unseen`).
+
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=3, seed=42).view(0)
     >>> view.hand_sizes, view.stock_size, view.known[1]
@@ -1446,7 +1456,7 @@ class PlayerView:
     totals: tuple[int, ...]
     """Each player's total."""
     _hidden_codes: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
-    """The hidden cards (sorted), when the game worked them out."""
+    """The hidden cards (sorted), once worked out from the other fields."""
 
     @property
     def prepared_round(self) -> Round:
@@ -1481,30 +1491,20 @@ class PlayerView:
 
     def __getattr__(self, name: str) -> Any:
         # Called only for attributes not set: the fields that a view Game.view made
-        # keeps for later (as codes, or as the game's lists that only grow, with
-        # their lengths then), made the first time they are asked for.
+        # keeps for later (as codes, as bytes, as the history's chunks), made the
+        # first time they are asked for.
         deferred = self.__dict__.get("_deferred")
         if deferred is None or name not in _DEFERRED_FIELDS:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        events, event_count, draws, draw_count, _stock, _others, dealt, upcard = deferred
-        if name in ("history", "stock_draws"):
-            history = (
-                _grown_tuple(events, _EVENTS)
-                if len(events) == event_count
-                else tuple(events[:event_count])
-            )
-            object.__setattr__(self, "history", history)
-            object.__setattr__(
-                self,
-                "stock_draws",
-                _grown_tuple(draws, _DRAWS, _CARD_AT)
-                if len(draws) == draw_count
-                else tuple(map(_CARD_AT, draws[:draw_count])),
-            )
-            return self.__dict__[name]
+        history_parts, draws, dealt, upcard = deferred
         codes: ViewCodes = self.__dict__["_codes"]
         value: Any
-        if name == "hand":
+        if name == "history":
+            sealed, tail = history_parts
+            value = tuple(chain(*sealed, tail)) if sealed else tail
+        elif name == "stock_draws":
+            value = tuple(map(_CARD_AT, draws))
+        elif name == "hand":
             value = _hand_of(tuple(codes.hand))
         elif name == "known":
             value = tuple([_hand_of(tuple(known)) for known in codes.known])
@@ -1520,44 +1520,48 @@ class PlayerView:
         return value
 
     def __getstate__(self) -> dict[str, Any]:
-        """The fields, with those left for later made first (a pickled view holds
-        no reference to its game)."""
+        """The fields, with those left for later made first, and the hidden cards."""
         state = {name: getattr(self, name) for name in _VIEW_FIELDS}
         state["_hidden_codes"] = tuple(self._hidden())
         return state
 
     def _hidden(self) -> list[int]:
-        if self._hidden_codes is not None:
-            return list(self._hidden_codes)
-        deferred = self.__dict__.get("_deferred")
-        if deferred is not None:
-            _events, _count, _draws, _draw_count, stock, others, _dealt, _upcard = deferred
-            hidden: list[int] = stock[:]
-            for cards, known in others:
-                if known:
-                    unknown = cards[:]
-                    for code in known:
-                        unknown.remove(code)
-                    hidden += unknown
-                else:
-                    hidden += cards
-            hidden.sort()
-            object.__setattr__(self, "_hidden_codes", tuple(hidden))
-            return hidden
-        counts = list(_pool_counts(self.rules.decks, self.rules.jokers))
-        for code in self.hand.code_bytes:
-            counts[code] -= 1
-        for pile in self.piles:
-            for card in pile:
-                counts[card.code] -= 1
-        for table_meld in self.table:
-            for card in table_meld.meld.cards:
-                counts[card.code] -= 1
-        for other, known in enumerate(self.known):
-            if other != self.player:  # the player's own are in their hand
-                for code in known.code_bytes:
-                    counts[code] -= 1
-        return [code for code, count in enumerate(counts) for _ in range(count)]
+        """The codes of :meth:`unseen`, sorted: worked out from the view's own
+        fields (the pool less the cards the view shows), once."""
+        found = self._hidden_codes
+        if found is None:
+            found = tuple(self._work_out_hidden())
+            object.__setattr__(self, "_hidden_codes", found)
+        return list(found)
+
+    def _work_out_hidden(self) -> bytes:
+        """The pool less every card the view shows (its hand, the piles, the table,
+        the others' known cards), sorted: public, whoever holds the game."""
+        codes = self.card_codes
+        player = self.player
+        seen = [codes.hand, *codes.piles]
+        for other, known in enumerate(codes.known):
+            if known and other != player:  # the player's own are in their hand
+                seen.append(known)
+        table = self.table
+        if table:
+            seen.append(bytes([card.code for item in table for card in item.meld.cards]))
+        rules = self.rules
+        pool = _pool_bytes(rules.decks, rules.jokers)
+        shown = b"".join(seen)
+        if rules.decks == 1 and rules.jokers <= 1:  # one of each card: delete those seen
+            return pool.translate(None, shown)
+        left = bytearray(pool)
+        remove = left.remove
+        try:
+            for code in shown:
+                remove(code)
+        except ValueError:  # more copies shown than the pool holds (a view made by hand)
+            left = bytearray(pool)
+            for code in shown:
+                if code in left:
+                    left.remove(code)
+        return bytes(left)
 
     def _deal(self) -> Deal:
         """What this player knows of the round's start and of their own draws."""
@@ -1638,7 +1642,7 @@ class PlayerView:
                 position += unknown
             game._pending = _Pending(self, hands, stock, seeds[1])
             game._dealt_hands = ()
-            game._stock_draws = [[] for _ in range(self.players)]  # draws after the sample
+            game._stock_draws = [bytearray() for _ in range(self.players)]  # after the sample
             game._orders = []
         else:
             game._pending = None
@@ -1654,14 +1658,14 @@ class PlayerView:
                     else tuple(sorted(list(self.known[other].code_bytes) + hands[other]))
                     for other in range(self.players)
                 )
-                game._stock_draws = [[] for _ in range(self.players)]
-                game._stock_draws[self.player] = [card.code for card in self.stock_draws]
+                game._stock_draws = [bytearray() for _ in range(self.players)]
+                game._stock_draws[self.player] = bytearray(card.code for card in self.stock_draws)
                 game._orders = []
             else:
                 hands = history.hands
                 stock = history.stock
                 game._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
-                game._stock_draws = history.drawn
+                game._stock_draws = [bytearray(drawn) for drawn in history.drawn]
                 game._orders = [tuple(order) for order in history.reshuffles]
         game.rules = self.rules
         game.players = self.players
@@ -1702,6 +1706,10 @@ class PlayerView:
         game._penalties = list(self.penalties)
         game._out = list(self.went_out)
         game._events = list(self.history)
+        game._history_parts = _NO_HISTORY
+        deferred = self.__dict__.get("_deferred")
+        if deferred is not None:  # the same events, in chunks: the sample's views reuse them
+            game._history_parts, _draws, _dealt, _upcard = deferred
         game._round_records = None
         game._round_scores = list(self.round_scores)
         game._totals = list(self.totals)
