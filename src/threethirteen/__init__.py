@@ -76,6 +76,7 @@ from .layoffs import MAX_LAYOFF_RUNS, Layoff, LayoffCard, layoff
 from .meld_rules import is_valid_meld, verify_meld
 from .melds import Discard, Discards, Meld, Melding, MeldLike
 from .pool import check_hand, parse_hand
+from .process_bot import ProcessBot
 from .rounds import Round
 from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
 from .simulations import (
@@ -152,6 +153,7 @@ __all__ = [
     "Out",
     "Outs",
     "PlayerView",
+    "ProcessBot",
     "RandomBot",
     "Rating",
     "Reshuffle",

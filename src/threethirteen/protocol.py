@@ -187,10 +187,13 @@ def end_message(
     *,
     forfeit: Mapping[str, Any] | None = None,
     winners: Sequence[int] | None = None,
+    totals: Sequence[int] | None = None,
+    round_scores: Sequence[Sequence[int]] | None = None,
 ) -> dict[str, Any]:
     """The ``end`` message for the bot in ``seat``: the totals, each round's scores,
-    the winners (``game.winners``, or ``winners`` when the arena decides them, as
-    after a forfeit) and the forfeit, if a bot forfeited the game.
+    the winners (``game.winners``, or ``winners``, ``totals`` and ``round_scores``
+    when the arena decides them, as after a forfeit) and the forfeit, if a bot
+    forfeited the game.
 
     :param forfeit: ``{"seat": int, "kind": "error" | "illegal" | "time"}`` or ``None``.
     :raises GameError: for a seat that is not at the table, or a forfeit that is not one.
@@ -218,8 +221,10 @@ def end_message(
     return {
         "type": "end",
         "seat": seat,
-        "totals": list(game.totals),
-        "round_scores": [list(scores) for scores in game.round_scores],
+        "totals": list(game.totals if totals is None else totals),
+        "round_scores": [
+            list(scores) for scores in (game.round_scores if round_scores is None else round_scores)
+        ],
         "winners": list(game.winners if winners is None else winners),
         "forfeit": said,
     }

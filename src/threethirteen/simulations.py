@@ -18,13 +18,14 @@ processes, or on a Dask or Ray cluster, in chunks of any size.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -35,7 +36,7 @@ from .bots import Bot, BotSpec, make_bot
 from .errors import GameError
 from .game import Game
 from .game_log import GameLog
-from .records import rules_dict
+from .protocol import end_message, start_message
 from .referee import check_move_time, forfeit_scores, raise_fault, referee_game, start_fault
 from .rules import RulesLike
 from .statistics import SPRT
@@ -152,69 +153,38 @@ def _seat_bots(specs: Sequence[BotSpec], seeds: Sequence[int]) -> list[Bot]:
 def _start(
     bots: Sequence[Bot], game: Game, seeds: Sequence[int], index: int | None
 ) -> tuple[int, BaseException] | None:
-    """Tell each bot that has ``start_game`` that a game starts; the first seat whose
-    hook raised, with its error."""
-    rules = rules_dict(game.rules, game.players, game.max_turns)
+    """Tell each bot that has ``start_game`` that a game starts (the protocol's
+    ``start`` message); the first seat whose hook raised, with its error."""
     for seat, bot in enumerate(bots):
         hook = getattr(bot, "start_game", None)
         if callable(hook):
             try:
-                hook(_start_message(seat, game.players, rules, seeds[seat], index))
+                hook(start_message(game, seat, bot_seed=seeds[seat], index=index))
             except Exception as error:
                 return seat, error
     return None
 
 
-def _start_message(
-    seat: int, players: int, rules: Mapping[str, Any], bot_seed: int, index: int | None
-) -> dict[str, Any]:
-    return {
-        "type": "start",
-        "protocol": 1,
-        "seat": seat,
-        "players": players,
-        "rules": dict(rules),
-        "bot_seed": bot_seed,
-        "game": index,
-    }
-
-
-def _end_message(
-    seat: int,
-    totals: Sequence[int],
-    round_scores: Sequence[Sequence[int]],
-    winners: Sequence[int],
-    forfeit: tuple[int, str] | None,
-) -> dict[str, Any]:
-    return {
-        "type": "end",
-        "seat": seat,
-        "totals": list(totals),
-        "round_scores": [list(scores) for scores in round_scores],
-        "winners": list(winners),
-        "forfeit": None if forfeit is None else {"seat": forfeit[0], "kind": forfeit[1]},
-    }
-
-
-def _end(bots: Sequence[Bot], result: GameResult) -> None:
-    """Tell each bot that has ``end_game`` how the game ended (a hook that fails is
-    not the game's concern any more: it is over)."""
+def _end(bots: Sequence[Bot], game: Game, result: GameResult) -> None:
+    """Tell each bot that has ``end_game`` how the game ended (the protocol's ``end``
+    message; a hook that fails is not the game's concern any more: it is over)."""
     forfeit = result.forfeit
     for seat, bot in enumerate(bots):
         hook = getattr(bot, "end_game", None)
         if callable(hook):
-            try:
+            with contextlib.suppress(Exception):
                 hook(
-                    _end_message(
+                    end_message(
+                        game,
                         seat,
-                        result.totals,
-                        result.round_scores,
-                        result.winners,
-                        None if forfeit is None else (forfeit.seat, forfeit.kind),
+                        forfeit=None
+                        if forfeit is None
+                        else {"seat": forfeit.seat, "kind": forfeit.kind},
+                        winners=result.winners,
+                        totals=result.totals,
+                        round_scores=result.round_scores,
                     )
                 )
-            except Exception:
-                pass
 
 
 def _close(bots: Sequence[Bot], specs: Sequence[BotSpec]) -> None:
@@ -224,10 +194,8 @@ def _close(bots: Sequence[Bot], specs: Sequence[BotSpec]) -> None:
             continue
         close = getattr(bot, "close", None)
         if callable(close):
-            try:
+            with contextlib.suppress(Exception):
                 close()
-            except Exception:
-                pass
 
 
 def _run_game(
@@ -271,7 +239,7 @@ def _run_game(
             winners=tuple(winners),
             forfeit=fault,
         )
-        _end(bots, result)
+        _end(bots, game, result)
         return result, game
     finally:
         _close(bots, specs)
@@ -311,7 +279,7 @@ def play(
     >>> tt.play(["greedy", lambda view, legal: tt.DrawStock()], seed=1)
     Traceback (most recent call last):
     ...
-    threethirteen.errors.BotError: bot '<lambda>' in seat 1, round 1, turn 1: chose 'draw stock', ...
+    threethirteen.errors.BotError: bot '<lambda>' in seat 1, round 1, turn 1: chose ...
     """
     specs = _specs(bots)
     count = _players(players, len(specs))
@@ -778,8 +746,9 @@ def match(
     >>> found = tt.match(["advisor", "greedy"], margin0=0, margin1=10, seed=1)
     >>> found.decision, found.deals
     ('H1', 8)
-    >>> print(found)  # doctest: +ELLIPSIS
-    SPRT [0, 10], alpha 0.05, beta 0.05: advisor leads greedy by at least 10 points a game (H1) after 8 deals (16 games); LLR 4.69 in [-2.94, 2.94]
+    >>> print(found)  # doctest: +NORMALIZE_WHITESPACE
+    SPRT [0, 10], alpha 0.05, beta 0.05: advisor leads greedy by at least 10 points
+    a game (H1) after 8 deals (16 games); LLR 4.69 in [-2.94, 2.94]
 
     :raises GameError: for bad arguments.
     """
