@@ -5,7 +5,10 @@ sees only its view); scripted decisions; and the errors of make_bot and as_bot."
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +17,7 @@ import threethirteen as tt
 from tests.game_checks import shuffle_hidden
 from tests.scripting import scripted
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock, LayOff
+from threethirteen.bots import bot_name
 
 BotMaker = Callable[[int], tt.Bot]
 
@@ -399,20 +403,160 @@ def test_make_bot_errors() -> None:
     assert str(caught.value) == "a bot has an act(view, legal_actions) method, not 'greedy'"
 
 
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"playouts": 0}, "playouts is a whole number from 1, not 0"),
-        ({"playouts": True}, "playouts is a whole number from 1, not True"),
-        ({"time_ms": -1}, "time_ms is a positive number of ms, not -1"),
-        ({"top": 0}, "top is a whole number from 1, not 0"),
-        ({"confidence": "high"}, "confidence is a number, not 'high'"),
+BAD_NAMES = [
+    (5, "a bot's name is a string, not 5"),
+    ("", "a bot's name has 1 to 64 characters, not all blank, not ''"),
+    ("   ", "a bot's name has 1 to 64 characters, not all blank, not '   '"),
+    ("x" * 65, f"a bot's name has 1 to 64 characters, not all blank, not {'x' * 65!r}"),
+    ("al\nice", "a bot's name has no control characters, not 'al\\nice'"),
+    ("bob\x00", "a bot's name has no control characters, not 'bob\\x00'"),
+    ("\ud800", "a bot's name has no control characters, not '\\ud800'"),
+]
+
+NUMBERS = "a finite number"
+OPTIONS: list[tuple[type[Any], dict[str, object], str]] = [
+    (tt.SearchBot, {"playouts": 0}, "playouts is a whole number from 1, not 0"),
+    (tt.SearchBot, {"playouts": True}, "playouts is a whole number from 1, not True"),
+    (tt.SearchBot, {"playouts": 2.0}, "playouts is a whole number from 1, not 2.0"),
+    (tt.SearchBot, {"time_ms": -1}, "time_ms is a finite number of ms above 0, not -1"),
+    (tt.SearchBot, {"time_ms": 0}, "time_ms is a finite number of ms above 0, not 0"),
+    (tt.SearchBot, {"time_ms": math.nan}, "time_ms is a finite number of ms above 0, not nan"),
+    (tt.SearchBot, {"time_ms": math.inf}, "time_ms is a finite number of ms above 0, not inf"),
+    (tt.SearchBot, {"time_ms": "5"}, "time_ms is a finite number of ms above 0, not '5'"),
+    (tt.SearchBot, {"time_ms": True}, "time_ms is a finite number of ms above 0, not True"),
+    (tt.SearchBot, {"top": 0}, "top is a whole number from 1, not 0"),
+    (tt.SearchBot, {"top": None}, "top is a whole number from 1, not None"),
+    (
+        tt.SearchBot,
+        {"confidence": "high"},
+        f"confidence is {NUMBERS} of standard errors from 0, not 'high'",
+    ),
+    (
+        tt.SearchBot,
+        {"confidence": math.nan},
+        f"confidence is {NUMBERS} of standard errors from 0, not nan",
+    ),
+    (
+        tt.SearchBot,
+        {"confidence": -math.inf},
+        f"confidence is {NUMBERS} of standard errors from 0, not -inf",
+    ),
+    (
+        tt.SearchBot,
+        {"confidence": -1},
+        f"confidence is {NUMBERS} of standard errors from 0, not -1",
+    ),
+    (tt.AdvisorBot, {"margin": "x"}, f"margin is {NUMBERS} of points from 0, not 'x'"),
+    (tt.AdvisorBot, {"margin": -1}, f"margin is {NUMBERS} of points from 0, not -1"),
+    (tt.AdvisorBot, {"margin": math.nan}, f"margin is {NUMBERS} of points from 0, not nan"),
+    (tt.AdvisorBot, {"margin": math.inf}, f"margin is {NUMBERS} of points from 0, not inf"),
+    (tt.AdvisorBot, {"margin": None}, f"margin is {NUMBERS} of points from 0, not None"),
+    (tt.AdvisorBot, {"margin": False}, f"margin is {NUMBERS} of points from 0, not False"),
+    *[
+        (kind, {"name": name}, message)
+        for kind in (tt.RandomBot, tt.GreedyBot, tt.AdvisorBot, tt.SearchBot)
+        for name, message in BAD_NAMES
     ],
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "options", "message"),
+    OPTIONS,
+    ids=[f"{kind.__name__}-{index}" for index, (kind, _, _) in enumerate(OPTIONS)],
 )
-def test_search_bot_options(options: dict[str, object], message: str) -> None:
+def test_every_option_is_checked_when_the_bot_is_made(
+    kind: type[Any], options: dict[str, object], message: str
+) -> None:
     with pytest.raises(tt.InvalidBotError) as caught:
-        tt.SearchBot(seed=1, **options)  # type: ignore[arg-type]
+        kind(1, **options)
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("kind", [tt.RandomBot, tt.GreedyBot])
+def test_bots_without_options_take_only_a_seed_and_a_name(kind: type[Any]) -> None:
+    with pytest.raises(TypeError):
+        kind(1, margin=3)
+    with pytest.raises(TypeError):
+        kind(1, "name")  # the name is keyword-only
+
+
+def test_numbers_of_every_kind() -> None:
+    """Options take ints and floats, numpy's too (kept as Python numbers)."""
+    bot = tt.SearchBot(np.uint8(1), time_ms=np.float32(2.5), confidence=np.int64(1))
+    assert repr(bot) == "SearchBot(seed=1, time_ms=2.5, confidence=1)"
+    assert type(bot.time_ms) is float
+    assert type(bot.confidence) is int
+    assert repr(tt.AdvisorBot(margin=1.5)) == "AdvisorBot(seed=None, margin=1.5)"
+    assert repr(tt.AdvisorBot(margin=np.int32(0))) == "AdvisorBot(seed=None, margin=0)"
+    assert tt.SearchBot(time_ms=1e-3).time_ms == 0.001
+    assert tt.SearchBot(confidence=0.0).confidence == 0.0
+
+
+# -- names ----------------------------------------------------------------------------
+
+
+def test_a_bot_is_named_by_its_class_or_by_name() -> None:
+    assert [bot.name for bot in (tt.RandomBot(), tt.GreedyBot(), tt.AdvisorBot())] == [
+        "random",
+        "greedy",
+        "advisor",
+    ]
+    assert tt.SearchBot().name == "search"
+    named = [
+        tt.RandomBot(1, name="r"),
+        tt.GreedyBot(name="Grégoire"),
+        tt.AdvisorBot(2, margin=0, name="cautious advisor"),
+        tt.SearchBot(3, playouts=8, name="x" * 64),
+    ]
+    assert [bot.name for bot in named] == ["r", "Grégoire", "cautious advisor", "x" * 64]
+    assert [repr(bot) for bot in named] == [
+        "RandomBot(seed=1, name='r')",
+        "GreedyBot(seed=None, name='Grégoire')",
+        "AdvisorBot(seed=2, margin=0, name='cautious advisor')",
+        f"SearchBot(seed=3, playouts=8, name={'x' * 64!r})",
+    ]
+    # the class's own name is no name to show; the class keeps its name
+    assert repr(tt.RandomBot(4, name="random")) == "RandomBot(seed=4)"
+    assert (tt.RandomBot.name, tt.SearchBot.name) == ("random", "search")
+    # a named bot plays as the same bot unnamed
+    rules = short_rules("pagat", (), 2)
+    plain = play([tt.AdvisorBot(seed=1), tt.RandomBot(seed=2)], rules, seed=3)[1]
+    named_game = play(
+        [tt.AdvisorBot(seed=1, name="a"), tt.RandomBot(seed=2, name="b")], rules, seed=3
+    )[1]
+    assert plain == named_game
+
+
+def test_bot_name() -> None:
+    def cautious(view: tt.PlayerView, legal_actions: Sequence[tt.Action]) -> tt.Action:
+        return legal_actions[0]
+
+    class Plain:
+        def act(self, view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
+            return legal[0]
+
+    class Named(Plain):
+        name = "named"
+
+    assert bot_name("greedy") == "greedy"
+    assert bot_name("anything") == "anything"
+    assert bot_name(tt.SearchBot) == "search"
+    assert bot_name(tt.SearchBot(name="deep")) == "deep"
+    assert bot_name(tt.SearchBot(playouts=2)) == "search"
+    assert bot_name(functools.partial(tt.SearchBot, playouts=64)) == "search"
+    assert bot_name(functools.partial(tt.SearchBot, playouts=64, name="s64")) == "s64"
+    assert bot_name(functools.partial(tt.SearchBot, name=None)) == "search"
+    partial_of_partial = functools.partial(functools.partial(tt.SearchBot, top=1), playouts=2)
+    assert bot_name(partial_of_partial) == "search"
+    assert bot_name(cautious) == "cautious"
+    assert bot_name(functools.partial(cautious)) == "cautious"
+    assert bot_name(tt.as_bot(cautious)) == "cautious"
+    assert bot_name(Plain) == "Plain"
+    assert bot_name(Plain()) == "Plain"
+    assert bot_name(Named) == "named"
+    assert bot_name(Named()) == "named"
+    assert bot_name(lambda view, legal: legal[0]) == "<lambda>"
 
 
 @pytest.mark.parametrize(
@@ -429,6 +573,147 @@ def test_a_bad_seed_is_refused(name: str, seed: object, message: str) -> None:
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot(name, seed=seed)  # type: ignore[arg-type]
     assert str(caught.value) == message
+
+
+# -- factories ----------------------------------------------------------------------
+
+
+def first_action(view: tt.PlayerView, legal_actions: Sequence[tt.Action]) -> tt.Action:
+    return legal_actions[0]
+
+
+def seeded_first(
+    view: tt.PlayerView, legal_actions: Sequence[tt.Action], seed: int | None = None
+) -> tt.Action:
+    """A bot function with a seed parameter after the view and the legal actions."""
+    return legal_actions[0]
+
+
+def search_maker(seed: int | None = None, playouts: int = 16) -> tt.Bot:
+    return tt.SearchBot(seed, playouts=playouts)
+
+
+def only_seed(*, seed: int | None) -> tt.Bot:
+    return tt.GreedyBot(seed)
+
+
+class Maker:
+    """A callable object that makes bots."""
+
+    def __call__(self, seed: int | None = None) -> tt.Bot:
+        return tt.RandomBot(seed, name="made")
+
+
+def test_make_bot_takes_factories() -> None:
+    made = tt.make_bot(functools.partial(tt.SearchBot, playouts=8), seed=5)
+    assert repr(made) == "SearchBot(seed=5, playouts=8)"
+    # the seed given to make_bot replaces one the partial holds
+    made = tt.make_bot(functools.partial(tt.SearchBot, seed=1, name="s", top=2), seed=6)
+    assert repr(made) == "SearchBot(seed=6, top=2, name='s')"
+    assert repr(tt.make_bot(search_maker, seed=7)) == "SearchBot(seed=7)"
+    made = tt.make_bot(functools.partial(search_maker, playouts=4), seed=8)
+    assert repr(made) == "SearchBot(seed=8, playouts=4)"
+    assert repr(tt.make_bot(only_seed, seed=9)) == "GreedyBot(seed=9)"
+    assert repr(tt.make_bot(Maker(), seed=10)) == "RandomBot(seed=10, name='made')"
+    assert repr(tt.make_bot(lambda seed=None: tt.AdvisorBot(seed))) == "AdvisorBot(seed=None)"
+    # a factory may make a bot function
+    function_bot = tt.make_bot(lambda seed: first_action, seed=1)
+    assert function_bot.act.__self__.function is first_action  # type: ignore[attr-defined]
+
+
+def test_bot_functions_are_used_as_they_are() -> None:
+    game = tt.Game("pagat", players=2, seed=3)
+    legal = game.legal_actions()
+    for function in (
+        first_action,
+        seeded_first,  # (it needs the view and the legal actions: not a factory)
+        functools.partial(seeded_first, seed=3),
+        lambda view, legal: legal[0],
+        lambda *args: args[1][0],
+        print,  # (no signature to read: a bot function)
+    ):
+        bot = tt.make_bot(function, seed=1)  # type: ignore[arg-type]
+        assert bot.act.__self__.function is function  # type: ignore[attr-defined]
+    assert tt.make_bot(first_action).act(game.view(1), legal) == legal[0]
+    assert tt.make_bot(seeded_first).act(game.view(1), legal) == legal[0]
+
+
+def test_factories_play_whole_games() -> None:
+    """A partial of a bot class once passed for a bot function, and failed at its
+    first move."""
+    specs: list[tt.BotSpec] = [functools.partial(tt.SearchBot, playouts=2), search_maker]
+    bots = [tt.make_bot(spec, seed=seat) for seat, spec in enumerate(specs)]
+    game, _ = play(bots, short_rules("pagat", (), 2), seed=2, max_turns=8)
+    assert game.is_over
+
+
+def test_factory_errors() -> None:
+    class Stubborn:
+        def __init__(self) -> None:
+            pass
+
+        def act(self, view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
+            return legal[0]
+
+    def broken(seed: int | None = None) -> tt.Bot:
+        raise RuntimeError("out of " + "memory " * 40)
+
+    def needs_more(seed: int, depth: int) -> tt.Bot:
+        return tt.GreedyBot(seed)
+
+    cases: list[tuple[Any, str, type[BaseException] | None]] = [
+        (
+            lambda seed=None: 5,
+            "bot factory '<lambda>' returned 5, not a bot"
+            " (an object with act(view, legal_actions), or a bot function)",
+            None,
+        ),
+        (
+            lambda seed=None: tt.GreedyBot,
+            "bot factory '<lambda>' returned <class 'threethirteen.bots.GreedyBot'>, not a bot"
+            " (an object with act(view, legal_actions), or a bot function)",
+            None,
+        ),
+        (
+            Stubborn,
+            "bot factory 'Stubborn' raised TypeError: test_factory_errors.<locals>.Stubborn"
+            ".__init__() got an unexpected keyword argument 'seed'",
+            TypeError,
+        ),
+        (
+            broken,
+            "bot factory 'broken' raised RuntimeError: out of" + " memory" * 21 + " mem...",
+            RuntimeError,
+        ),
+        (
+            needs_more,
+            "bot factory 'needs_more' raised TypeError: test_factory_errors.<locals>"
+            ".needs_more() missing 1 required positional argument: 'depth'",
+            TypeError,
+        ),
+        (
+            functools.partial(tt.SearchBot, 1),  # the seed given twice
+            "bot factory 'search' raised TypeError: SearchBot.__init__() got multiple"
+            " values for argument 'seed'",
+            TypeError,
+        ),
+    ]
+    for spec, message, cause in cases:
+        with pytest.raises(tt.InvalidBotError) as caught:
+            tt.make_bot(spec, seed=1)
+        assert str(caught.value) == message
+        if cause is None:
+            assert caught.value.__cause__ is None
+        else:
+            assert type(caught.value.__cause__) is cause
+    # the library's own error for a bad option is raised as it is
+    with pytest.raises(tt.InvalidBotError) as caught:
+        tt.make_bot(functools.partial(tt.SearchBot, playouts=0), seed=1)
+    assert str(caught.value) == "playouts is a whole number from 1, not 0"
+    assert caught.value.__cause__ is None
+    with pytest.raises(tt.InvalidBotError) as caught:
+        tt.make_bot(functools.partial(tt.RandomBot, name=""), seed=1)
+    assert str(caught.value) == "a bot's name has 1 to 64 characters, not all blank, not ''"
 
 
 class Watched:

@@ -521,7 +521,8 @@ def test_the_server_makes_the_bot_at_each_start_and_forwards_the_hooks() -> None
     )
     assert (status, out) == (0, "draw discard\ndraw discard\n")
     assert err == "thinking about 7c 2d 3d\nthinking about 7c 2d 3d\n"
-    first, second = Recorder.made
+    assert len(Recorder.made) == 3  # made when loaded, then at each start
+    first, second = Recorder.made[1:]
     assert (first.seed, second.seed) == (11, 12)
     assert first.messages[0] == start
     assert first.messages[1] == ("timed", 0.25)
@@ -601,13 +602,25 @@ def test_a_bot_that_cannot_be_loaded_exits_2(spec: str, error: str) -> None:
 
 
 def test_a_factory_gets_the_seed() -> None:
-    with pytest.raises(tt.InvalidBotError, match=r"^unknown bot 'tests.bot_programs:search4'"):
-        bot_server.new_bot("tests.bot_programs:search4", 3)  # a string names a built-in bot
-    factory = bot_server.load_bot_spec("tests.bot_programs:search4")
-    assert repr(bot_server.new_bot(factory, 3)) == "SearchBot(seed=3, playouts=4)"
-    assert repr(bot_server.new_bot(tt.GreedyBot(seed=1), 3)) == "GreedyBot(seed=1)"
-    function = bot_server.new_bot(lambda view, legal: legal[0], 3)
-    assert repr(function).startswith("as_bot(<function ")
+    from tests.bot_programs import search4
+
+    game = tt.Game("pagat", players=2, seed=7)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    seat = game.to_move
+    assert seat is not None
+    view, legal = game.view(seat), game.legal_actions()
+    status, out, _ = serve(
+        "tests.bot_programs:search4",
+        lines(start_message(game, seat, bot_seed=3), act_message(view, legal)),
+    )
+    assert (status, out) == (0, f"{search4(3).act(view, legal)}\n")
+
+
+def test_a_spec_that_makes_no_bot_exits_2() -> None:
+    status, out, err = serve("threethirteen:Card", lines(quit_message()))
+    assert (status, out) == (2, "")
+    assert err.startswith("threethirteen bot: error: ")
 
 
 def test_the_bot_command_shows_its_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -30,19 +30,18 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import inspect
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ._validate import quote
 from .actions import Action
-from .bots import BOTS, Bot, BotSpec, as_bot, make_bot
+from .bots import BOTS, Bot, BotSpec, make_bot
 from .errors import BotProtocolError, InvalidBotError, ThreeThirteenError
 from .protocol import PROTOCOL_VERSION, read_message, view_from_dict
 
-__all__ = ["MAX_MESSAGE_BYTES", "load_bot_spec", "main", "new_bot", "serve"]
+__all__ = ["MAX_MESSAGE_BYTES", "load_bot_spec", "main", "serve"]
 
 MAX_MESSAGE_BYTES = 256 * 1024 * 1024
 """The longest message line :func:`serve` reads (a view's history can be long)."""
@@ -93,38 +92,6 @@ def load_bot_spec(spec: str) -> BotSpec:
     return found  # type: ignore[no-any-return]
 
 
-def _takes_seed(function: Callable[..., Any]) -> bool:
-    try:
-        parameters = inspect.signature(function).parameters
-    except (TypeError, ValueError):
-        return False
-    return "seed" in parameters
-
-
-def new_bot(spec: BotSpec, seed: int | None) -> Bot:
-    """The bot for a game, made with ``seed`` as :func:`~threethirteen.make_bot` makes
-    it, and from a factory too: a function with a ``seed`` parameter is called
-    with it (a bot function takes the view and the legal actions instead).
-
-    >>> import threethirteen as tt
-    >>> new_bot("advisor", 3)
-    AdvisorBot(seed=3)
-    >>> def factory(seed=None):
-    ...     return tt.SearchBot(seed, playouts=4)
-    >>> new_bot(factory, 5)
-    SearchBot(seed=5, playouts=4)
-    """
-    if (
-        callable(spec)
-        and not isinstance(spec, (str, type))
-        and not isinstance(spec, Bot)
-        and _takes_seed(spec)
-    ):
-        factory: Callable[..., Any] = spec
-        return as_bot(factory(seed=seed))
-    return make_bot(spec, seed=seed)
-
-
 class _BadMessage(Exception):
     """A message that :func:`serve` cannot read."""
 
@@ -156,7 +123,7 @@ def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> Action:
     return action
 
 
-def _hook(bot: Bot | None, name: str, message: dict[str, Any], errors: TextIO) -> None:
+def _hook(bot: Bot, name: str, message: dict[str, Any], errors: TextIO) -> None:
     hook = getattr(bot, name, None)
     if callable(hook):
         with contextlib.redirect_stdout(errors):
@@ -172,10 +139,11 @@ def serve(
     """Run the bot ``spec`` names (see :func:`load_bot_spec`; a bot specification
     that is no string is used as it is) over the line protocol, and return the exit
     status: 0 after ``quit`` or the end of the input, 1 when the bot raised, 2 for
-    a message that cannot be read (or a bot that cannot be loaded).
+    a message that cannot be read, or a bot that cannot be loaded or made.
 
-    A ``start`` message (re)makes the bot with its ``bot_seed`` (see :func:`new_bot`);
-    an ``act`` before any ``start`` makes it without a seed. Blank lines are skipped.
+    A ``start`` message (re)makes the bot with its ``bot_seed``, as
+    :func:`~threethirteen.make_bot` makes it; an ``act`` before any ``start`` makes it
+    without a seed. Blank lines are skipped.
 
     :param stdin: the arena's messages (default: ``sys.stdin``).
     :param stdout: the answers (default: ``sys.stdout``).
@@ -191,9 +159,9 @@ def serve(
 
     try:
         bot_spec = load_bot_spec(spec) if isinstance(spec, str) else spec
+        bot = make_bot(bot_spec, seed=None)  # checked now; used until a start comes
     except InvalidBotError as error:
         return fail(EXIT_BAD_MESSAGE, str(error))
-    bot: Bot | None = None
     while True:
         line = source.readline(MAX_MESSAGE_BYTES + 1)
         if not line:
@@ -211,13 +179,11 @@ def serve(
             if kind == "quit":
                 return EXIT_OK
             if kind == "start":
-                bot = new_bot(bot_spec, _start_seed(message))
+                bot = make_bot(bot_spec, seed=_start_seed(message))
                 _hook(bot, "start_game", message, errors)
             elif kind == "end":
                 _hook(bot, "end_game", message, errors)
             else:
-                if bot is None:
-                    bot = new_bot(bot_spec, None)
                 action = _act(bot, message, errors)
                 answers.write(f"{action}\n")
                 answers.flush()

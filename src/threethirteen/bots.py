@@ -3,7 +3,13 @@
 A bot is anything with ``act(view, legal_actions) -> action``: an object with that
 method, or a plain function of the two. It sees only the
 :class:`~threethirteen.PlayerView` of the seat it plays, and the list of actions the
-engine allows. The built-in bots take a ``seed`` and are deterministic given it.
+engine allows. The built-in bots take a ``seed`` and are deterministic given it;
+each also takes a keyword-only ``name``, its label in results (its ``name``
+attribute: by default the class's, ``"random"``, ``"greedy"``...; a string of 1
+to 64 characters, no control characters). Every option is checked when the bot
+is made: a bad one raises :class:`~threethirteen.InvalidBotError` naming it.
+:func:`make_bot` makes a bot from a name, a factory (a class, a
+:func:`functools.partial` of one, a function of ``seed``) or a bot.
 
 >>> import threethirteen as tt
 >>> game = tt.Game("pagat", players=2, seed=7)
@@ -17,11 +23,17 @@ Action.parse('draw discard')
 
 from __future__ import annotations
 
+import functools
+import inspect
+import math
+import numbers
+import operator
 import random
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ._lazy import LazyModule
 from ._validate import as_seed, quote
@@ -51,6 +63,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "as_bot",
+    "bot_name",
     "make_bot",
 ]
 
@@ -76,6 +89,7 @@ class _FunctionBot:
 
     def __init__(self, function: BotFunction) -> None:
         self.function = function
+        self.name = bot_name(function)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         return self.function(view, legal_actions)
@@ -241,6 +255,47 @@ def _seed(seed: object) -> int | None:
     return as_seed(seed, "a bot's seed", InvalidBotError)
 
 
+MAX_NAME = 64
+"""The most characters a bot's name (its label) may have."""
+
+
+def _name(name: object, default: str) -> str:
+    """A bot's label: ``default`` for ``None``, else a string of 1 to
+    :data:`MAX_NAME` characters, not blank, without control characters."""
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise InvalidBotError(f"a bot's name is a string, not {quote(name)}")
+    if not name.strip() or len(name) > MAX_NAME:
+        raise InvalidBotError(
+            f"a bot's name has 1 to {MAX_NAME} characters, not all blank, not {quote(name)}"
+        )
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+        raise InvalidBotError(f"a bot's name has no control characters, not {quote(name)}")
+    return name
+
+
+def _finite(value: object, above_zero: bool = False) -> int | float | None:
+    """``value`` as an int or a float when it is a finite real number (a numpy
+    number too, never a bool) from 0 (above 0 with ``above_zero``); else ``None``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    number: int | float = (
+        operator.index(value) if isinstance(value, numbers.Integral) else float(value)
+    )
+    if not math.isfinite(number) or number < 0 or (above_zero and number == 0):
+        return None
+    return number
+
+
+def _with_name(text: str, bot: Any) -> str:
+    """A bot's ``repr`` ``text`` (ending in ``)``) with its name when it is not the
+    class's."""
+    if bot.name == type(bot).name:
+        return text
+    return f"{text[:-1]}, name={bot.name!r})"
+
+
 class RandomBot:
     """Uniform over the legal actions, except that it goes out when it can (and it
     never declares a false out: it draws its random action again instead).
@@ -253,8 +308,9 @@ class RandomBot:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
         self.seed = seed = _seed(seed)
+        self.name = _name(name, type(self).name)
         self._random = random.Random(seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -268,7 +324,7 @@ class RandomBot:
         return legal_actions[self._random.randrange(len(legal_actions))]
 
     def __repr__(self) -> str:
-        return f"RandomBot(seed={self.seed!r})"
+        return _with_name(f"RandomBot(seed={self.seed!r})", self)
 
 
 class GreedyBot:
@@ -291,8 +347,9 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
         self.seed = _seed(seed)
+        self.name = _name(name, type(self).name)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         round_ = view.prepared_round
@@ -304,7 +361,7 @@ class GreedyBot:
         return _plain_discard(legal_actions, best_discard(view.hand, round_).card)
 
     def __repr__(self) -> str:
-        return f"GreedyBot(seed={self.seed!r})"
+        return _with_name(f"GreedyBot(seed={self.seed!r})", self)
 
 
 # -- AdvisorBot ---------------------------------------------------------------------
@@ -366,6 +423,9 @@ class AdvisorBot:
     score. It goes out at once (never with a false out) and plays the table as
     :class:`GreedyBot` does.
 
+    ``margin`` (default 3) is a finite number of points from 0 (an int or a float;
+    0: always the best discard by the score left).
+
     >>> import threethirteen as tt
     >>> game = tt.Game("pagat", players=2, seed=7)
     >>> tt.AdvisorBot().act(game.view(game.to_move), game.legal_actions())
@@ -374,9 +434,17 @@ class AdvisorBot:
 
     name = "advisor"
 
-    def __init__(self, seed: int | None = None, *, margin: int = 3) -> None:
+    def __init__(
+        self, seed: int | None = None, *, margin: float = 3, name: str | None = None
+    ) -> None:
         self.seed = seed = _seed(seed)
-        self.margin = margin
+        points = _finite(margin)
+        if points is None:
+            raise InvalidBotError(
+                f"margin is a finite number of points from 0, not {quote(margin)}"
+            )
+        self.margin = points
+        self.name = _name(name, type(self).name)
         self._taken: tuple[int, int, Card] | None = None
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -451,7 +519,7 @@ class AdvisorBot:
 
     def __repr__(self) -> str:
         extra = f", margin={self.margin!r}" if self.margin != 3 else ""
-        return f"AdvisorBot(seed={self.seed!r}{extra})"
+        return _with_name(f"AdvisorBot(seed={self.seed!r}{extra})", self)
 
 
 def _receivers(view: PlayerView) -> list[int]:
@@ -563,6 +631,9 @@ class SearchBot:
     draws its deals from ``numpy.random.default_rng(seed)``, one stream for the
     whole game. ``time_ms`` instead plays deals until that many milliseconds have
     passed (at least one): stronger on a fast machine, but not deterministic.
+    ``playouts`` and ``top`` are ints from 1; ``time_ms`` (or ``None``) a finite
+    number above 0; ``confidence`` (default 2) a finite number from 0 (0: the lowest
+    mean, however noisy).
 
     >>> import threethirteen as tt
     >>> game = tt.Game("pagat", players=2, seed=7)
@@ -580,22 +651,26 @@ class SearchBot:
         time_ms: float | None = None,
         top: int = 3,
         confidence: float = 2.0,
+        name: str | None = None,
     ) -> None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise InvalidBotError(f"playouts is a whole number from 1, not {quote(playouts)}")
-        if time_ms is not None and (
-            isinstance(time_ms, bool) or not isinstance(time_ms, (int, float)) or time_ms <= 0
-        ):
-            raise InvalidBotError(f"time_ms is a positive number of ms, not {quote(time_ms)}")
+        budget = None if time_ms is None else _finite(time_ms, above_zero=True)
+        if time_ms is not None and budget is None:
+            raise InvalidBotError(f"time_ms is a finite number of ms above 0, not {quote(time_ms)}")
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
             raise InvalidBotError(f"top is a whole number from 1, not {quote(top)}")
-        if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
-            raise InvalidBotError(f"confidence is a number, not {quote(confidence)}")
+        errors = _finite(confidence)
+        if errors is None:
+            raise InvalidBotError(
+                f"confidence is a finite number of standard errors from 0, not {quote(confidence)}"
+            )
         self.seed = seed = _seed(seed)
         self.playouts = playouts
-        self.time_ms = time_ms
+        self.time_ms = budget
         self.top = top
-        self.confidence = confidence
+        self.confidence = errors
+        self.name = _name(name, type(self).name)
         self._rng = np.random.default_rng(seed)
         self._advisor = AdvisorBot(seed)
 
@@ -656,7 +731,7 @@ class SearchBot:
             if value != default
         ]
         extra = "".join(f", {name}={value!r}" for name, value in options)
-        return f"SearchBot(seed={self.seed!r}{extra})"
+        return _with_name(f"SearchBot(seed={self.seed!r}{extra})", self)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {
@@ -668,18 +743,71 @@ BOTS: dict[str, Callable[..., Bot]] = {
 """The built-in bots by name, each a class taking ``seed=``."""
 
 BotSpec = str | Callable[..., Bot] | Bot | BotFunction
-"""What names a bot for :func:`make_bot`: a built-in bot's name, a class (or factory)
-taking ``seed=``, or a bot object or function used as it is."""
+"""What names a bot for :func:`make_bot`: a built-in bot's name; a bot factory,
+called with ``seed=`` (a class; a :func:`functools.partial` of a class; a callable
+with a ``seed`` parameter that needs no two positional arguments besides it); or a
+bot object or bot function, used as it is. See :func:`make_bot` for the rule."""
+
+
+def _is_factory(spec: object) -> bool:
+    """Whether ``spec`` (a callable, not a bot object) is a bot factory: see
+    :func:`make_bot`."""
+    if isinstance(spec, type):
+        return True
+    if isinstance(spec, functools.partial) and isinstance(spec.func, type):
+        return True
+    try:
+        parameters = inspect.signature(spec).parameters  # type: ignore[arg-type]
+    except (TypeError, ValueError):  # no signature to read: a bot function
+        return False
+    seed = parameters.get("seed")
+    if seed is None or seed.kind not in (seed.POSITIONAL_OR_KEYWORD, seed.KEYWORD_ONLY):
+        return False
+    needed = [
+        parameter
+        for parameter in parameters.values()
+        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        and parameter.default is parameter.empty
+        and parameter is not seed
+    ]
+    return len(needed) < 2  # a bot function needs two: the view and the legal actions
+
+
+def _cut(text: str, limit: int = 160) -> str:
+    """``text`` (an exception's message) cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def make_bot(spec: BotSpec, seed: int | None = None) -> Bot:
     """A bot from its specification, seeded with ``seed`` when it is made here.
 
-    A name or a class makes a new bot with ``seed``; a bot object or function is
-    used as it is (so it should be deterministic by itself).
+    - A built-in bot's name (:data:`BOTS`) makes that bot with ``seed``.
+    - A bot factory is called with ``seed=seed`` alone, and must return a bot (an
+      object with ``act``, or a bot function). A factory is a class; a
+      :func:`functools.partial` of a class (``partial(tt.SearchBot, playouts=8)``:
+      a seed the partial holds is replaced); or any other callable whose signature
+      has a ``seed`` parameter (not positional-only) and that needs no two
+      positional arguments besides it (``def make(seed=None): ...``;
+      ``partial(make, depth=2)``).
+    - A bot object (anything with ``act``) is used as it is; so is any other
+      callable, taken for a bot function, called with the view and the legal
+      actions: ``def bot(view, legal_actions): ...`` (even with a ``seed``
+      parameter after those two). A bot used as it is should be deterministic by
+      itself.
+
+    :raises InvalidBotError: for an unknown name, or something that is no bot; for
+        a factory that raises (an :class:`InvalidBotError` as it is, any other
+        exception chained as ``__cause__``) or returns no bot.
 
     >>> make_bot("random", seed=5)
     RandomBot(seed=5)
+    >>> import functools
+    >>> make_bot(functools.partial(SearchBot, playouts=8, name="search-8"), seed=5)
+    SearchBot(seed=5, playouts=8, name='search-8')
+    >>> def make(seed=None):
+    ...     return AdvisorBot(seed, margin=0)
+    >>> make_bot(make, seed=2)
+    AdvisorBot(seed=2, margin=0)
     >>> make_bot("best")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -694,7 +822,68 @@ def make_bot(spec: BotSpec, seed: int | None = None) -> Bot:
                 f"unknown bot {quote(spec)} (the built-in bots: {names})"
             ) from None
         return factory(seed=seed)
-    if isinstance(spec, type):
-        made: BotLike = spec(seed=seed)
-        return as_bot(made)
+    if isinstance(spec, type) or (
+        not isinstance(spec, Bot) and callable(spec) and _is_factory(spec)
+    ):
+        return _from_factory(spec, seed)
     return as_bot(spec)  # type: ignore[arg-type]
+
+
+def _from_factory(factory: Callable[..., Any], seed: int | None) -> Bot:
+    label = bot_name(factory)
+    try:
+        made = factory(seed=seed)
+    except InvalidBotError:
+        raise
+    except Exception as error:
+        raise InvalidBotError(
+            f"bot factory {label!r} raised {type(error).__name__}: {_cut(str(error))}"
+        ) from error
+    if not isinstance(made, type):  # (a class has act, but is no bot)
+        if isinstance(made, Bot):
+            return made
+        if callable(made):
+            return _FunctionBot(made)
+    raise InvalidBotError(
+        f"bot factory {label!r} returned {quote(made)}, not a bot"
+        " (an object with act(view, legal_actions), or a bot function)"
+    )
+
+
+def bot_name(spec: object) -> str:
+    """The label a bot specification (see :data:`BotSpec`) gets, in results tables:
+
+    - a string: itself;
+    - a bot object with a ``name`` string: that (a built-in bot's ``name=``);
+    - a :func:`functools.partial`: its ``name=`` keyword, if it gives one; else the
+      label of what it calls;
+    - a class: its ``name`` attribute if that is a string (a built-in bot's:
+      ``"search"``), else its ``__name__``;
+    - a function (or any callable with a ``__name__``): its ``__name__``;
+    - anything else: its type's name.
+
+    >>> import functools
+    >>> bot_name("greedy"), bot_name(SearchBot), bot_name(SearchBot(name="deep"))
+    ('greedy', 'search', 'deep')
+    >>> bot_name(functools.partial(SearchBot, playouts=64))
+    'search'
+    >>> bot_name(functools.partial(SearchBot, playouts=64, name="search-64"))
+    'search-64'
+    >>> def cautious(view, legal_actions):
+    ...     return legal_actions[0]
+    >>> bot_name(cautious)
+    'cautious'
+    """
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, functools.partial):
+        given = spec.keywords.get("name")
+        return given if isinstance(given, str) else bot_name(spec.func)
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    if isinstance(spec, type) or callable(spec):
+        found = getattr(spec, "__name__", None)
+        if isinstance(found, str):
+            return found
+    return type(spec).__name__

@@ -73,7 +73,11 @@ class _Timeout(Exception):
 
 
 class _Broken(Exception):
-    """The program closed its end of a pipe, or wrote what is no answer."""
+    """The program closed its end of a pipe (``closed``), or wrote what is no answer."""
+
+    def __init__(self, message: str, closed: bool = False) -> None:
+        super().__init__(message)
+        self.closed = closed
 
 
 def _killed_group(pid: int) -> bool:
@@ -161,7 +165,7 @@ class _Running:
                 assert self.popen.stdin is not None
                 self.popen.stdin.write(data)
             except OSError as error:
-                raise _Broken("closed its standard input") from error
+                raise _Broken("closed its standard input", closed=True) from error
             return
         view = memoryview(data)
         while view:
@@ -170,7 +174,7 @@ class _Running:
             except BlockingIOError:
                 written = 0
             except OSError as error:  # BrokenPipeError: it exited
-                raise _Broken("closed its standard input") from error
+                raise _Broken("closed its standard input", closed=True) from error
             view = view[written:]
             if view and not self.writer.select(_left(deadline)):
                 raise _Timeout
@@ -224,9 +228,9 @@ class _Running:
             except BlockingIOError:
                 continue
             except OSError as error:
-                raise _Broken("closed its standard output") from error
+                raise _Broken("closed its standard output", closed=True) from error
             if not chunk:
-                raise _Broken("closed its standard output")
+                raise _Broken("closed its standard output", closed=True)
             return chunk
 
     def _read_blocking(self, deadline: float | None) -> bytes:  # pragma: no cover - not POSIX
@@ -245,7 +249,7 @@ class _Running:
         if reader.is_alive():
             raise _Timeout
         if not found or not found[0]:
-            raise _Broken("closed its standard output")
+            raise _Broken("closed its standard output", closed=True)
         return found[0]
 
     # -- the end -----------------------------------------------------------------
@@ -469,7 +473,7 @@ class ProcessBot:
         except _Timeout:
             raise self._fail("does not read its standard input") from None
         except _Broken as error:
-            raise self._fail(str(error)) from None
+            raise self._fail(str(error), wait=0.5 if error.closed else 0.0) from None
 
     def _end_process(self) -> None:
         """Kill the program, if one runs; the next use starts another."""
@@ -480,11 +484,11 @@ class ProcessBot:
         if finalizer is not None:
             finalizer.detach()
 
-    def _fail(self, what: str, answer: bytes | None = None) -> BotProtocolError:
-        """The error for a program that broke the protocol, killed (its exit status
-        and standard error's end in the message)."""
+    def _fail(self, what: str, answer: bytes | None = None, wait: float = 0.0) -> BotProtocolError:
+        """The error for a program that broke the protocol, killed (its exit status,
+        given ``wait`` seconds to exit, and its standard error's end in the message)."""
         running = self._running
-        status = None if running is None else running.status(0.2)
+        status = None if running is None else running.status(wait)
         self._end_process()
         message = f"bot {self.name!r} {what}"
         if answer is not None:
@@ -541,7 +545,8 @@ class ProcessBot:
         :raises BotProtocolError: when it exited, closed its output, or wrote a line
             that is not an action (or a line it was not asked for): it was killed.
         """
-        limits = [limit for limit in (self.move_time, move_time) if limit is not None]
+        given = _seconds(move_time, "the arena's move_time")
+        limits = [limit for limit in (self.move_time, given) if limit is not None]
         limit = min(limits) if limits else None
         running = self._started(view)
         extra = self.startup_time if not running.answered else 0.0
@@ -559,7 +564,10 @@ class ProcessBot:
             allowed = f"{limit:g} s" + (f" (and {extra:g} s to start)" if extra else "")
             raise MoveTimeError(f"bot {self.name!r} did not answer within {allowed}") from None
         except _Broken as error:
-            raise self._fail(str(error)) from None
+            raise self._fail(str(error), wait=0.5 if error.closed else 0.0) from None
+        except BaseException:  # interrupted (Ctrl-C): what the program writes next is lost
+            self._end_process()
+            raise
         try:
             action = parse_answer(answer, legal_actions)
         except ThreeThirteenError as error:
