@@ -86,7 +86,8 @@ def test_a_bot_that_raises_forfeits_and_the_tournament_goes_on() -> None:
         f"bot 'divide_by_zero' in seat 1, game 0, round 2, turn {fault.turn}:"
         " raised ZeroDivisionError: division by zero"
     )
-    assert results["greedy"].wins == 4 and results["divide_by_zero"].wins == 0
+    assert results["greedy"].wins == 4
+    assert results["divide_by_zero"].wins == 0
     assert results["divide_by_zero"].forfeits == 4
     assert "faults (each forfeits its game; the first of each kind):" in results.table()
     assert fault.message in results.table()
@@ -132,7 +133,9 @@ def test_an_illegal_choice_forfeits_whatever_it_claims_to_equal() -> None:
         "bot 'appender' in seat 1, game 2, round 1, turn 1: chose 'discard Jk out', which is"
         " not legal: illegal action 'discard Jk out': player 1 must draw first"
     )
-    assert messages["no_action"].endswith("chose 'draw stock', which is not legal: it is not an action")
+    assert messages["no_action"].endswith(
+        "chose 'draw stock', which is not legal: it is not an action"
+    )
 
 
 def test_a_bot_that_changes_its_list_changes_nothing_in_the_game() -> None:
@@ -145,7 +148,8 @@ def test_a_bot_that_changes_its_list_changes_nothing_in_the_game() -> None:
         return choice
 
     game = tt.play(["greedy", clearer], seed=3)
-    assert game.is_over and len(seen) > 20
+    assert game.is_over
+    assert len(seen) > 20
     assert game.totals == tt.play(["greedy", "greedy"], seed=3).totals
 
 
@@ -162,7 +166,8 @@ def test_on_error_raise_stops_with_a_bot_error_naming_everything() -> None:
         "error",
     )
     assert isinstance(error.__cause__, ZeroDivisionError)
-    assert isinstance(error, tt.ThreeThirteenError) and isinstance(error, ValueError)
+    assert isinstance(error, tt.ThreeThirteenError)
+    assert isinstance(error, ValueError)
 
 
 def test_play_raises_the_bot_error() -> None:
@@ -172,13 +177,18 @@ def test_play_raises_the_bot_error() -> None:
         "bot 'anything' in seat 1, round 1, turn 1: chose <ANY>, which is not legal:"
         " it is not an action"
     )
-    assert caught.value.kind == "illegal" and caught.value.game is None
+    assert caught.value.kind == "illegal"
+    assert caught.value.game is None
 
 
 def test_a_bot_error_comes_back_from_worker_processes() -> None:
     with ProcessPoolExecutor(2) as pool, pytest.raises(tt.BotError) as caught:
         tt.tournament(["greedy", divide_by_zero], games=4, seed=2, executor=pool, on_error="raise")
-    assert (caught.value.bot, caught.value.kind, caught.value.round) == ("divide_by_zero", "error", 2)
+    assert (caught.value.bot, caught.value.kind, caught.value.round) == (
+        "divide_by_zero",
+        "error",
+        2,
+    )
 
 
 def test_forfeits_are_the_same_on_every_executor() -> None:
@@ -281,8 +291,15 @@ def test_bots_hear_of_each_games_start_and_end() -> None:
 
 
 def test_kept_games_are_in_game_order_and_replay_with_play() -> None:
-    results = tt.tournament(["greedy", "random", "advisor"], games=12, players=2, seed=7,
-                            max_turns=30, keep_games=True, records=True)
+    results = tt.tournament(
+        ["greedy", "random", "advisor"],
+        games=12,
+        players=2,
+        seed=7,
+        max_turns=30,
+        keep_games=True,
+        records=True,
+    )
     assert [game.index for game in results.games] == list(range(12))
     for game in results.games:
         assert game.seed == tt.game_seed(7, game.index, players=2)
@@ -295,8 +312,9 @@ def test_kept_games_are_in_game_order_and_replay_with_play() -> None:
     assert results.games[0].bots == ("greedy", "random")
     assert results.games[1].bots == ("random", "greedy")
     assert results.games[2].bots == ("greedy", "advisor")
-    without = tt.tournament(["greedy", "random", "advisor"], games=12, players=2, seed=7,
-                            max_turns=30, keep_games=True)
+    without = tt.tournament(
+        ["greedy", "random", "advisor"], games=12, players=2, seed=7, max_turns=30, keep_games=True
+    )
     assert [game.record for game in without.games] == [None] * 12
     assert tt.tournament(PAIR, games=2, seed=1).games == ()
 
@@ -304,8 +322,9 @@ def test_kept_games_are_in_game_order_and_replay_with_play() -> None:
 def test_kept_games_are_the_same_on_worker_processes() -> None:
     serial = tt.tournament(PAIR, games=6, seed=3, keep_games=True, records=True)
     with ProcessPoolExecutor(2) as pool:
-        spread = tt.tournament(PAIR, games=6, seed=3, keep_games=True, records=True,
-                               executor=pool, chunk_size=1)
+        spread = tt.tournament(
+            PAIR, games=6, seed=3, keep_games=True, records=True, executor=pool, chunk_size=1
+        )
     assert spread.games == serial.games
     assert spread.to_dict() == serial.to_dict()
 
@@ -356,7 +375,9 @@ def test_a_resumed_run_equals_one_never_stopped(tmp_path: Path) -> None:
 def test_a_resume_of_another_tournament_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
     tt.tournament(PAIR, games=2, seed=11, save_games=path)
-    with pytest.raises(tt.InvalidRecordError, match=r"holds the games of another tournament \(its bots differ\)"):
+    with pytest.raises(
+        tt.InvalidRecordError, match=r"holds the games of another tournament \(its bots differ\)"
+    ):
         tt.tournament(["greedy", "random"], games=4, seed=11, save_games=path, resume=True)
     with pytest.raises(tt.InvalidRecordError, match=r"its seed differ"):
         tt.tournament(PAIR, games=4, seed=12, save_games=path, resume=True)
@@ -371,8 +392,9 @@ def test_a_resume_of_another_tournament_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_round_robin_gives_every_pairing_whole_deals() -> None:
-    results = tt.tournament(["greedy", "random", "advisor"], games=6, players=2, seed=1,
-                            max_turns=10)
+    results = tt.tournament(
+        ["greedy", "random", "advisor"], games=6, players=2, seed=1, max_turns=10
+    )
     assert [r.games for r in results] == [4, 4, 4]
     assert [(h.games, h.samples) for h in results.head_to_heads()] == [(2, 1)] * 3
     with pytest.raises(tt.GameError) as caught:
@@ -381,7 +403,10 @@ def test_a_round_robin_gives_every_pairing_whole_deals() -> None:
         "games is a multiple of 6 (3 tables of 2 of the 3 bots, each in its 2 seatings:"
         " every pairing plays whole deals in every seating), not 4; say 6"
     )
-    with pytest.raises(tt.GameError, match=r"multiple of the players \(2: every bot sits in every seat equally often\), not 3; say 2 or 4$"):
+    with pytest.raises(
+        tt.GameError,
+        match=r"multiple of the players \(2: every bot sits in every seat equally often\), not 3; say 2 or 4$",
+    ):
         tt.tournament(PAIR, games=3, duplicate=False)
 
 
@@ -402,10 +427,19 @@ def test_a_match_stops_when_the_test_decides() -> None:
     assert (found.decision, found.deals) == ("H1", 53)
     assert found.games == 2 * found.deals == found.results.game_count
     assert found.llr >= found.upper
-    assert str(found).startswith("SPRT [0, 20], alpha 0.05, beta 0.05: greedy leads random by at least 20")
+    assert str(found).startswith(
+        "SPRT [0, 20], alpha 0.05, beta 0.05: greedy leads random by at least 20"
+    )
     with ThreadPoolExecutor(2) as pool:
-        spread = tt.match(["greedy", "random"], margin0=0, margin1=20, seed=1, max_turns=30,
-                          executor=pool, chunk_size=1)
+        spread = tt.match(
+            ["greedy", "random"],
+            margin0=0,
+            margin1=20,
+            seed=1,
+            max_turns=30,
+            executor=pool,
+            chunk_size=1,
+        )
     assert (spread.decision, spread.deals, spread.llr) == (found.decision, found.deals, found.llr)
     assert spread.results == found.results
 

@@ -289,7 +289,28 @@ ENTRY_POINTS: dict[str, list[Callable[[Any], object]]] = {
         lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, executor=x, max_turns=5),
         lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, chunk_size=x, max_turns=5),
         lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, progress=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, move_time=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, on_error=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, keep_games=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, records=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, resume=x, max_turns=5),
     ],
+    "match": [
+        lambda x: tt.match(x, seed=1, max_deals=2, max_turns=5),
+        lambda x: tt.match(["greedy", "random"], margin0=x, seed=1, max_deals=2, max_turns=5),
+        lambda x: tt.match(["greedy", "random"], margin1=x, seed=1, max_deals=2, max_turns=5),
+        lambda x: tt.match(["greedy", "random"], alpha=x, seed=1, max_deals=2, max_turns=5),
+        lambda x: tt.match(["greedy", "random"], beta=x, seed=1, max_deals=2, max_turns=5),
+        lambda x: tt.match(["greedy", "random"], seed=x, max_deals=2, max_turns=5),
+        lambda x: tt.match(["greedy", "random"], seed=1, max_deals=2, max_turns=x),
+        lambda x: tt.match(["greedy", "random"], seed=1, max_deals=2, move_time=x, max_turns=5),
+    ],
+    "game_seed": [
+        lambda x: tt.game_seed(x, 0),
+        lambda x: tt.game_seed(1, x),
+        lambda x: tt.game_seed(1, 0, players=x),
+    ],
+    "bot_name": [tt.bot_name],
 }
 
 SLOTS = [(name, index) for name, calls in ENTRY_POINTS.items() for index in range(len(calls))]

@@ -244,7 +244,8 @@ def test_fraction_interval() -> None:
     half = t_quantile(0.975, 9) * math.sqrt(0.1 / 10)
     low, high = wilson_interval(6, 10)  # as wide as 6 wins out of 10 independent trials
     assert (low, high) == pytest.approx((0.3127, 0.8318), abs=1e-4)
-    assert 0.6 - half > low and 0.6 + half < high
+    assert 0.6 - half > low
+    assert 0.6 + half < high
     assert interval == pytest.approx((low, high), rel=1e-14)
     assert fraction_interval(4, 5, 9, 2) == (0.625, (0.0, 1.0))  # clipped to [0, 1]
     # every deal won: not a certainty, but Wilson's 3 out of 3

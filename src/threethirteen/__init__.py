@@ -36,6 +36,7 @@ from .bots import (
     RandomBot,
     SearchBot,
     as_bot,
+    bot_name,
     make_bot,
 )
 from .cards import JOKER, Card, parse_card
@@ -175,6 +176,7 @@ __all__ = [
     "best_discard",
     "best_discards",
     "best_melds",
+    "bot_name",
     "can_go_out",
     "check_hand",
     "check_melds",

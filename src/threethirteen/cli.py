@@ -63,13 +63,13 @@ from .checking import check_melds
 from .drawing import draw_advice, outs
 from .errors import InvalidHandError, InvalidRecordError, ThreeThirteenError
 from .game import Game
+from .game_log import GAMES_FORMAT, read_game_line
 from .hand import Hand
 from .layoffs import layoff
 from .melds import Discard
 from .pool import parse_hand
 from .rounds import UNSET, Round
 from .rules import Rules, parse_wild
-from .game_log import GAMES_FORMAT, read_game_line
 from .simulations import TournamentResults, match, tournament
 
 __all__ = ["main"]

@@ -22,11 +22,12 @@ it returns. Only a bot in its own process can be stopped for certain.
 >>> game = tt.Game("pagat", 2, seed=1)
 >>> def broken(view, legal_actions):
 ...     return 1 / 0
->>> fault = referee_game(game, [tt.GreedyBot(seed=1), broken], ["greedy", "broken"])
+>>> bots = [tt.GreedyBot(seed=1), tt.as_bot(broken)]
+>>> fault = referee_game(game, bots, ["greedy", "broken"])
 >>> print(fault.message)
 bot 'broken' in seat 1, round 1, turn 1: raised ZeroDivisionError: division by zero
->>> forfeit_scores(game, fault.seat)[1]
-(0, 3)
+>>> forfeit_scores(game, fault.seat)[0]  # the most each round's hand can cost
+(0, 880)
 """
 
 from __future__ import annotations
@@ -280,7 +281,9 @@ def referee_game(
             try:
                 choice = _decide(bots[seat], game, seat, legal, move_time, dog)
             except MoveTimeError as error:
-                fault = _fault(game, seat, labels[seat], index, "time", _took_too_long(error), error)
+                fault = _fault(
+                    game, seat, labels[seat], index, "time", _took_too_long(error), error
+                )
                 cause = error
             except Exception as error:
                 fault = _fault(game, seat, labels[seat], index, "error", _raised(error), error)
@@ -331,9 +334,7 @@ def _most_a_hand_costs(round_: Round, decks_jokers: int) -> int:
     return round_.dealt * max(round_.penalty(card) for card in pool)
 
 
-def forfeit_scores(
-    game: Game, seat: int
-) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+def forfeit_scores(game: Game, seat: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """The totals and round scores of a game that ``seat`` forfeited: the rounds
     scored stand; for the round in play and every round not yet played, the
     forfeiting seat scores the most a hand of that round can cost (every card dealt
@@ -344,7 +345,7 @@ def forfeit_scores(
     >>> game = tt.Game("pagat", 2, seed=1)
     >>> totals, rounds = forfeit_scores(game, 0)
     >>> totals, rounds[:3]
-    ((1155, 0), ((30, 0), (40, 0), (50, 0)))
+    ((880, 0), ((30, 0), (40, 0), (50, 0)))
     """
     rules = game.rules
     scored = list(game.round_scores)

@@ -25,14 +25,14 @@ import os
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
 from ._validate import as_index, as_seed, quote
-from .bots import Bot, BotSpec, make_bot
+from .bots import Bot, BotSpec, bot_name, make_bot
 from .errors import GameError
 from .game import Game
 from .game_log import GameLog
@@ -42,6 +42,7 @@ from .rules import RulesLike
 from .statistics import SPRT
 from .tournament_results import (
     BotResults,
+    Fault,
     GameResult,
     HeadToHead,
     Tally,
@@ -80,26 +81,13 @@ def derived_seed(seed: int, index: int, bits: int = 128) -> int:
     return int.from_bytes(digest, "little")
 
 
-def _bot_name(spec: object) -> str:
-    """A short name for a bot specification: the built-in name, the class's ``name``
-    attribute or its ``__name__``."""
-    if isinstance(spec, str):
-        return spec
-    name = getattr(spec, "name", None)
-    if isinstance(name, str):
-        return name
-    named = spec if isinstance(spec, type) or callable(spec) else type(spec)
-    found = getattr(named, "__name__", None)
-    return found if isinstance(found, str) else type(spec).__name__
-
-
 def _labels(specs: Sequence[object]) -> tuple[str, ...]:
     """A distinct label for each bot: its name, then ``name#2``, ``name#3``... for the
     same name again."""
     labels: list[str] = []
     seen: dict[str, int] = {}
     for spec in specs:
-        name = _bot_name(spec)
+        name = bot_name(spec)
         seen[name] = seen.get(name, 0) + 1
         labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
     return tuple(labels)
@@ -125,7 +113,8 @@ def game_seed(seed: int, index: int, *, players: int | None = None) -> int:
     :raises GameError: for a seed, index or players that is not a whole number.
     """
     number = as_seed(seed, "a seed", GameError)
-    assert number is not None
+    if number is None:
+        raise GameError("a seed is a whole number, not None (a tournament's seed)")
     spot = as_index(index, "a game's index", GameError)
     if spot < 0:
         raise GameError(f"a game's index is not negative, not {quote(index)}")
@@ -214,6 +203,7 @@ def _run_game(
     bots = _seat_bots(specs, seeds)
     try:
         started = _start(bots, game, seeds, index)
+        fault: Fault | None
         if started is not None:
             seat, error = started
             fault = start_fault(game, seat, labels[seat], index, error)
@@ -433,9 +423,7 @@ def _whole_schedule(games: int, lineups: int, players: int, bots: int, duplicate
             f" {players} seatings: every pairing plays whole deals in every seating)"
         )
     if duplicate and bots == players:
-        raise GameError(
-            f"with duplicate deals, games is a multiple of {unit}, not {games}; {say}"
-        )
+        raise GameError(f"with duplicate deals, games is a multiple of {unit}, not {games}; {say}")
     raise GameError(f"games is a multiple of {unit}, not {games}; {say}")
 
 
@@ -537,7 +525,7 @@ def tournament(
     records = _flag(records, "records")
     resume = _flag(resume, "resume")
     limit = check_move_time(move_time)
-    if on_error not in ON_ERROR:
+    if not isinstance(on_error, str) or on_error not in ON_ERROR:
         raise GameError(f"on_error is 'forfeit' or 'raise', not {quote(on_error)}")
     seed = as_seed(seed, "a seed", GameError)
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -638,20 +626,22 @@ def _results(
     executor: Executor | None,
     chunk_size: int | None,
     bar: Any,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Each game's result, in the order of ``indices``."""
     step: Callable[[int], None] = bar.update if bar is not None else (lambda done: None)
     if executor is None:
         for index in indices:
-            yield _play_game(plan, index)
+            result = _play_game(plan, index)
             step(1)
+            yield result
         return
     start = 0
     if chunk_size is None and indices:
         began = time.perf_counter()
-        yield _play_game(plan, indices[0])
-        step(1)
+        first = _play_game(plan, indices[0])
         seconds = time.perf_counter() - began
+        step(1)
+        yield first
         chunk_size = max(1, math.ceil(CHUNK_SECONDS / max(seconds, 1e-6)))
         start = 1
     pending: deque[Future[list[GameResult]]] = deque()
@@ -668,12 +658,10 @@ def _results(
             future.cancel()
 
 
-def _collect(
-    future: Future[list[GameResult]], step: Callable[[int], None]
-) -> Iterator[GameResult]:
+def _collect(future: Future[list[GameResult]], step: Callable[[int], None]) -> Iterator[GameResult]:
     results = future.result()
-    yield from results
     step(len(results))
+    yield from results
 
 
 # -- a sequential match ---------------------------------------------------------------
@@ -798,7 +786,12 @@ def match(
         if bar is not None:
             bar.close()
     results = tally.results(
-        labels, sample.to_record()["rules"], seed, games, True, len(sample.rules.rounds),
+        labels,
+        sample.to_record()["rules"],
+        seed,
+        games,
+        True,
+        len(sample.rules.rounds),
         move_time=limit,
     )
     return MatchResult(
@@ -814,4 +807,3 @@ def match(
         beta=float(beta),
         results=results,
     )
-

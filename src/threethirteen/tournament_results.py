@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Any
 
 from ._validate import quote
-from .errors import InvalidRecordError
+from .errors import InvalidRecordError, ThreeThirteenError
 from .statistics import (
     bonferroni_confidence,
     fraction_interval,
@@ -98,9 +98,13 @@ class Fault:
         :raises InvalidRecordError: for data that is not a fault.
         """
         if not isinstance(data, Mapping) or set(data) != _FAULT_KEYS:
-            raise InvalidRecordError(f"a fault has the keys {sorted(_FAULT_KEYS)}, not {quote(data)}")
+            raise InvalidRecordError(
+                f"a fault has the keys {sorted(_FAULT_KEYS)}, not {quote(data)}"
+            )
         if data["kind"] not in FAULT_KINDS:
-            raise InvalidRecordError(f"a fault's kind is one of {FAULT_KINDS}, not {quote(data['kind'])}")
+            raise InvalidRecordError(
+                f"a fault's kind is one of {FAULT_KINDS}, not {quote(data['kind'])}"
+            )
         for key in ("seat", "round", "turn"):
             _count(data[key], f"a fault's {key}")
         if data["game"] is not None:
@@ -158,13 +162,15 @@ class GameResult:
 
         :raises InvalidRecordError: for data that is not a game's result.
         """
-        if not isinstance(data, Mapping) or not _GAME_KEYS <= set(data):
+        if not isinstance(data, Mapping) or not set(data) >= _GAME_KEYS:
             raise InvalidRecordError(
                 f"a game's result has the keys {sorted(_GAME_KEYS)}, not {quote(data)}"
             )
         bots = data["bots"]
         if not isinstance(bots, list) or not 2 <= len(bots) <= 16:
-            raise InvalidRecordError(f"a game's bots are a list of 2 to 16 names, not {quote(bots)}")
+            raise InvalidRecordError(
+                f"a game's bots are a list of 2 to 16 names, not {quote(bots)}"
+            )
         for bot in bots:
             _text(bot, "a bot's name")
         seats = len(bots)
@@ -514,7 +520,10 @@ class TournamentResults:
     @property
     def faults(self) -> dict[str, int]:
         """Each bot's number of forfeits (games it lost by a fault), by name."""
-        return {name: stats["forfeits"] for name, stats in zip(self.bots, self._data["stats"])}
+        return {
+            name: stats["forfeits"]
+            for name, stats in zip(self.bots, self._data["stats"], strict=True)
+        }
 
     @property
     def first_faults(self) -> tuple[Fault, ...]:
@@ -590,9 +599,7 @@ class TournamentResults:
                 return pair  # type: ignore[no-any-return]
         raise AssertionError("every pair of bots is counted")  # pragma: no cover
 
-    def head_to_head(
-        self, bot: str, other: str, *, confidence: float = 0.95
-    ) -> HeadToHead:
+    def head_to_head(self, bot: str, other: str, *, confidence: float = 0.95) -> HeadToHead:
         """The points a game ``bot`` finished ahead of ``other`` (see :class:`HeadToHead`)."""
         a, b = self._index(bot), self._index(other)
         if a == b:
@@ -602,7 +609,11 @@ class TournamentResults:
         mean, interval = mean_interval(
             samples, pair["margin_sum"], pair["margin_squares"], per_unit, confidence
         )
-        p = p_value(samples, pair["margin_sum"], pair["margin_squares"], per_unit) if samples > 1 else None
+        p = (
+            p_value(samples, pair["margin_sum"], pair["margin_squares"], per_unit)
+            if samples > 1
+            else None
+        )
         score = pair["score_sum"] / (2 * pair["games"]) if pair["games"] else None
         if a > b:
             mean = None if mean is None else -mean
@@ -623,10 +634,10 @@ class TournamentResults:
             guarantee on the verdicts, with more power) and ``significant`` follows
             them, the intervals being Bonferroni's; ``None`` (the default) leaves
             each comparison at 95 % on its own.
-        :raises ValueError: for another ``adjust``.
+        :raises ThreeThirteenError: for another ``adjust``.
         """
-        if adjust not in ADJUSTMENTS:
-            raise ValueError(f"adjust is None, 'holm' or 'bonferroni', not {quote(adjust)}")
+        if not (adjust is None or (isinstance(adjust, str) and adjust in ADJUSTMENTS)):
+            raise ThreeThirteenError(f"adjust is None, 'holm' or 'bonferroni', not {quote(adjust)}")
         names = self.bots
         pairs = list(combinations(range(len(names)), 2))
         if adjust is None or len(pairs) < 2:
@@ -637,10 +648,7 @@ class TournamentResults:
         confidence = bonferroni_confidence(len(pairs))
         found = [self.head_to_head(names[a], names[b], confidence=confidence) for a, b in pairs]
         raw = [1.0 if h.p_value is None else h.p_value for h in found]
-        if adjust == "holm":
-            adjusted = holm(raw)
-        else:
-            adjusted = [min(1.0, p * len(raw)) for p in raw]
+        adjusted = holm(raw) if adjust == "holm" else [min(1.0, p * len(raw)) for p in raw]
         return [
             _adjusted(h, None if h.p_value is None else p, adjust, confidence)
             for h, p in zip(found, adjusted, strict=True)
@@ -730,9 +738,7 @@ class TournamentResults:
         return _plot(self)
 
 
-def _adjusted(
-    head: HeadToHead, p: float | None, adjust: str, confidence: float
-) -> HeadToHead:
+def _adjusted(head: HeadToHead, p: float | None, adjust: str, confidence: float) -> HeadToHead:
     return HeadToHead(
         head.bot,
         head.other,
@@ -864,16 +870,12 @@ def _table(results: TournamentResults) -> str:
     ]
     if pairs:
         count = len(pairs)
-        several = (
-            f" ({count} comparisons: each interval holds at 95% on its own;"
-            " head_to_heads(adjust='holm') adjusts for all of them)"
-            if count > 1
-            else ""
-        )
-        lines += [
-            "",
-            f"head to head: points a game the first finished ahead of the second{several}",
-        ]
+        lines += ["", "head to head: points a game the first finished ahead of the second"]
+        if count > 1:
+            lines.append(
+                f"({count} comparisons, each at 95% on its own;"
+                " head_to_heads(adjust='holm') holds for all of them together)"
+            )
         rows = [["bots", "games", "margin", "95% interval", "p"]]
         for pair in pairs:
             rows.append(
