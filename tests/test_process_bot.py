@@ -446,3 +446,26 @@ def test_names_and_reprs() -> None:
     bot = ProcessBot("node bot.js", move_time=0.5, name="js", seed=3, env={"A": "1"})
     assert repr(bot) == "ProcessBot('node bot.js', move_time=0.5, name='js', seed=3, env={...})"
     assert isinstance(bot, tt.Bot)
+
+
+def test_a_process_bot_is_a_gymnasium_opponent() -> None:
+    """A process bot goes wherever a bot goes: here, the Gymnasium environment's
+    opponent, playing the same game as the bot in this process."""
+    pytest.importorskip("gymnasium")
+    from threethirteen.gym_env import ThreeThirteenEnv
+
+    command = [sys.executable, "-m", "threethirteen", "bot", "threethirteen:GreedyBot"]
+    with tt.ProcessBot(command, name="greedy-process") as process:
+        outside = ThreeThirteenEnv("pagat", players=2, opponents=[process])
+        inside = ThreeThirteenEnv("pagat", players=2, opponents=[tt.GreedyBot()])
+        first, _ = outside.reset(seed=4)
+        second, _ = inside.reset(seed=4)
+        for _ in range(30):
+            assert (first["observation"] == second["observation"]).all()
+            mask = first["action_mask"]
+            action = int(mask.nonzero()[0][0])
+            first, reward, done, _, _ = outside.step(action)
+            second, reward_inside, done_inside, _, _ = inside.step(action)
+            assert (reward, done) == (reward_inside, done_inside)
+            if done:
+                break

@@ -9,7 +9,7 @@ attribute: by default the class's, ``"random"``, ``"greedy"``...; a string of 1
 to 64 characters, no control characters). Every option is checked when the bot
 is made: a bad one raises :class:`~threethirteen.InvalidBotError` naming it.
 :func:`make_bot` makes a bot from a name, a factory (a class, a
-:func:`functools.partial` of one, a function of ``seed``) or a bot.
+``functools.partial`` of one, a function of ``seed``) or a bot.
 
 >>> import threethirteen as tt
 >>> game = tt.Game("pagat", players=2, seed=7)
@@ -744,7 +744,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 BotSpec = str | Callable[..., Bot] | Bot | BotFunction
 """What names a bot for :func:`make_bot`: a built-in bot's name; a bot factory,
-called with ``seed=`` (a class; a :func:`functools.partial` of a class; a callable
+called with ``seed=`` (a class; a ``functools.partial`` of a class; a callable
 with a ``seed`` parameter that needs no two positional arguments besides it); or a
 bot object or bot function, used as it is. See :func:`make_bot` for the rule."""
 
@@ -784,7 +784,7 @@ def make_bot(spec: BotSpec, seed: int | None = None) -> Bot:
     - A built-in bot's name (:data:`BOTS`) makes that bot with ``seed``.
     - A bot factory is called with ``seed=seed`` alone, and must return a bot (an
       object with ``act``, or a bot function). A factory is a class; a
-      :func:`functools.partial` of a class (``partial(tt.SearchBot, playouts=8)``:
+      ``functools.partial`` of a class (``partial(tt.SearchBot, playouts=8)``:
       a seed the partial holds is replaced); or any other callable whose signature
       has a ``seed`` parameter (not positional-only) and that needs no two
       positional arguments besides it (``def make(seed=None): ...``;
@@ -855,7 +855,7 @@ def bot_name(spec: object) -> str:
 
     - a string: itself;
     - a bot object with a ``name`` string: that (a built-in bot's ``name=``);
-    - a :func:`functools.partial`: its ``name=`` keyword, if it gives one; else the
+    - a ``functools.partial``: its ``name=`` keyword, if it gives one; else the
       label of what it calls;
     - a class: its ``name`` attribute if that is a string (a built-in bot's:
       ``"search"``), else its ``__name__``;

@@ -17,6 +17,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import fields as dataclass_fields
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -252,7 +253,23 @@ def rules_dict(rules: Rules, players: int, max_turns: int | None) -> dict[str, A
 
 
 def custom_fields(rules: Rules, players: int) -> dict[str, Any] | None:
-    """The rules' fields when they are not the preset's with its variations."""
+    """The rules' fields when they are not the preset's with its variations (a
+    fresh dict: the caller's to change)."""
+    fields = _custom_fields(rules, players)
+    return (
+        None
+        if fields is None
+        else {
+            name: list(value) if isinstance(value, list) else value
+            for name, value in fields.items()
+        }
+    )
+
+
+@lru_cache(maxsize=256)
+def _custom_fields(rules: Rules, players: int) -> dict[str, Any] | None:
+    """:func:`custom_fields`, worked out once for each rules and table (a view's
+    ``to_dict``, which every process bot's request holds, asks it every time)."""
     try:
         plain = Rules.preset(rules.name, rules.variations, players=players)
     except ThreeThirteenError:

@@ -96,8 +96,7 @@ def _labels(specs: Sequence[object]) -> tuple[str, ...]:
 def game_seed(seed: int, index: int, *, players: int | None = None) -> int:
     """The seed of game ``index`` of the tournament seeded ``seed``: with it,
     ``tt.play(bots, seed=...)`` replays that game exactly, each bot in its seat
-    (:attr:`GameResult.bots <threethirteen.tournament_results.GameResult.bots>`
-    names them). Under duplicate deals every deal is played in ``players`` games in
+    (``GameResult.bots`` names them). Under duplicate deals every deal is played in ``players`` games in
     a row, which share its seed: give ``players`` then (games ``i`` and ``j`` share
     a deal when ``i // players == j // players``); without duplicate deals, leave it
     ``None``.

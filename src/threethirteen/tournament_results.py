@@ -68,7 +68,7 @@ action that is not legal, it overran its time for a decision."""
 class Fault:
     """A bot's fault, which forfeited its game: the bot's label, its seat, the
     game's index in the tournament (``None`` for a single game), the round and turn,
-    the kind (one of :data:`FAULT_KINDS`), the bot's exception's type name and
+    the kind (``"error"``, ``"illegal"`` or ``"time"``), the bot's exception's type name and
     message (for ``"error"`` and ``"time"``), and the whole message.
 
     >>> fault = Fault("x", 1, 7, 2, 3, "error", "ZeroDivisionError", "division by zero",
