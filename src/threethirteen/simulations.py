@@ -96,10 +96,10 @@ def _labels(specs: Sequence[object]) -> tuple[str, ...]:
 def game_seed(seed: int, index: int, *, players: int | None = None) -> int:
     """The seed of game ``index`` of the tournament seeded ``seed``: with it,
     ``tt.play(bots, seed=...)`` replays that game exactly, each bot in its seat
-    (``GameResult.bots`` names them). Under duplicate deals every deal is played in ``players`` games in
-    a row, which share its seed: give ``players`` then (games ``i`` and ``j`` share
-    a deal when ``i // players == j // players``); without duplicate deals, leave it
-    ``None``.
+    (``GameResult.bots`` names them). Under duplicate deals every deal is played in
+    ``players`` games in a row, which share its seed: give ``players`` then (games
+    ``i`` and ``j`` share a deal when ``i // players == j // players``); without
+    duplicate deals, leave it ``None``.
 
     >>> import threethirteen as tt
     >>> results = tt.tournament(["greedy", "advisor"], games=4, seed=5, keep_games=True)
