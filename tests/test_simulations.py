@@ -259,6 +259,15 @@ def test_json_round_trip_is_exact() -> None:
     assert again.to_dict() == data
     assert tt.TournamentResults.from_dict(data).to_json(indent=2) == results.to_json(indent=2)
     assert str(again) == str(results)
+    ratings = results.ratings()
+    assert data["ratings"] == {
+        name: {"elo": rating.elo, "interval": list(rating.interval or ())}
+        for name, rating in ratings.items()
+    }
+    assert data["ratings"]["greedy"]["elo"] == -data["ratings"]["random"]["elo"] > 0
+    # the ratings are worked out again from the sums, never read
+    forged = {**data, "ratings": {"greedy": {"elo": 9999, "interval": None}}}
+    assert tt.TournamentResults.from_dict(forged).ratings() == ratings
     with pytest.raises(tt.InvalidRecordError, match="the stats do not match the bots"):
         tt.TournamentResults.from_dict({**results.to_dict(), "bots": ["a", "b", "c"]})
     with pytest.raises(tt.InvalidRecordError, match="format"):

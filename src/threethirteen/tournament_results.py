@@ -703,8 +703,19 @@ class TournamentResults:
 
     # -- JSON
     def to_dict(self) -> dict[str, Any]:
-        """The results as JSON-ready data (integer sums; the figures follow from them)."""
-        return json.loads(json.dumps(self._data))  # type: ignore[no-any-return]
+        """The results as JSON-ready data: integer sums, from which every figure
+        follows, and the bots' ratings (``"ratings"``: each bot's ``elo`` and
+        ``interval``), which :meth:`from_dict` works out again rather than reads."""
+        data: dict[str, Any] = json.loads(json.dumps(self._data))
+        if len(self.bots) > 1:
+            data["ratings"] = {
+                name: {
+                    "elo": rating.elo,
+                    "interval": None if rating.interval is None else list(rating.interval),
+                }
+                for name, rating in self.ratings().items()
+            }
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentResults:
@@ -715,8 +726,8 @@ class TournamentResults:
         return cls(data)
 
     def to_json(self, indent: int | None = None) -> str:
-        """The results as JSON text."""
-        return json.dumps(self._data, indent=indent)
+        """The results as JSON text (:meth:`to_dict`'s data)."""
+        return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
     def from_json(cls, text: str) -> TournamentResults:
@@ -783,6 +794,7 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     if missing:
         raise InvalidRecordError(f"tournament results: missing {missing[0]!r}")
     copy: dict[str, Any] = json.loads(json.dumps(dict(data)))
+    copy.pop("ratings", None)  # figures that follow from the sums: worked out again
     bots = copy["bots"]
     if len(copy["stats"]) != len(bots) or len(copy["pairs"]) != math.comb(len(bots), 2):
         raise InvalidRecordError("tournament results: the stats do not match the bots")
