@@ -27,14 +27,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
+from itertools import islice
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ._lazy import LazyModule
-from ._validate import as_index, quote
+from ._validate import MAX_SEED, as_index, is_iterable, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, can_go_out, discards
 from .cards import CARDS, JOKER, Card
-from .dealing import MAX_SEED, new_seed, pool_codes, shuffled
+from .dealing import new_seed, pool_codes, shuffled
 from .determinize import Deal, SampleError, sample_history
 from .errors import (
     GameError,
@@ -42,6 +43,7 @@ from .errors import (
     InvalidActionError,
     InvalidMeldError,
     InvalidRecordError,
+    InvalidRulesError,
     ThreeThirteenError,
 )
 from .hand import Hand
@@ -60,7 +62,7 @@ from .records import (
     score_sheet,
 )
 from .rounds import Round
-from .rules import MAX_PLAYERS, Rules, RulesLike
+from .rules import MAX_PLAYERS, MAX_TURNS, MAX_VARIATIONS, Rules, RulesLike
 from .scoring import is_void, round_scores
 from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
 
@@ -657,7 +659,12 @@ class Game:
             raise IllegalActionError(f"illegal action {str(action)!r}: {problem}")
 
     def _problem(self, action: object, player: int | None) -> str | None:
-        """Why ``action`` is illegal now, or ``None``."""
+        """Why ``action`` is illegal now, or ``None``.
+
+        :raises GameError: for a ``player`` that is no int (``True``, ``1.0``).
+        """
+        if player is not None and type(player) is not int:  # (a numpy integer is taken)
+            player = as_index(player, "a player", GameError)
         if not isinstance(action, Action):
             return f"an action is an Action value, not {quote(action)}"
         if self._phase == _OVER:
@@ -1030,6 +1037,11 @@ class Game:
         new._replay = None if self._replay is None else [list(order) for order in self._replay]
         return new
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`clone`: an independent copy (one that shared the
+        game's lists would change the game when played on)."""
+        return self.clone()
+
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now: see :class:`PlayerView`.
 
@@ -1299,12 +1311,11 @@ def _table_rules(
     if isinstance(variations, str):
         variations = [variations]
     elif not isinstance(variations, list):
-        try:
-            variations = list(variations)
-        except TypeError:
-            raise GameError(
-                f"variations are a list of variation names, not {quote(variations)}"
-            ) from None
+        if not is_iterable(variations):
+            raise GameError(f"variations are a list of variation names, not {quote(variations)}")
+        variations = list(islice(variations, MAX_VARIATIONS + 1))  # (an endless iterator)
+    if len(variations) > MAX_VARIATIONS:
+        raise InvalidRulesError(f"more than {MAX_VARIATIONS} variations")
     if isinstance(rules, Rules):
         if variations:
             raise GameError(
@@ -1338,12 +1349,29 @@ def _table_rules(
     return found, players
 
 
+def _generator(rng: object) -> np.random.Generator:
+    """A numpy generator from a seed (an int from 0 to 2**128 - 1), ``None``, or a bit
+    generator or seed sequence of numpy's."""
+    if rng is not None and not isinstance(rng, (np.random.BitGenerator, np.random.SeedSequence)):
+        try:
+            seed = as_index(rng, "rng", GameError)
+        except GameError:
+            seed = -1
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(
+                "rng is a numpy Generator, a seed (an int from 0 to 2**128 - 1) or None,"
+                f" not {quote(rng)}"
+            )
+        rng = seed
+    return np.random.default_rng(rng)
+
+
 def _turn_limit(max_turns: object) -> int | None:
     if max_turns is None:
         return None
     limit = as_index(max_turns, "max_turns", GameError)
-    if limit < 1:
-        raise GameError(f"max_turns is at least 1 (or None), not {quote(max_turns)}")
+    if not 1 <= limit <= MAX_TURNS:
+        raise GameError(f"max_turns is from 1 to {MAX_TURNS} (or None), not {quote(max_turns)}")
     return limit
 
 
@@ -1610,7 +1638,9 @@ class PlayerView:
         The sample's view for this player equals this view, and its views for the
         other players are those of a game that could have been played.
 
-        :param rng: a :class:`numpy.random.Generator`, a seed for one, or ``None``.
+        :param rng: a :class:`numpy.random.Generator`, a seed for one (an int from 0
+            to 2**128 - 1), or ``None``.
+        :raises GameError: for an ``rng`` that is none of these.
 
         >>> import threethirteen as tt
         >>> game = tt.Game("pagat", players=3, seed=42)
@@ -1618,7 +1648,7 @@ class PlayerView:
         >>> sample.view(0) == game.view(0), sample.hand(0) == game.hand(0)
         (True, True)
         """
-        generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+        generator = rng if isinstance(rng, np.random.Generator) else _generator(rng)
         false_outs = frozenset(self.false_outs)
         seeds = generator.integers(0, 2**63, size=2).tolist()
         game = object.__new__(Game)
