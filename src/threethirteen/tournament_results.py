@@ -6,7 +6,8 @@ picture. :func:`threethirteen.tournament` plays the games and tallies them here.
 >>> tally = Tally(bots=2, rounds=1, per_unit=1)
 >>> tally.add((0, 1), ((3, 10), ((3, 10),)))
 >>> tally.add((1, 0), ((4, 8), ((4, 8),)))
->>> results = tally.results(["a", "b"], {"preset": "pagat"}, 1, 2, False, 1)
+>>> rules = {"preset": "pagat", "variations": [], "players": 2, "max_turns": None}
+>>> results = tally.results(["a", "b"], rules, 1, 2, False, 1)
 >>> results["a"].mean_total, results["a"].wins, results.head_to_head("a", "b").margin
 (5.5, 1, 1.5)
 """
@@ -15,13 +16,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ._validate import quote
-from .errors import InvalidRecordError
+from ._validate import MAX_SEED, load_json, quote
+from .errors import InvalidRecordError, ThreeThirteenError
+from .records import check_rules, record_rules
+from .rules import MAX_ROUNDS
 
 __all__ = [
     "RESULTS_FORMAT",
@@ -364,9 +367,11 @@ class TournamentResults:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentResults:
-        """Results from :meth:`to_dict`'s data.
+        """Results from :meth:`to_dict`'s data, every field checked for its type and
+        bounds (see :data:`MAX_RESULTS_INT` and :data:`MAX_RESULTS_BOTS`).
 
-        :raises InvalidRecordError: for data that is not a tournament's results.
+        :raises InvalidRecordError: for data that is not a tournament's results,
+            naming the field and what is wrong.
         """
         return cls(data)
 
@@ -376,11 +381,14 @@ class TournamentResults:
 
     @classmethod
     def from_json(cls, text: str) -> TournamentResults:
-        """Results from :meth:`to_json`'s text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InvalidRecordError(f"tournament results: not JSON ({error})") from None
+        """Results from :meth:`to_json`'s text (checked as :meth:`from_dict` checks).
+
+        :raises InvalidRecordError: for text that is not JSON (or nested too deeply,
+            or holding a number of too many digits) or not a tournament's results.
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidRecordError(f"tournament results: JSON text, not {quote(text)}")
+        data = load_json(text, "tournament results", InvalidRecordError)
         return cls(data)
 
     # -- pictures
@@ -408,11 +416,183 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidRecordError(f"tournament results: missing {missing[0]!r}")
+    _check_values(data)  # (before the copy: deep nesting would overflow the stack)
     copy: dict[str, Any] = json.loads(json.dumps(dict(data)))
     bots = copy["bots"]
     if len(copy["stats"]) != len(bots) or len(copy["pairs"]) != math.comb(len(bots), 2):
         raise InvalidRecordError("tournament results: the stats do not match the bots")
     return copy
+
+
+# -- checking results data ----------------------------------------------------------
+
+MAX_RESULTS_INT = MAX_SEED
+"""The bound of every integer in results data: from 0 to ``2**128 - 1`` for the seed,
+the counts (games, wins, samples) and the sums of squares; from ``-(2**128 - 1)`` for
+the sums (of totals, round scores and margins)."""
+MAX_RESULTS_BOTS = 1000
+"""The most bots results data names (their pairs' margins are kept: about half a
+million of them)."""
+MAX_LABEL_LENGTH = 1000
+"""The most characters of a bot's name in results data."""
+
+_Check = Callable[[object, str], None]
+"""A check of one value: raises InvalidRecordError naming where the value is (a path
+such as ``stats[0].games``) and what was expected."""
+
+
+def _invalid(where: str, expected: str, value: object) -> InvalidRecordError:
+    return InvalidRecordError(
+        f"tournament results: {where}: expected {expected}, not {quote(value)}"
+    )
+
+
+def _integer(low: int, high: int) -> _Check:
+    def check(value: object, where: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _invalid(where, "an integer", value)
+        if not low <= value <= high:
+            bounds = " to ".join(
+                "2**128 - 1" if n == MAX_SEED else "-(2**128 - 1)" if n == -MAX_SEED else str(n)
+                for n in (low, high)
+            )
+            raise _invalid(where, f"an integer from {bounds}", value)
+
+    return check
+
+
+def _boolean(value: object, where: str) -> None:
+    if not isinstance(value, bool):
+        raise _invalid(where, "true or false", value)
+
+
+def _text(longest: int) -> _Check:
+    def check(value: object, where: str) -> None:
+        if not isinstance(value, str) or not 0 < len(value) <= longest:
+            raise _invalid(where, f"a string of 1 to {longest} characters", value)
+
+    return check
+
+
+def _list_of(item: _Check, fewest: int, most: int) -> _Check:
+    def check(value: object, where: str) -> None:
+        if not isinstance(value, list):
+            raise _invalid(where, "a list", value)
+        if not fewest <= len(value) <= most:  # (the length before the items)
+            raise _invalid(where, f"a list of {fewest} to {most} items", f"{len(value)} items")
+        for index, element in enumerate(value):
+            item(element, f"{where}[{index}]")
+
+    return check
+
+
+def _object(fields: Mapping[str, _Check]) -> _Check:
+    """An object with exactly these fields, each checked by its check."""
+
+    def check(value: object, where: str) -> None:
+        if not isinstance(value, Mapping):
+            raise _invalid(where, "an object", value)
+        for name, field_check in fields.items():
+            if name not in value:
+                raise InvalidRecordError(f"tournament results: {where}: missing {name!r}")
+            field_check(value[name], f"{where}.{name}")
+        extra = sorted(str(key) for key in value if key not in fields)
+        if extra:
+            raise InvalidRecordError(f"tournament results: {where}: unexpected {quote(extra[0])}")
+
+    return check
+
+
+def _rules(value: object, where: str) -> None:
+    """The rules as a game record writes them, rules that can be made."""
+    try:
+        check_rules(value, where)
+        assert isinstance(value, Mapping)
+        record_rules(value)
+    except ThreeThirteenError as error:
+        raise InvalidRecordError(f"tournament results: {error}") from None
+
+
+_COUNT = _integer(0, MAX_RESULTS_INT)
+_SUM = _integer(-MAX_RESULTS_INT, MAX_RESULTS_INT)
+_BOT = _integer(0, MAX_RESULTS_BOTS - 1)
+_ROUND_LIST = (1, MAX_ROUNDS)  # a list a round
+
+RESULTS_FIELDS: dict[str, _Check] = {
+    "bots": _list_of(_text(MAX_LABEL_LENGTH), 2, MAX_RESULTS_BOTS),
+    "rules": _rules,
+    "seed": _integer(0, MAX_SEED),
+    "games": _COUNT,
+    "duplicate": _boolean,
+    "rounds": _integer(*_ROUND_LIST),
+    "stats": _list_of(
+        _object(
+            {
+                "games": _COUNT,
+                "wins": _COUNT,
+                "samples": _COUNT,
+                "sample_sum": _SUM,
+                "sample_squares": _COUNT,
+                "round_sums": _list_of(_SUM, *_ROUND_LIST),
+                "round_counts": _list_of(_COUNT, *_ROUND_LIST),
+            }
+        ),
+        2,
+        MAX_RESULTS_BOTS,
+    ),
+    "pairs": _list_of(
+        _object(
+            {
+                "bots": _list_of(_BOT, 2, 2),
+                "games": _COUNT,
+                "samples": _COUNT,
+                "margin_sum": _SUM,
+                "margin_squares": _COUNT,
+            }
+        ),
+        1,
+        math.comb(MAX_RESULTS_BOTS, 2),
+    ),
+}
+"""The fields of results data after ``format`` and ``version``, each with its check
+(of its type and bounds): the table :func:`_check_values` goes through."""
+
+
+def _check_values(data: Mapping[str, Any]) -> None:
+    """Check every field of results data against :data:`RESULTS_FIELDS` (types and
+    bounds; lists' lengths before their items, so no work is done on oversized or
+    deeply nested data), then what the figures need to agree: a stats entry a bot,
+    a pairs entry for each pair of bots (in order), a sum and a count a round.
+
+    >>> _check_values({"version": True})
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: tournament results: version: expected an integer, ...
+    """
+    if type(data.get("version")) is not int:  # (1.0 and true are not 1)
+        raise _invalid("version", "an integer", data.get("version"))
+    for name, check in RESULTS_FIELDS.items():
+        check(data[name], name)
+    extra = sorted(str(key) for key in data if key not in RESULTS_FIELDS)
+    extra = [key for key in extra if key not in ("format", "version")]
+    if extra:
+        raise InvalidRecordError(f"tournament results: unexpected field {quote(extra[0])}")
+    bots, rounds = len(data["bots"]), data["rounds"]
+    if len(data["stats"]) != bots:
+        raise InvalidRecordError("tournament results: the stats do not match the bots")
+    for index, stats in enumerate(data["stats"]):
+        if len(stats["round_sums"]) != rounds or len(stats["round_counts"]) != rounds:
+            raise InvalidRecordError(
+                f"tournament results: stats[{index}]: expected a sum and a count for each of"
+                f" the {rounds} rounds"
+            )
+        if stats["wins"] > stats["games"]:
+            raise InvalidRecordError(
+                f"tournament results: stats[{index}]: more wins than games"
+                f" ({quote(stats['wins'])} of {quote(stats['games'])})"
+            )
+    if sorted(tuple(pair["bots"]) for pair in data["pairs"]) != list(combinations(range(bots), 2)):
+        raise InvalidRecordError("tournament results: the pairs are not each pair of the bots once")
 
 
 def _number(value: float | None, digits: int = 1) -> str:
