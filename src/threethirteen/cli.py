@@ -45,6 +45,7 @@ from ._cli_format import (
     assumed_note,
     choose_style,
     json_object,
+    printable,
     rounds_table,
     rules_label,
     rules_list,
@@ -53,6 +54,7 @@ from ._cli_format import (
     text_line,
     text_report,
 )
+from ._validate import load_json, quote
 from .actions import Action
 from .analysis import best_discard, best_melds, discards
 from .bots import BOTS
@@ -65,6 +67,7 @@ from .hand import Hand
 from .layoffs import layoff
 from .melds import Discard
 from .pool import parse_hand
+from .records import MAX_RECORD_BYTES
 from .rounds import UNSET, Round
 from .rules import Rules, parse_wild
 from .simulations import TournamentResults, tournament
@@ -387,7 +390,7 @@ class _UsageError(Exception):
 
 
 def _error(message: str) -> None:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
 
 
 def _note(message: str) -> None:
@@ -716,18 +719,26 @@ def _styled(text: str, style: Style) -> str:
 
 
 def _read_record(path: str) -> Mapping[str, Any]:
+    """The JSON of the file at ``path`` (``-``: standard input); every way reading it
+    fails (no such file, more than ``MAX_RECORD_BYTES``, not UTF-8, not JSON, nested
+    too deeply, a number of too many digits) is a one-line error."""
+    name = quote(path)
     try:
         if path == "-":
-            text = sys.stdin.read()
+            stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes, or a StringIO's text
+            text = stdin.read(MAX_RECORD_BYTES + 1)
         else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
+            with open(path, "rb") as file:
+                text = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise _Failure(f"cannot read {path!r}: {error.strerror or error}") from None
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _Failure(f"{path!r} is not JSON: {error}") from None
+        raise _Failure(f"cannot read {name}: {error.strerror or error}") from None
+    except ValueError as error:  # a path with a NUL character, standard input closed
+        raise _Failure(f"cannot read {name}: {error}") from None
+    if len(text) > MAX_RECORD_BYTES:
+        raise _Failure(
+            f"cannot read {name}: a record is at most {MAX_RECORD_BYTES} bytes (MAX_RECORD_BYTES)"
+        )
+    record = load_json(text, name, InvalidRecordError)
     if not isinstance(record, dict):
         raise InvalidRecordError(f"a game record is a JSON object, not {type(record).__name__}")
     return record
@@ -743,11 +754,11 @@ _ENDS = {
 
 def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[str]:
     """A checked record (``game`` is its replay), round by round, then the score sheet."""
-    rules = record["rules"]
-    variations = "".join(f" +{name}" for name in rules["variations"])
+    rules = record["rules"]  # its names are free text under "fields": printed escaped
+    variations = "".join(f" +{printable(name)}" for name in rules["variations"])
     seed = "no seed" if record["seed"] is None else f"seed {record['seed']}"
     limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
-    lines = [f"{rules['preset']}{variations}, {game.players} players{limit}, {seed}"]
+    lines = [f"{printable(rules['preset'])}{variations}, {game.players} players{limit}, {seed}"]
     for data in record["rounds"]:
         wild = "no wild rank" if data["wild"] is None else f"wild rank {data['wild']}"
         lines += [
