@@ -235,9 +235,15 @@ class _ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         if action is None:
             if not done:
                 raise AssertionError("action is not in action space")
-        elif not (
-            type(action) is int and 0 <= action < bare._action_count  # (the common case)
-        ) and not bare.action_space(agent).contains(action):
+        elif type(action) is not int:  # True, 1.0, "x": no index (numpy integers are)
+            action = as_index(action, "an action index", GameError)
+        if (
+            action is not None
+            and not (
+                type(action) is int and 0 <= action < bare._action_count  # (the common case)
+            )
+            and not bare.action_space(agent).contains(action)
+        ):
             raise AssertionError("action is not in action space")
         # TerminateIllegalWrapper
         if self._prev_obs is None:
