@@ -226,11 +226,10 @@ def _number(word: str) -> int:
 
 
 def _only(data: Mapping[str, Any], allowed: set[str]) -> None:
-    extra = sorted(str(key) for key in data if key not in allowed | {"type", "player"})
-    if extra:
-        raise InvalidActionError(
-            f"unexpected field {quote(extra[0])} in action {quote(dict(data))}"
-        )
+    known = allowed | {"type", "player"}
+    extra = min((str(key) for key in data if key not in known), default=None)  # (no sort)
+    if extra is not None:
+        raise InvalidActionError(f"unexpected field {quote(extra)} in action {quote(dict(data))}")
 
 
 def _pile(value: object) -> int | None:

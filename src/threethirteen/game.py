@@ -31,7 +31,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ._lazy import LazyModule
-from ._validate import MAX_SEED, as_index, is_iterable, quote
+from ._validate import MAX_SEED, QUOTE_LIMIT, as_index, is_iterable, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, can_go_out, discards
 from .cards import CARDS, JOKER, Card
@@ -217,7 +217,22 @@ def _listed(action: object, legal: list[Action]) -> bool:
     for item in legal:
         if item is action:
             return True
-    return action in legal
+    return isinstance(action, Action) and action in legal  # (a numpy array compares oddly)
+
+
+def _notation(action: object) -> str:
+    """An action's notation quoted (``'draw stock'``), cut short when long; for
+    something else, its text or (when it has none: an int of too many digits, a list
+    nested too deeply) its quote."""
+    try:
+        return quote(str(action))
+    except Exception:  # (a str() that fails: a huge int, deep nesting, a hostile object)
+        return quote(action)
+
+
+def _cut(text: str) -> str:
+    """``text``, or its start and ``...`` when it is longer than a quote."""
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
 
 
 def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
@@ -656,7 +671,7 @@ class Game:
             action = Action.parse(action)
         problem = self._problem(action, player)
         if problem is not None:
-            raise IllegalActionError(f"illegal action {str(action)!r}: {problem}")
+            raise IllegalActionError(f"illegal action {_notation(action)}: {problem}")
 
     def _problem(self, action: object, player: int | None) -> str | None:
         """Why ``action`` is illegal now, or ``None``.
@@ -690,7 +705,7 @@ class Game:
             if not self._may_lay(mover):
                 return self._no_table_play(mover)
             if _without(hand, (card.code for card in action.meld.cards)) is None:
-                return f"player {mover} does not hold {action.meld}"
+                return f"player {mover} does not hold {_cut(str(action.meld))}"
             try:
                 verify_meld(action.meld, self._round)
             except InvalidMeldError as error:

@@ -253,7 +253,9 @@ def check_record(record: object) -> None:
                 raise _fail(f"{where}.actions[{number}]", "missing field 'player'")
             else:
                 _int(action["player"], f"{where}.actions[{number}].player", 0, MAX_PLAYERS - 1)
-        if item["end"] not in _ENDS:
+        if item["end"] is not None and (
+            not isinstance(item["end"], str) or item["end"] not in _ENDS
+        ):
             raise _fail(
                 f"{where}.end",
                 f"expected out, empty_hand, stock, turn_limit or null, not {quote(item['end'])}",
@@ -367,7 +369,8 @@ def record_rules(spec: Mapping[str, Any]) -> Rules:
         if said != (rules.name, list(rules.variations)):
             raise InvalidRecordError(
                 f"the record's rules say preset {quote(said[0])} and variations"
-                f" {quote(said[1])}; its fields say {rules.name!r} and {list(rules.variations)}"
+                f" {quote(said[1])}; its fields say {quote(rules.name)}"
+                f" and {quote(list(rules.variations))}"
             )
         return rules
     return Rules.preset(spec["preset"], spec["variations"], players=spec["players"])
