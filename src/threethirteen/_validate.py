@@ -85,6 +85,8 @@ def quote(value: object) -> str:
         if digits is None:
             return f"an int of {value.bit_length()} bits"
         return f"an int of {digits} digits"
+    if type(value) is dict and len(value) > 1000:  # reprlib sorts every key: not a million
+        value = dict(islice(value.items(), 1000))  # (shown: the least of the first 1000)
     try:
         text = _REPR.repr(value)
     except Exception:  # a repr that fails: name the type instead
@@ -199,20 +201,23 @@ def load_json(text: str | bytes, what: str, error: type[ThreeThirteenError]) -> 
     >>> load_json("[" * 100_000, "a record", ThreeThirteenError)
     Traceback (most recent call last):
     ...
-    threethirteen.errors.ThreeThirteenError: a record: not JSON: nested too deeply
+    threethirteen.errors.ThreeThirteenError: a record is not JSON: nested too deeply
     >>> load_json("1" * 5000, "a record", ThreeThirteenError)
     Traceback (most recent call last):
     ...
-    threethirteen.errors.ThreeThirteenError: a record: not JSON: a number of more than 4300 digits
+    threethirteen.errors.ThreeThirteenError: a record is not JSON: a number of more than 4300 digits
     """
     try:
         return json.loads(text)
     except RecursionError:
-        raise error(f"{what}: not JSON: nested too deeply") from None
+        raise error(f"{what} is not JSON: nested too deeply") from None
     except json.JSONDecodeError as problem:
-        raise error(f"{what}: not JSON: {problem}") from None
+        raise error(f"{what} is not JSON: {problem}") from None
     except UnicodeDecodeError as problem:
-        raise error(f"{what}: not UTF-8: {problem.reason} at byte {problem.start}") from None
+        encoding = problem.encoding.upper()  # (bytes may be UTF-8, UTF-16 or UTF-32)
+        raise error(
+            f"{what} is not {encoding} text: {problem.reason} at byte {problem.start}"
+        ) from None
     except ValueError:  # an integer of more digits than int() converts
         digits = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
-        raise error(f"{what}: not JSON: a number of more than {digits} digits") from None
+        raise error(f"{what} is not JSON: a number of more than {digits} digits") from None

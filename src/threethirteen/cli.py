@@ -722,7 +722,7 @@ def _read_record(path: str) -> Mapping[str, Any]:
     """The JSON of the file at ``path`` (``-``: standard input); every way reading it
     fails (no such file, more than ``MAX_RECORD_BYTES``, not UTF-8, not JSON, nested
     too deeply, a number of too many digits) is a one-line error."""
-    name = quote(path)
+    name = repr(path) if len(path) <= 1000 else quote(path)  # (a path is at most 4096)
     try:
         if path == "-":
             stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes, or a StringIO's text

@@ -388,7 +388,7 @@ class TournamentResults:
         """
         if not isinstance(text, (str, bytes, bytearray)):
             raise InvalidRecordError(f"tournament results: JSON text, not {quote(text)}")
-        data = load_json(text, "tournament results", InvalidRecordError)
+        data = load_json(text, "tournament results: the text", InvalidRecordError)
         return cls(data)
 
     # -- pictures
@@ -404,6 +404,7 @@ class TournamentResults:
 
 def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of results data, checked for its format and its fields."""
+    _check_values(data)
     if not isinstance(data, Mapping) or data.get("format") != RESULTS_FORMAT:
         raise InvalidRecordError(
             f'tournament results have "format": {RESULTS_FORMAT!r}, not {quote(data)}'
@@ -416,7 +417,6 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidRecordError(f"tournament results: missing {missing[0]!r}")
-    _check_values(data)  # (before the copy: deep nesting would overflow the stack)
     copy: dict[str, Any] = json.loads(json.dumps(dict(data)))
     bots = copy["bots"]
     if len(copy["stats"]) != len(bots) or len(copy["pairs"]) != math.comb(len(bots), 2):
@@ -479,7 +479,10 @@ def _list_of(item: _Check, fewest: int, most: int) -> _Check:
         if not isinstance(value, list):
             raise _invalid(where, "a list", value)
         if not fewest <= len(value) <= most:  # (the length before the items)
-            raise _invalid(where, f"a list of {fewest} to {most} items", f"{len(value)} items")
+            raise InvalidRecordError(
+                f"tournament results: {where}: expected a list of {fewest} to {most} items,"
+                f" not {len(value)}"
+            )
         for index, element in enumerate(value):
             item(element, f"{where}[{index}]")
 
@@ -558,19 +561,30 @@ RESULTS_FIELDS: dict[str, _Check] = {
 (of its type and bounds): the table :func:`_check_values` goes through."""
 
 
-def _check_values(data: Mapping[str, Any]) -> None:
+def _check_values(data: object) -> None:
     """Check every field of results data against :data:`RESULTS_FIELDS` (types and
     bounds; lists' lengths before their items, so no work is done on oversized or
-    deeply nested data), then what the figures need to agree: a stats entry a bot,
-    a pairs entry for each pair of bots (in order), a sum and a count a round.
+    deeply nested data: the copy after would overflow the stack), then what the
+    figures need to agree: a stats entry a bot, a pairs entry for each pair of bots,
+    a sum and a count a round, no more wins than games. Data that is no object, of
+    another format or version, or missing a field is left to :func:`_checked` to
+    refuse, once ``format`` is text and ``version`` an int (not 1.0, not true).
 
-    >>> _check_values({"version": True})
+    >>> _check_values({"format": "threethirteen-tournament", "version": True})
     Traceback (most recent call last):
     ...
     threethirteen.errors.InvalidRecordError: tournament results: version: expected an integer, ...
     """
+    if not isinstance(data, Mapping):
+        return
+    if not isinstance(data.get("format"), str):  # (a numpy array compares oddly)
+        raise _invalid("format", repr(RESULTS_FORMAT), data.get("format"))
+    if data["format"] != RESULTS_FORMAT:
+        return
     if type(data.get("version")) is not int:  # (1.0 and true are not 1)
         raise _invalid("version", "an integer", data.get("version"))
+    if data["version"] != RESULTS_VERSION or any(name not in data for name in RESULTS_FIELDS):
+        return
     for name, check in RESULTS_FIELDS.items():
         check(data[name], name)
     extra = sorted(str(key) for key in data if key not in RESULTS_FIELDS)
