@@ -715,12 +715,12 @@ def test_every_listed_action_is_legal_for_the_mover_only() -> None:
         (
             lambda: tt.Game("pagat", players=2, max_turns=0),
             tt.GameError,
-            "max_turns is at least 1 (or None), not 0",
+            "max_turns is from 1 to 1000000 (or None), not 0",
         ),
         (
             lambda: tt.Game("pagat", players=2, max_turns=-5),
             tt.GameError,
-            "max_turns is at least 1 (or None), not -5",
+            "max_turns is from 1 to 1000000 (or None), not -5",
         ),
         (
             lambda: tt.Game("pagat", players=2, max_turns="10"),

@@ -301,7 +301,12 @@ TAMPERING: list[tuple[str, Callable[[], Record], Callable[[Record], None], str]]
         "rules.players: expected an integer, not '3'",
     ),
     ("seed", lambda: SHORT, edit("seed", "5"), "seed: expected an integer, not '5'"),
-    ("negative seed", lambda: SHORT, edit("seed", -1), "seed: expected at least 0, not -1"),
+    (
+        "negative seed",
+        lambda: SHORT,
+        edit("seed", -1),
+        "seed: expected an integer from 0 to 2**128 - 1, not -1",
+    ),
     ("rounds", lambda: SHORT, edit("rounds", {}), "rounds: expected a list, not {}"),
     (
         "void",
@@ -349,7 +354,7 @@ TAMPERING: list[tuple[str, Callable[[], Record], Callable[[Record], None], str]]
         "number",
         lambda: SHORT,
         edit("rounds.0.number", 0),
-        "rounds[0].number: expected at least 1, not 0",
+        "rounds[0].number: expected an integer from 1 to 100, not 0",
     ),
     # rules
     (
@@ -368,7 +373,7 @@ TAMPERING: list[tuple[str, Callable[[], Record], Callable[[Record], None], str]]
         "unknown field",
         lambda: SHORT,
         edit("rules.fields.colour", "red"),
-        "the record's rule fields: Rules.__init__() got an unexpected keyword argument 'colour'",
+        "rules.fields: unexpected field 'colour'",
     ),
     (
         "a field missing",

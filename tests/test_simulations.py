@@ -268,6 +268,8 @@ def test_json_round_trip_is_exact() -> None:
     # the ratings are worked out again from the sums, never read
     forged = {**data, "ratings": {"greedy": {"elo": 9999, "interval": None}}}
     assert tt.TournamentResults.from_dict(forged).ratings() == ratings
+    for junk in (object(), 10**5000, [[[]]]):  # never read, so never a failure
+        assert tt.TournamentResults.from_dict({**data, "ratings": junk}) == results
     with pytest.raises(tt.InvalidRecordError, match="the stats do not match the bots"):
         tt.TournamentResults.from_dict({**results.to_dict(), "bots": ["a", "b", "c"]})
     with pytest.raises(tt.InvalidRecordError, match="format"):

@@ -29,6 +29,7 @@ __all__ = [
     "assumed_note",
     "choose_style",
     "json_object",
+    "printable",
     "rounds_table",
     "rules_label",
     "rules_list",
@@ -158,6 +159,20 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):  # no such method, or a closed stream
         return False
+
+
+def printable(text: str) -> str:
+    r"""``text`` for a terminal: every character that is not printable (control
+    characters such as an escape sequence's ESC or a line break, bidirectional
+    overrides) escaped as Python's ``repr`` writes it, and nothing else changed
+    (so text escaped once, or quoted by ``repr``, stays as it is).
+
+    >>> print(printable("pagat\x1b[2J\nline \u202e"))
+    pagat\x1b[2J\nline \u202e
+    """
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def _can_encode_symbols(stream: TextIO) -> bool:

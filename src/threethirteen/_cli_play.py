@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TextIO
 
-from ._cli_format import Style, choose_style, rules_label, silence
+from ._cli_format import Style, choose_style, printable, rules_label, silence
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, discards
 from .bots import Bot, make_bot
@@ -636,8 +636,8 @@ class PlayCommand:
                 self.write()
                 raise _Quit
             line = line.lstrip("\ufeff")  # a byte-order mark from a file
-            if self.echo:
-                self.stdout.write(line if line.endswith("\n") else line + "\n")
+            if self.echo:  # (escaped: the line is from a file, and may hold anything)
+                self.stdout.write(printable(line.rstrip("\r\n")) + "\n")
             text = line.strip()
             command = text.lower()
             if not text:
@@ -679,7 +679,7 @@ def _isatty(stream: TextIO) -> bool:
 
 
 def _error(message: str) -> None:
-    print(f"threethirteen: error: {message}", file=sys.stderr)
+    print(f"threethirteen: error: {printable(message)}", file=sys.stderr)
 
 
 def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

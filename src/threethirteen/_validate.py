@@ -15,9 +15,11 @@ threethirteen.errors.ThreeThirteenError: threads must be from 1 to 256, not 0
 
 from __future__ import annotations
 
+import json
 import operator
 import re
 import reprlib
+import sys
 from itertools import islice
 from typing import Any
 
@@ -25,12 +27,14 @@ from .errors import ThreeThirteenError
 
 __all__ = [
     "MAX_CARDS",
+    "MAX_SEED",
     "QUOTE_LIMIT",
     "as_index",
     "as_seed",
     "check_int",
     "is_iterable",
     "items",
+    "load_json",
     "quote",
     "tokens",
 ]
@@ -42,6 +46,9 @@ MAX_CARDS = 1000
 """The most cards a :class:`~threethirteen.Hand` (or a meld, or a hand's text) may
 hold: more than any game's whole pool (8 decks and 16 jokers: 432 cards). A hand
 for analysis holds far fewer (``MAX_HAND_SIZE``, 20)."""
+
+MAX_SEED = 2**128 - 1
+"""The largest seed a game takes (seeds are ints from 0)."""
 
 _SEPARATORS = re.compile(r"[\s,;\ufeff]+")
 """What separates cards: white space, commas, semicolons, and a byte-order mark
@@ -78,6 +85,8 @@ def quote(value: object) -> str:
         if digits is None:
             return f"an int of {value.bit_length()} bits"
         return f"an int of {digits} digits"
+    if type(value) is dict and len(value) > 1000:  # reprlib sorts every key: not a million
+        value = dict(islice(value.items(), 1000))  # (shown: the least of the first 1000)
     try:
         text = _REPR.repr(value)
     except Exception:  # a repr that fails: name the type instead
@@ -180,3 +189,35 @@ def tokens(text: str, error: type[ThreeThirteenError], what: str = "a hand") -> 
     if len(found) > MAX_CARDS:
         raise error(f"{what} holds at most {MAX_CARDS} cards, not {quote(text)}")
     return found
+
+
+def load_json(text: str | bytes, what: str, error: type[ThreeThirteenError]) -> Any:
+    """``json.loads(text)``, with every way it fails (text that is not JSON, bytes that
+    are not UTF-8, nesting deeper than Python's recursion limit, a number of more
+    digits than Python converts) raised as ``error``, a short message naming ``what``.
+
+    >>> load_json('{"a": [1]}', "a record", ThreeThirteenError)
+    {'a': [1]}
+    >>> load_json("[" * 100_000, "a record", ThreeThirteenError)
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.ThreeThirteenError: a record is not JSON: nested too deeply
+    >>> load_json("1" * 5000, "a record", ThreeThirteenError)
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.ThreeThirteenError: a record is not JSON: a number of more than 4300 digits
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise error(f"{what} is not JSON: nested too deeply") from None
+    except json.JSONDecodeError as problem:
+        raise error(f"{what} is not JSON: {problem}") from None
+    except UnicodeDecodeError as problem:
+        encoding = problem.encoding.upper()  # (bytes may be UTF-8, UTF-16 or UTF-32)
+        raise error(
+            f"{what} is not {encoding} text: {problem.reason} at byte {problem.start}"
+        ) from None
+    except ValueError:  # an integer of more digits than int() converts
+        digits = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
+        raise error(f"{what} is not JSON: a number of more than {digits} digits") from None

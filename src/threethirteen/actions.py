@@ -27,6 +27,7 @@ from .errors import InvalidActionError, ThreeThirteenError
 from .melds import Meld
 
 __all__ = [
+    "MAX_ACTION_LENGTH",
     "Action",
     "DiscardCard",
     "DrawDiscard",
@@ -34,6 +35,11 @@ __all__ = [
     "LayMeld",
     "LayOff",
 ]
+
+MAX_ACTION_LENGTH = 1000
+"""The most characters an action's notation may hold (:meth:`Action.parse`): the
+longest action of any game (going out with 16 cards laid in melds, each written
+``card=identity``) takes about 200."""
 
 _MAX_PILE = 1000
 _MAX_MELD = 1_000_000  # the notation reads indexes of up to 6 digits
@@ -131,6 +137,11 @@ class Action:
         """
         if not isinstance(text, str):
             raise InvalidActionError(f"an action's notation is a str, not {quote(text)}")
+        if len(text) > MAX_ACTION_LENGTH:
+            raise InvalidActionError(
+                f"an action's notation holds at most {MAX_ACTION_LENGTH} characters,"
+                f" not {quote(text)}"
+            )
         words = text.split()
         try:
             return _parse_words(words, text)
@@ -163,12 +174,11 @@ def _parse_words(words: list[str], text: str) -> Action:
                 return DiscardCard(card, True, pile)
             if melds_text == "[]":
                 return DiscardCard(card, True, pile, ())
-            found = re.fullmatch(r"(\s*\[[^\[\]]*\]\s*)+", melds_text)
-            if found is None:
+            groups = _bracketed(melds_text)
+            if groups is None:
                 raise InvalidActionError(
                     f"no action {quote(text)}: write the melds as [9d 9h 9c] [4h 5h 6c=6h]"
                 )
-            groups = re.findall(r"\[([^\[\]]*)\]", melds_text)
             return DiscardCard(card, True, pile, _melds(groups))
     if head == "meld" and len(words) >= 2:
         return LayMeld(Meld.parse(" ".join(words[1:]), min_size=2))
@@ -181,6 +191,34 @@ def _parse_words(words: list[str], text: str) -> Action:
     )
 
 
+def _bracketed(text: str) -> list[str] | None:
+    """What the ``[...]`` groups that make up all of ``text`` hold (``"[9d 9h 9c] [4h
+    5h 6h]"``: spaces between groups or none; no bracket inside a group), or ``None``
+    for text that is something else. One pass over the text, each character read
+    once (a regular expression for it backtracks exponentially on some failures).
+
+    >>> _bracketed("[9d 9h 9c] [4h 5h 6h][Jk]"), _bracketed("[9s] x"), _bracketed("[[9s]]")
+    (['9d 9h 9c', '4h 5h 6h', 'Jk'], None, None)
+    """
+    groups: list[str] = []
+    position, end = 0, len(text)
+    while position < end:
+        if text[position] == " ":
+            position += 1
+            continue
+        if text[position] != "[":
+            return None
+        close = text.find("]", position + 1)
+        if close < 0:
+            return None
+        group = text[position + 1 : close]
+        if "[" in group:
+            return None
+        groups.append(group)
+        position = close + 1
+    return groups if groups else None
+
+
 def _number(word: str) -> int:
     if not re.fullmatch(r"[0-9]{1,6}", word):
         raise InvalidActionError(f"an index is a whole number, not {quote(word)}")
@@ -188,11 +226,10 @@ def _number(word: str) -> int:
 
 
 def _only(data: Mapping[str, Any], allowed: set[str]) -> None:
-    extra = sorted(str(key) for key in data if key not in allowed | {"type", "player"})
-    if extra:
-        raise InvalidActionError(
-            f"unexpected field {quote(extra[0])} in action {quote(dict(data))}"
-        )
+    known = allowed | {"type", "player"}
+    extra = min((str(key) for key in data if key not in known), default=None)  # (no sort)
+    if extra is not None:
+        raise InvalidActionError(f"unexpected field {quote(extra)} in action {quote(dict(data))}")
 
 
 def _pile(value: object) -> int | None:
@@ -224,7 +261,10 @@ def _melds(groups: object) -> tuple[Meld, ...]:
     if not isinstance(groups, (list, tuple)) or len(groups) > MAX_CARDS:
         raise InvalidActionError(f"melds are a list, not {quote(groups)}")
     melds = []
+    cards = 0  # all the melds hold at most MAX_CARDS: read no more than that
     for group in groups:
+        if isinstance(group, list) and len(group) > MAX_CARDS - cards:
+            raise InvalidActionError(f"melds hold at most {MAX_CARDS} cards")
         if isinstance(group, Meld):
             melds.append(group)
         elif isinstance(group, str):
@@ -233,6 +273,9 @@ def _melds(groups: object) -> tuple[Meld, ...]:
             melds.append(Meld.parse(" ".join(group), min_size=2))
         else:
             raise InvalidActionError(f"a meld is a list of cards, not {quote(group)}")
+        cards += len(melds[-1])
+        if cards > MAX_CARDS:
+            raise InvalidActionError(f"melds hold at most {MAX_CARDS} cards")
     return tuple(melds)
 
 

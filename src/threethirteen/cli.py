@@ -47,6 +47,7 @@ from ._cli_format import (
     assumed_note,
     choose_style,
     json_object,
+    printable,
     rounds_table,
     rules_label,
     rules_list,
@@ -55,6 +56,7 @@ from ._cli_format import (
     text_line,
     text_report,
 )
+from ._validate import load_json, quote
 from .actions import Action
 from .analysis import best_discard, best_melds, discards
 from .bots import BOTS
@@ -63,14 +65,16 @@ from .checking import check_melds
 from .drawing import draw_advice, outs
 from .errors import InvalidHandError, InvalidRecordError, ThreeThirteenError
 from .game import Game
-from .game_log import GAMES_FORMAT, read_game_line
+from .game_log import GAMES_FORMAT, MAX_LINE, read_game_line
 from .hand import Hand
 from .layoffs import layoff
 from .melds import Discard
 from .pool import parse_hand
+from .records import MAX_RECORD_BYTES
 from .rounds import UNSET, Round
 from .rules import Rules, parse_wild
 from .simulations import TournamentResults, match, tournament
+from .tournament_results import GameResult
 
 __all__ = ["main"]
 
@@ -449,7 +453,7 @@ class _UsageError(Exception):
 
 
 def _error(message: str) -> None:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
 
 
 def _note(message: str) -> None:
@@ -847,47 +851,76 @@ def _styled(text: str, style: Style) -> str:
     return _CARD_TOKEN.sub(card, text)
 
 
-def _read_text(path: str) -> str:
+def _read_bytes(path: str, name: str) -> bytes:
+    """At most ``MAX_RECORD_BYTES`` bytes of the file at ``path`` (``-``: standard
+    input); every way reading it fails is a one-line error."""
     try:
         if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as file:
-            return file.read()
+            stdin = getattr(sys.stdin, "buffer", sys.stdin)  # bytes, or a StringIO's text
+            text = stdin.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                text = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise _Failure(f"cannot read {path!r}: {error.strerror or error}") from None
-    except UnicodeDecodeError:
-        raise _Failure(f"{path!r} is not UTF-8 text") from None
+        raise _Failure(f"cannot read {name}: {error.strerror or error}") from None
+    except ValueError as error:  # a path with a NUL character, standard input closed
+        raise _Failure(f"cannot read {name}: {error}") from None
+    if len(text) > MAX_RECORD_BYTES:
+        raise _Failure(
+            f"cannot read {name}: a record is at most {MAX_RECORD_BYTES} bytes (MAX_RECORD_BYTES)"
+        )
+    return text if isinstance(text, bytes) else text.encode("utf-8", "surrogatepass")
 
 
 def _read_record(path: str, game: int | None = None) -> Mapping[str, Any]:
-    """The game record in ``path``: a record's JSON, or game ``game`` of a games
-    file (one JSON line a game, as ``simulate --records`` writes it)."""
-    text = _read_text(path)
+    """The game record in the file at ``path`` (``-``: standard input): a record's
+    JSON, or game ``game`` of a games file (one JSON line a game, as ``simulate
+    --records`` writes it). Every way reading it fails (no such file, more than
+    ``MAX_RECORD_BYTES``, not UTF-8, not JSON, nested too deeply, a number of too
+    many digits) is a one-line error."""
+    name = repr(path) if len(path) <= 1000 else quote(path)  # (a path is at most 4096)
+    if game is not None:
+        return _game_record(path, name, game)
+    text = _read_bytes(path, name)
     lines = [line for line in text.splitlines() if line.strip()]
-    if game is None and len(lines) <= 1:
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise _Failure(f"{path!r} is not JSON: {error}") from None
-        except RecursionError:
-            raise _Failure(f"{path!r} is not JSON: nested too deeply") from None
-        if isinstance(record, dict) and record.get("format") == GAMES_FORMAT:
-            lines = [text]
-        else:
-            if not isinstance(record, dict):
-                raise InvalidRecordError(
-                    f"a game record is a JSON object, not {type(record).__name__}"
-                )
-            return record
-    if game is None and len(lines) > 1:
-        raise _UsageError(f"{path!r} holds {len(lines)} games: choose one with --game N")
-    for number, line in enumerate(lines, 1):
-        found = read_game_line(line, f"{os.path.basename(path)}, line {number}")
-        if game is None or found.index == game:
-            if found.record is None:
-                raise InvalidRecordError(f"game {found.index} of {path!r} holds no record")
-            return found.record
-    raise _UsageError(f"{path!r} holds no game of index {game}")
+    if len(lines) > 1 and lines[0].lstrip().startswith(b"{") and GAMES_FORMAT.encode() in lines[0]:
+        raise _UsageError(f"{name} holds {len(lines)} games: choose one with --game N")
+    record = load_json(text, name, InvalidRecordError)
+    if isinstance(record, dict) and record.get("format") == GAMES_FORMAT:
+        return _kept_record(read_game_line(text.decode("utf-8"), name), name)
+    if not isinstance(record, dict):
+        raise InvalidRecordError(f"a game record is a JSON object, not {type(record).__name__}")
+    return record
+
+
+def _game_record(path: str, name: str, game: int) -> Mapping[str, Any]:
+    """The record of game ``game`` of a games file, read a line at a time (each line
+    at most ``MAX_LINE`` characters)."""
+    try:
+        file = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    except OSError as error:
+        raise _Failure(f"cannot read {name}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise _Failure(f"cannot read {name}: {error}") from None
+    with file:
+        for number, line in enumerate(iter(lambda: file.readline(MAX_LINE + 1), b""), 1):
+            if not line.strip():
+                continue
+            where = f"{os.path.basename(path)}, line {number}"
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InvalidRecordError(f"{where}: not UTF-8 text") from None
+            found = read_game_line(text, where)
+            if found.index == game:
+                return _kept_record(found, name)
+    raise _UsageError(f"{name} holds no game of index {game}")
+
+
+def _kept_record(found: GameResult, name: str) -> Mapping[str, Any]:
+    if found.record is None:
+        raise InvalidRecordError(f"game {found.index} of {name} holds no record")
+    return found.record
 
 
 _ENDS = {
@@ -900,11 +933,11 @@ _ENDS = {
 
 def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[str]:
     """A checked record (``game`` is its replay), round by round, then the score sheet."""
-    rules = record["rules"]
-    variations = "".join(f" +{name}" for name in rules["variations"])
+    rules = record["rules"]  # its names are free text under "fields": printed escaped
+    variations = "".join(f" +{printable(name)}" for name in rules["variations"])
     seed = "no seed" if record["seed"] is None else f"seed {record['seed']}"
     limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
-    lines = [f"{rules['preset']}{variations}, {game.players} players{limit}, {seed}"]
+    lines = [f"{printable(rules['preset'])}{variations}, {game.players} players{limit}, {seed}"]
     for data in record["rounds"]:
         wild = "no wild rank" if data["wild"] is None else f"wild rank {data['wild']}"
         lines += [

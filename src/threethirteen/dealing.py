@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ._lazy import LazyModule
+from ._validate import MAX_SEED
 from .cards import JOKER
 
 if TYPE_CHECKING:
@@ -29,9 +30,6 @@ else:  # numpy is imported when first used, not with the package
     np = LazyModule("numpy")
 
 __all__ = ["MAX_SEED", "new_seed", "pool_codes", "shuffled"]
-
-MAX_SEED = 2**128 - 1
-"""The largest seed a game takes (seeds are ints from 0)."""
 
 
 def new_seed() -> int:

@@ -84,7 +84,9 @@ def env(
     """The environment, wrapped as PettingZoo's classic games are: an illegal action
     ends the game for everyone, with ``illegal_reward`` for the agent that took it
     and 0 for the others (``TerminateIllegalWrapper``); an action outside the
-    action space fails an assert; the calls must come in order (``reset`` first).
+    action space fails an assert (an action that is no int at all, ``True`` or
+    ``1.0``, is refused with :class:`~threethirteen.GameError`, as :class:`raw_env`
+    refuses it); the calls must come in order (``reset`` first).
     It is one wrapper (an ``OrderEnforcingWrapper``) that behaves as PettingZoo's
     ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(TerminateIllegalWrapper(...)))``,
     with the same checks, messages and warnings, but whose attributes read at every
@@ -235,9 +237,15 @@ class _ClassicWrapper(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         if action is None:
             if not done:
                 raise AssertionError("action is not in action space")
-        elif not (
-            type(action) is int and 0 <= action < bare._action_count  # (the common case)
-        ) and not bare.action_space(agent).contains(action):
+        elif type(action) is not int:  # True, 1.0, "x": no index (numpy integers are)
+            action = as_index(action, "an action index", GameError)
+        if (
+            action is not None
+            and not (
+                type(action) is int and 0 <= action < bare._action_count  # (the common case)
+            )
+            and not bare.action_space(agent).contains(action)
+        ):
             raise AssertionError("action is not in action space")
         # TerminateIllegalWrapper
         if self._prev_obs is None:

@@ -27,15 +27,15 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from ._lazy import LazyModule
-from ._validate import as_index, quote
+from ._validate import MAX_SEED, QUOTE_LIMIT, as_index, is_iterable, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, can_go_out, discards
 from .cards import CARDS, JOKER, Card
-from .dealing import MAX_SEED, new_seed, pool_codes, shuffled
+from .dealing import new_seed, pool_codes, shuffled
 from .determinize import Deal, SampleError, sample_history
 from .errors import (
     GameError,
@@ -43,6 +43,7 @@ from .errors import (
     InvalidActionError,
     InvalidMeldError,
     InvalidRecordError,
+    InvalidRulesError,
     ThreeThirteenError,
 )
 from .hand import Hand
@@ -61,7 +62,7 @@ from .records import (
     score_sheet,
 )
 from .rounds import Round
-from .rules import MAX_PLAYERS, Rules, RulesLike
+from .rules import MAX_PLAYERS, MAX_TURNS, MAX_VARIATIONS, Rules, RulesLike
 from .scoring import is_void, round_scores
 from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
 
@@ -204,7 +205,22 @@ def _listed(action: object, legal: list[Action]) -> bool:
     for item in legal:
         if item is action:
             return True
-    return action in legal
+    return isinstance(action, Action) and action in legal  # (a numpy array compares oddly)
+
+
+def _notation(action: object) -> str:
+    """An action's notation quoted (``'draw stock'``), cut short when long; for
+    something else, its text or (when it has none: an int of too many digits, a list
+    nested too deeply) its quote."""
+    try:
+        return quote(str(action))
+    except Exception:  # (a str() that fails: a huge int, deep nesting, a hostile object)
+        return quote(action)
+
+
+def _cut(text: str) -> str:
+    """``text``, or its start and ``...`` when it is longer than a quote."""
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
 
 
 def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
@@ -645,10 +661,15 @@ class Game:
             action = Action.parse(action)
         problem = self._problem(action, player)
         if problem is not None:
-            raise IllegalActionError(f"illegal action {str(action)!r}: {problem}")
+            raise IllegalActionError(f"illegal action {_notation(action)}: {problem}")
 
     def _problem(self, action: object, player: int | None) -> str | None:
-        """Why ``action`` is illegal now, or ``None``."""
+        """Why ``action`` is illegal now, or ``None``.
+
+        :raises GameError: for a ``player`` that is no int (``True``, ``1.0``).
+        """
+        if player is not None and type(player) is not int:  # (a numpy integer is taken)
+            player = as_index(player, "a player", GameError)
         if not isinstance(action, Action):
             return f"an action is an Action value, not {quote(action)}"
         if self._phase == _OVER:
@@ -674,7 +695,7 @@ class Game:
             if not self._may_lay(mover):
                 return self._no_table_play(mover)
             if _without(hand, (card.code for card in action.meld.cards)) is None:
-                return f"player {mover} does not hold {action.meld}"
+                return f"player {mover} does not hold {_cut(str(action.meld))}"
             try:
                 verify_meld(action.meld, self._round)
             except InvalidMeldError as error:
@@ -1021,6 +1042,11 @@ class Game:
         new._replay = None if self._replay is None else [list(order) for order in self._replay]
         return new
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`clone`: an independent copy (one that shared the
+        game's lists would change the game when played on)."""
+        return self.clone()
+
     def view(self, player: int) -> PlayerView:
         """What ``player`` may know now: see :class:`PlayerView`.
 
@@ -1305,12 +1331,11 @@ def _table_rules(
     if isinstance(variations, str):
         variations = [variations]
     elif not isinstance(variations, list):
-        try:
-            variations = list(variations)
-        except TypeError:
-            raise GameError(
-                f"variations are a list of variation names, not {quote(variations)}"
-            ) from None
+        if not is_iterable(variations):
+            raise GameError(f"variations are a list of variation names, not {quote(variations)}")
+        variations = list(islice(variations, MAX_VARIATIONS + 1))  # (an endless iterator)
+    if len(variations) > MAX_VARIATIONS:
+        raise InvalidRulesError(f"more than {MAX_VARIATIONS} variations")
     if isinstance(rules, Rules):
         if variations:
             raise GameError(
@@ -1344,12 +1369,29 @@ def _table_rules(
     return found, players
 
 
+def _generator(rng: object) -> np.random.Generator:
+    """A numpy generator from a seed (an int from 0 to 2**128 - 1), ``None``, or a bit
+    generator or seed sequence of numpy's."""
+    if rng is not None and not isinstance(rng, (np.random.BitGenerator, np.random.SeedSequence)):
+        try:
+            seed = as_index(rng, "rng", GameError)
+        except GameError:
+            seed = -1
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(
+                "rng is a numpy Generator, a seed (an int from 0 to 2**128 - 1) or None,"
+                f" not {quote(rng)}"
+            )
+        rng = seed
+    return np.random.default_rng(rng)
+
+
 def _turn_limit(max_turns: object) -> int | None:
     if max_turns is None:
         return None
     limit = as_index(max_turns, "max_turns", GameError)
-    if limit < 1:
-        raise GameError(f"max_turns is at least 1 (or None), not {quote(max_turns)}")
+    if not 1 <= limit <= MAX_TURNS:
+        raise GameError(f"max_turns is from 1 to {MAX_TURNS} (or None), not {quote(max_turns)}")
     return limit
 
 
@@ -1614,7 +1656,9 @@ class PlayerView:
         The sample's view for this player equals this view, and its views for the
         other players are those of a game that could have been played.
 
-        :param rng: a :class:`numpy.random.Generator`, a seed for one, or ``None``.
+        :param rng: a :class:`numpy.random.Generator`, a seed for one (an int from 0
+            to 2**128 - 1), or ``None``.
+        :raises GameError: for an ``rng`` that is none of these.
 
         >>> import threethirteen as tt
         >>> game = tt.Game("pagat", players=3, seed=42)
@@ -1622,7 +1666,7 @@ class PlayerView:
         >>> sample.view(0) == game.view(0), sample.hand(0) == game.hand(0)
         (True, True)
         """
-        generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+        generator = rng if isinstance(rng, np.random.Generator) else _generator(rng)
         false_outs = frozenset(self.false_outs)
         seeds = generator.integers(0, 2**63, size=2).tolist()
         game = object.__new__(Game)

@@ -57,7 +57,7 @@ except ModuleNotFoundError as error:  # an optional extra
         name=error.name,
     ) from error
 
-from ._validate import quote
+from ._validate import as_index, quote
 from .actions import DiscardCard, DrawDiscard, DrawStock
 from .cards import CARDS
 from .dealing import pool_codes
@@ -398,6 +398,20 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         self._engine = _Engine(Game.from_record(record_data))
 
     # -- the OpenSpiel API ------------------------------------------------------
+
+    def apply_action(self, action: int) -> None:
+        """OpenSpiel's ``apply_action``, the action checked first: an int (or a numpy
+        integer) from 0 to 2**63 - 1. (OpenSpiel itself would take ``True`` as action
+        1, and refuse 1.0 with a TypeError and -1 with a SpielError.)
+
+        :raises GameError: for an action that is no such int.
+        :raises IllegalActionError: for an index that no legal action has.
+        """
+        if type(action) is not int:
+            action = as_index(action, "an action", GameError)
+        if not 0 <= action < 2**63:
+            raise GameError(f"an action is an int from 0 to 2**63 - 1, not {quote(action)}")
+        super().apply_action(action)
 
     def current_player(self) -> int:
         engine = self._engine

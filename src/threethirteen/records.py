@@ -21,16 +21,30 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from ._validate import quote
+from ._validate import MAX_SEED, quote
 from .cards import CARDS, Card, rank_name
 from .errors import InvalidRecordError, ThreeThirteenError
-from .rules import Rules
+from .rules import (
+    MAX_DECKS,
+    MAX_JOKERS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TURNS,
+    MAX_VARIATIONS,
+    Rules,
+)
 
 __all__ = [
+    "MAX_NAME_LENGTH",
+    "MAX_RECORD_ACTIONS",
+    "MAX_RECORD_BYTES",
+    "MAX_RECORD_ROUNDS",
+    "MAX_SCORE",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "card_codes",
     "check_record",
+    "check_rules",
     "custom_fields",
     "event_dicts",
     "rank_text",
@@ -46,11 +60,30 @@ RECORD_FORMAT = "threethirteen-game"
 RECORD_VERSION = 1
 """The version of the record format this library writes and reads."""
 
+MAX_RECORD_ACTIONS = 500_000
+"""The most entries (actions and reshuffles, all rounds together) a record holds: a
+game between people takes a few hundred; random play without ``max_turns``, tens of
+thousands."""
+MAX_RECORD_ROUNDS = 1000
+"""The most rounds a record holds (void rounds, dealt again, included)."""
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+"""The largest record file ``threethirteen replay`` reads (32 MiB): about
+:data:`MAX_RECORD_ACTIONS` entries."""
+MAX_SCORE = 2**53 - 1
+"""The largest score or total (either sign) a record holds: an exact number in every
+JSON reader."""
+MAX_NAME_LENGTH = 100
+"""The most characters of a preset's or a variation's name in a record."""
+
+_MAX_POOL = 52 * MAX_DECKS + MAX_JOKERS  # the most cards a game deals from
+_MAX_DEALT = 15  # the most cards a round deals each player
+
 _TOP = {"format", "version", "rules", "seed", "rounds", "totals", "winners"}
 _RULES = {"preset", "variations", "players", "max_turns"}
 _ROUND = {"number", "dealer", "wild", "cards_dealt", "deal", "actions", "end", "void", "scores"}
 _DEAL = {"hands", "upcard", "stock"}
 _ENDS = (None, "out", "empty_hand", "stock", "turn_limit")
+_RULE_FIELDS = frozenset(item.name for item in dataclass_fields(Rules))
 
 
 def rank_text(rank: int | None) -> str | None:
@@ -91,35 +124,82 @@ def _keys(
     return data
 
 
-def _int(value: object, where: str, low: int | None = None) -> int:
+def _int(value: object, where: str, low: int, high: int) -> int:
+    """An int (never a bool) from ``low`` to ``high``."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(where, f"expected an integer, not {quote(value)}")
-    if low is not None and value < low:
-        raise _fail(where, f"expected at least {low}, not {quote(value)}")
+    if not low <= value <= high:
+        top = "2**128 - 1" if high == MAX_SEED else f"{high}"
+        raise _fail(where, f"expected an integer from {low} to {top}, not {quote(value)}")
     return value
 
 
-def _ints(value: object, where: str, size: int | None = None) -> list[int]:
+def _list(value: object, where: str, most: int, what: str = "a list") -> list[Any]:
+    """A list of at most ``most`` items (its length checked before its items)."""
     if not isinstance(value, list):
-        raise _fail(where, f"expected a list of integers, not {quote(value)}")
-    for item in value:
-        _int(item, where)
-    if size is not None and len(value) != size:
-        raise _fail(where, f"expected {size} numbers, not {len(value)}")
+        raise _fail(where, f"expected {what}, not {quote(value)}")
+    if len(value) > most:
+        raise _fail(where, f"expected at most {most} items, not {len(value)}")
     return value
 
 
-def _strings(value: object, where: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise _fail(where, f"expected a list of strings, not {quote(value)}")
-    return value
+def _ints(value: object, where: str, low: int, high: int, size: int | None = None) -> list[int]:
+    """A list of ints from ``low`` to ``high``: ``size`` of them, or at most one a player
+    (a longer list is not read)."""
+    items = _list(value, where, MAX_PLAYERS, "a list of integers")
+    if size is not None and len(items) != size:
+        raise _fail(where, f"expected {size} numbers, not {len(items)}")
+    for item in items:
+        _int(item, where, low, high)
+    return items
+
+
+def _strings(value: object, where: str, most: int = _MAX_POOL, longest: int = 0) -> list[str]:
+    """A list of at most ``most`` strings (each of at most ``longest`` characters)."""
+    items = _list(value, where, most, "a list of strings")
+    for item in items:
+        if not isinstance(item, str):
+            raise _fail(where, f"expected a list of strings, not {quote(value)}")
+        if longest and len(item) > longest:
+            raise _fail(where, f"expected at most {longest} characters, not {quote(item)}")
+    return items
+
+
+def check_rules(rules: object, where: str = "rules") -> int:
+    """Check the shape of a record's ``"rules"`` (at ``where``), as
+    :func:`check_record` does; the number of players.
+
+    :raises InvalidRecordError: naming the field and what is wrong.
+
+    >>> check_rules({"preset": "pagat", "variations": [], "players": 2, "max_turns": None})
+    2
+    """
+    spec = _keys(rules, _RULES, where, frozenset({"fields"}))
+    preset = spec["preset"]
+    if not isinstance(preset, str) or len(preset) > MAX_NAME_LENGTH:
+        expected = f"expected a name of at most {MAX_NAME_LENGTH} characters"
+        raise _fail(f"{where}.preset", f"{expected}, not {quote(preset)}")
+    _strings(spec["variations"], f"{where}.variations", MAX_VARIATIONS, MAX_NAME_LENGTH)
+    players = _int(spec["players"], f"{where}.players", 2, MAX_PLAYERS)
+    if spec["max_turns"] is not None:
+        _int(spec["max_turns"], f"{where}.max_turns", 1, MAX_TURNS)
+    if "fields" in spec:
+        _keys(spec["fields"], set(), f"{where}.fields", _RULE_FIELDS)
+    return players
 
 
 def check_record(record: object) -> None:
-    """Check a record's shape: every field present with the right type (the cards
-    and the play are checked by the replay).
+    """Check a record's shape: every field present with the right type and within its
+    bounds (the cards and the play are checked by the replay). The sizes are checked
+    before what they hold: at most :data:`MAX_RECORD_ROUNDS` rounds and
+    :data:`MAX_RECORD_ACTIONS` entries, a pool's cards in a deal.
 
     :raises InvalidRecordError: naming the field and what is wrong.
+
+    >>> check_record({"format": "threethirteen-game", "version": 1.0})
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: record version 1.0 is not one this library reads (1)
     """
     if not isinstance(record, Mapping):
         raise InvalidRecordError(f"a game record is a JSON object, not {quote(record)}")
@@ -127,48 +207,41 @@ def check_record(record: object) -> None:
         raise InvalidRecordError(
             f"not a game record: format is {quote(record.get('format'))}, not {RECORD_FORMAT!r}"
         )
-    if record.get("version") != RECORD_VERSION:
+    version = record.get("version")
+    if type(version) is not int or version != RECORD_VERSION:  # not 1.0, not true
         raise InvalidRecordError(
-            f"record version {quote(record.get('version'))} is not one this library reads"
-            f" ({RECORD_VERSION})"
+            f"record version {quote(version)} is not one this library reads ({RECORD_VERSION})"
         )
     _keys(record, _TOP, "")
-    rules = _keys(record["rules"], _RULES, "rules", frozenset({"fields"}))
-    if not isinstance(rules["preset"], str):
-        raise _fail("rules.preset", f"expected a string, not {quote(rules['preset'])}")
-    _strings(rules["variations"], "rules.variations")
-    players = _int(rules["players"], "rules.players", 2)
-    if rules["max_turns"] is not None:
-        _int(rules["max_turns"], "rules.max_turns", 1)
-    if "fields" in rules and not isinstance(rules["fields"], Mapping):
-        raise _fail("rules.fields", f"expected an object, not {quote(rules['fields'])}")
+    players = check_rules(record["rules"])
     if record["seed"] is not None:
-        _int(record["seed"], "seed", 0)
-    rounds = record["rounds"]
-    if not isinstance(rounds, list):
-        raise _fail("rounds", f"expected a list, not {quote(rounds)}")
+        _int(record["seed"], "seed", 0, MAX_SEED)
+    rounds = _list(record["rounds"], "rounds", MAX_RECORD_ROUNDS)
+    entries = 0
     for index, data in enumerate(rounds):
         where = f"rounds[{index}]"
         item = _keys(data, _ROUND, where)
-        _int(item["number"], f"{where}.number", 1)
-        _int(item["dealer"], f"{where}.dealer", 0)
-        _int(item["cards_dealt"], f"{where}.cards_dealt", 1)
+        _int(item["number"], f"{where}.number", 1, MAX_ROUNDS)
+        _int(item["dealer"], f"{where}.dealer", 0, MAX_PLAYERS - 1)
+        _int(item["cards_dealt"], f"{where}.cards_dealt", 3, _MAX_DEALT)
         if item["wild"] is not None and not isinstance(item["wild"], str):
             raise _fail(
                 f"{where}.wild", f"expected a rank such as '3' or 'J', not {quote(item['wild'])}"
             )
         deal = _keys(item["deal"], _DEAL, f"{where}.deal")
-        hands = deal["hands"]
-        if not isinstance(hands, list):
-            raise _fail(f"{where}.deal.hands", f"expected a list of hands, not {quote(hands)}")
+        hands = _list(deal["hands"], f"{where}.deal.hands", MAX_PLAYERS, "a list of hands")
         for number, hand in enumerate(hands):
-            _strings(hand, f"{where}.deal.hands[{number}]")
+            _strings(hand, f"{where}.deal.hands[{number}]", _MAX_DEALT)
         if not isinstance(deal["upcard"], str):
             raise _fail(f"{where}.deal.upcard", f"expected a card, not {quote(deal['upcard'])}")
         _strings(deal["stock"], f"{where}.deal.stock")
-        actions = item["actions"]
-        if not isinstance(actions, list):
-            raise _fail(f"{where}.actions", f"expected a list, not {quote(actions)}")
+        actions = _list(item["actions"], f"{where}.actions", MAX_RECORD_ACTIONS)
+        entries += len(actions)
+        if entries > MAX_RECORD_ACTIONS:
+            raise _fail(
+                f"{where}.actions",
+                f"a record holds at most {MAX_RECORD_ACTIONS} actions (MAX_RECORD_ACTIONS)",
+            )
         for number, action in enumerate(actions):
             if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
                 raise _fail(
@@ -180,8 +253,10 @@ def check_record(record: object) -> None:
             elif "player" not in action:
                 raise _fail(f"{where}.actions[{number}]", "missing field 'player'")
             else:
-                _int(action["player"], f"{where}.actions[{number}].player", 0)
-        if item["end"] not in _ENDS:
+                _int(action["player"], f"{where}.actions[{number}].player", 0, MAX_PLAYERS - 1)
+        if item["end"] is not None and (
+            not isinstance(item["end"], str) or item["end"] not in _ENDS
+        ):
             raise _fail(
                 f"{where}.end",
                 f"expected out, empty_hand, stock, turn_limit or null, not {quote(item['end'])}",
@@ -189,10 +264,10 @@ def check_record(record: object) -> None:
         if not isinstance(item["void"], bool):
             raise _fail(f"{where}.void", f"expected true or false, not {quote(item['void'])}")
         if item["scores"] is not None:
-            _ints(item["scores"], f"{where}.scores", players)
-    _ints(record["totals"], "totals", players)
+            _ints(item["scores"], f"{where}.scores", -MAX_SCORE, MAX_SCORE, players)
+    _ints(record["totals"], "totals", -MAX_SCORE, MAX_SCORE, players)
     if record["winners"] is not None:
-        _ints(record["winners"], "winners")
+        _ints(record["winners"], "winners", 0, MAX_PLAYERS - 1)
 
 
 def score_sheet(
@@ -286,7 +361,8 @@ def record_rules(spec: Mapping[str, Any]) -> Rules:
     """The rules a record's ``"rules"`` names: its ``fields`` when given (checked
     against its preset and variations), else the preset for its table.
 
-    :raises InvalidRecordError: for fields missing or out of line with the preset.
+    :raises InvalidRecordError: for fields missing, unknown (``lay_off``, the old
+        spelling of ``layoff``, too) or out of line with the preset.
     :raises InvalidRulesError: for rules that are not (an unknown preset...).
     """
     fields = spec.get("fields")
@@ -294,6 +370,11 @@ def record_rules(spec: Mapping[str, Any]) -> Rules:
         values: dict[str, Any] = {
             key: tuple(value) if isinstance(value, list) else value for key, value in fields.items()
         }
+        extra = sorted(str(key) for key in values if key not in _RULE_FIELDS)
+        if extra:  # (an old spelling such as lay_off would override its field)
+            raise InvalidRecordError(
+                f"the record's rule fields: unexpected field {quote(extra[0])}"
+            )
         missing = [item.name for item in dataclass_fields(Rules) if item.name not in values]
         if missing:
             raise InvalidRecordError(f"the record's rule fields: missing field {missing[0]!r}")
@@ -305,7 +386,8 @@ def record_rules(spec: Mapping[str, Any]) -> Rules:
         if said != (rules.name, list(rules.variations)):
             raise InvalidRecordError(
                 f"the record's rules say preset {quote(said[0])} and variations"
-                f" {quote(said[1])}; its fields say {rules.name!r} and {list(rules.variations)}"
+                f" {quote(said[1])}; its fields say {quote(rules.name)}"
+                f" and {quote(list(rules.variations))}"
             )
         return rules
     return Rules.preset(spec["preset"], spec["variations"], players=spec["players"])

@@ -43,7 +43,8 @@ MAX_JOKERS = 16
 MAX_PENALTY = 1_000_000
 """The largest penalty a card may carry (so the compiled solver's sums cannot overflow)."""
 
-_MAX_VARIATIONS = 64  # the most variations Rules.preset reads (there are 14 names)
+MAX_VARIATIONS = 64
+"""The most variations a game takes (there are 14 names; each may be given once)."""
 _FACE_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _STANDARD_ROUNDS = tuple(range(3, 14))
 
@@ -83,6 +84,9 @@ def parse_wild(wild: WildLike) -> int | None:
 
 MAX_ROUNDS = 100
 """The most rounds a game plays (the longest schedule of the presets plays 26)."""
+
+MAX_TURNS = 1_000_000
+"""The largest turn limit a game takes (``max_turns``: the most turns a round runs)."""
 
 _NUMBER_FIELDS = (
     "players", "decks", "jokers", "min_set", "min_run", "card_values", "wild_penalty",
@@ -157,10 +161,11 @@ class Rules:
     doubles: bool = False
     """Round scores count double in the J, Q and K rounds."""
     false_out_penalty: int | None = None
-    """Points added for declaring going out with a hand not fully melded (play goes on)."""
+    """Points added for declaring going out with a hand not fully melded (play goes on):
+    at most :data:`MAX_PENALTY`."""
     first_out_bonus: int | Literal["wild"] | None = None
-    """The first player out scores this number (the variation makes it negative: -5, -10),
-    or ``"wild"``: minus the wild card's value."""
+    """The first player out scores this number (the variation makes it negative: -5, -10;
+    at most :data:`MAX_PENALTY` either way), or ``"wild"``: minus the wild card's value."""
     double_naughts: bool = False
     """A round in which every player scores 0 is replayed."""
     redemption: bool = False
@@ -215,7 +220,7 @@ class Rules:
         for dealt in self.rounds:
             _check_int("cards dealt in a round", dealt, 3, 15)
         if self.false_out_penalty is not None:
-            _check_int("false_out_penalty", self.false_out_penalty, 0)
+            _check_int("false_out_penalty", self.false_out_penalty, 0, MAX_PENALTY)
         bonus = self.first_out_bonus
         if (
             bonus is not None
@@ -225,6 +230,8 @@ class Rules:
             raise InvalidRulesError(
                 f"first_out_bonus must be an int, 'wild' or None, not {quote(bonus)}"
             )
+        if isinstance(bonus, int):
+            _check_int("first_out_bonus", bonus, -MAX_PENALTY, MAX_PENALTY)
         for flag in (
             "all_wild_melds", "layoff", "last_turns", "doubles", "double_naughts",
             "redemption", "separate_discards", "go_around_first", "joker_discards",
@@ -313,7 +320,8 @@ class Rules:
         :param players: the number of players; it sets the deck count of that
             table. Without it ``decks`` is the most the preset's tables use.
         :raises InvalidRulesError: for an unknown name, listing the valid ones; for
-            variations that are not a list of names; for players not from 2 to
+            variations that are not a list of names, or name one variation twice
+            (``["aces-high", "aces-high=13"]``); for players not from 2 to
             ``MAX_PLAYERS`` (16) or outside the preset's range.
 
         >>> Rules.preset("family", players=5).decks
@@ -329,9 +337,9 @@ class Rules:
             variations = [variations]
         if not is_iterable(variations):
             raise InvalidRulesError(f"variations must be a list of names, not {quote(variations)}")
-        variations = list(islice(variations, _MAX_VARIATIONS + 1))
-        if len(variations) > _MAX_VARIATIONS:
-            raise InvalidRulesError(f"more than {_MAX_VARIATIONS} variations")
+        variations = list(islice(variations, MAX_VARIATIONS + 1))
+        if len(variations) > MAX_VARIATIONS:
+            raise InvalidRulesError(f"more than {MAX_VARIATIONS} variations")
         preset = PRESETS[name.lower()]
         fields = dict(preset.fields)
         fields["name"] = name.lower()
@@ -348,6 +356,10 @@ class Rules:
                 )
             if value and not variation.takes_value:
                 raise InvalidRulesError(f"variation {key!r} takes no value (got {quote(item)})")
+            if key in keys:  # (a second value would silently win over the first)
+                raise InvalidRulesError(
+                    f"variation {key!r} is given twice (again as {quote(item)})"
+                )
             keys.add(key)
             variation.apply(fields, value)
             given.append(item.strip().lower())

@@ -10,7 +10,8 @@ here.
 >>> tally = Tally(bots=2, rounds=1, per_unit=1)
 >>> tally.add((0, 1), GameResult(0, 1, ("a", "b"), (3, 10), ((3, 10),), (0,)))
 >>> tally.add((1, 0), GameResult(1, 2, ("b", "a"), (4, 8), ((4, 8),), (0,)))
->>> results = tally.results(["a", "b"], {"preset": "pagat", "players": 2}, 1, 2, False, 1)
+>>> rules = {"preset": "pagat", "variations": [], "players": 2, "max_turns": None}
+>>> results = tally.results(["a", "b"], rules, 1, 2, False, 1)
 >>> results["a"].mean_total, results["a"].wins, results.head_to_head("a", "b").margin
 (5.5, 1, 1.5)
 """
@@ -19,13 +20,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from typing import Any
 
-from ._validate import quote
+from ._validate import MAX_SEED, load_json, quote
 from .errors import InvalidRecordError, ThreeThirteenError
+from .records import check_rules, record_rules
+from .rules import MAX_ROUNDS
 from .statistics import (
     bonferroni_confidence,
     fraction_interval,
@@ -101,7 +104,7 @@ class Fault:
             raise InvalidRecordError(
                 f"a fault has the keys {sorted(_FAULT_KEYS)}, not {quote(data)}"
             )
-        if data["kind"] not in FAULT_KINDS:
+        if not isinstance(data["kind"], str) or data["kind"] not in FAULT_KINDS:
             raise InvalidRecordError(
                 f"a fault's kind is one of {FAULT_KINDS}, not {quote(data['kind'])}"
             )
@@ -204,7 +207,7 @@ _GAME_KEYS = frozenset(("index", "seed", "bots", "totals", "round_scores", "winn
 
 
 def _count(value: object, name: str) -> int:
-    if type(value) is not int or value < 0:
+    if type(value) is not int or not 0 <= value < 2**128:
         raise InvalidRecordError(f"{name} is a whole number, not {quote(value)}")
     return value
 
@@ -719,9 +722,11 @@ class TournamentResults:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentResults:
-        """Results from :meth:`to_dict`'s data.
+        """Results from :meth:`to_dict`'s data, every field checked for its type and
+        bounds (see :data:`MAX_RESULTS_INT` and :data:`MAX_RESULTS_BOTS`).
 
-        :raises InvalidRecordError: for data that is not a tournament's results.
+        :raises InvalidRecordError: for data that is not a tournament's results,
+            naming the field and what is wrong.
         """
         return cls(data)
 
@@ -731,11 +736,14 @@ class TournamentResults:
 
     @classmethod
     def from_json(cls, text: str) -> TournamentResults:
-        """Results from :meth:`to_json`'s text."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InvalidRecordError(f"tournament results: not JSON ({error})") from None
+        """Results from :meth:`to_json`'s text (checked as :meth:`from_dict` checks).
+
+        :raises InvalidRecordError: for text that is not JSON (or nested too deeply,
+            or holding a number of too many digits) or not a tournament's results.
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise InvalidRecordError(f"tournament results: JSON text, not {quote(text)}")
+        data = load_json(text, "tournament results: the text", InvalidRecordError)
         return cls(data)
 
     # -- pictures
@@ -781,6 +789,7 @@ _KEYS = (
 
 def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of results data, checked for its format and its fields."""
+    _check_values(data)
     if not isinstance(data, Mapping) or data.get("format") != RESULTS_FORMAT:
         raise InvalidRecordError(
             f'tournament results have "format": {RESULTS_FORMAT!r}, not {quote(data)}'
@@ -793,12 +802,248 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     missing = [key for key in _KEYS if key not in data]
     if missing:
         raise InvalidRecordError(f"tournament results: missing {missing[0]!r}")
-    copy: dict[str, Any] = json.loads(json.dumps(dict(data)))
-    copy.pop("ratings", None)  # figures that follow from the sums: worked out again
+    # (the ratings follow from the sums: worked out again, never read)
+    copy: dict[str, Any] = json.loads(
+        json.dumps({key: value for key, value in data.items() if key != "ratings"})
+    )
     bots = copy["bots"]
     if len(copy["stats"]) != len(bots) or len(copy["pairs"]) != math.comb(len(bots), 2):
         raise InvalidRecordError("tournament results: the stats do not match the bots")
     return copy
+
+
+# -- checking results data ----------------------------------------------------------
+
+MAX_RESULTS_INT = MAX_SEED
+"""The bound of every integer in results data: from 0 to ``2**128 - 1`` for the seed,
+the counts (games, wins, samples) and the sums of squares; from ``-(2**128 - 1)`` for
+the sums (of totals, round scores and margins)."""
+MAX_RESULTS_BOTS = 1000
+"""The most bots results data names (their pairs' margins are kept: about half a
+million of them)."""
+MAX_LABEL_LENGTH = 1000
+"""The most characters of a bot's name in results data."""
+
+_Check = Callable[[object, str], None]
+"""A check of one value: raises InvalidRecordError naming where the value is (a path
+such as ``stats[0].games``) and what was expected."""
+
+
+def _invalid(where: str, expected: str, value: object) -> InvalidRecordError:
+    return InvalidRecordError(
+        f"tournament results: {where}: expected {expected}, not {quote(value)}"
+    )
+
+
+def _integer(low: int, high: int) -> _Check:
+    def check(value: object, where: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _invalid(where, "an integer", value)
+        if not low <= value <= high:
+            bounds = " to ".join(
+                "2**128 - 1" if n == MAX_SEED else "-(2**128 - 1)" if n == -MAX_SEED else str(n)
+                for n in (low, high)
+            )
+            raise _invalid(where, f"an integer from {bounds}", value)
+
+    return check
+
+
+def _boolean(value: object, where: str) -> None:
+    if not isinstance(value, bool):
+        raise _invalid(where, "true or false", value)
+
+
+def _string(longest: int) -> _Check:
+    def check(value: object, where: str) -> None:
+        if not isinstance(value, str) or not 0 < len(value) <= longest:
+            raise _invalid(where, f"a string of 1 to {longest} characters", value)
+
+    return check
+
+
+def _list_of(item: _Check, fewest: int, most: int) -> _Check:
+    def check(value: object, where: str) -> None:
+        if not isinstance(value, list):
+            raise _invalid(where, "a list", value)
+        if not fewest <= len(value) <= most:  # (the length before the items)
+            raise InvalidRecordError(
+                f"tournament results: {where}: expected a list of {fewest} to {most} items,"
+                f" not {len(value)}"
+            )
+        for index, element in enumerate(value):
+            item(element, f"{where}[{index}]")
+
+    return check
+
+
+def _object(fields: Mapping[str, _Check]) -> _Check:
+    """An object with exactly these fields, each checked by its check."""
+
+    def check(value: object, where: str) -> None:
+        if not isinstance(value, Mapping):
+            raise _invalid(where, "an object", value)
+        for name, field_check in fields.items():
+            if name not in value:
+                raise InvalidRecordError(f"tournament results: {where}: missing {name!r}")
+            field_check(value[name], f"{where}.{name}")
+        extra = sorted(str(key) for key in value if key not in fields)
+        if extra:
+            raise InvalidRecordError(f"tournament results: {where}: unexpected {quote(extra[0])}")
+
+    return check
+
+
+def _rules(value: object, where: str) -> None:
+    """The rules as a game record writes them, rules that can be made."""
+    try:
+        check_rules(value, where)
+        assert isinstance(value, Mapping)
+        record_rules(value)
+    except ThreeThirteenError as error:
+        raise InvalidRecordError(f"tournament results: {error}") from None
+
+
+def _move_time(value: object, where: str) -> None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 10**9
+    ):
+        raise _invalid(where, "null or a number of seconds from 0 to 10**9", value)
+
+
+def _fault(value: object, where: str) -> None:
+    if not isinstance(value, Mapping):
+        raise _invalid(where, "an object", value)
+    try:
+        Fault.from_dict(value)
+    except InvalidRecordError as error:
+        raise InvalidRecordError(f"tournament results: {where}: {error}") from None
+
+
+def _game_results(value: object, where: str) -> None:
+    if value is None:
+        return
+    if not isinstance(value, list):
+        raise _invalid(where, "null or a list", value)
+    for index, item in enumerate(value):
+        try:
+            GameResult.from_dict(item)
+        except InvalidRecordError as error:
+            raise InvalidRecordError(f"tournament results: {where}[{index}]: {error}") from None
+
+
+_COUNT = _integer(0, MAX_RESULTS_INT)
+_SUM = _integer(-MAX_RESULTS_INT, MAX_RESULTS_INT)
+_BOT = _integer(0, MAX_RESULTS_BOTS - 1)
+_ROUND_LIST = (1, MAX_ROUNDS)  # a list a round
+
+RESULTS_FIELDS: dict[str, _Check] = {
+    "bots": _list_of(_string(MAX_LABEL_LENGTH), 2, MAX_RESULTS_BOTS),
+    "rules": _rules,
+    "seed": _integer(0, MAX_SEED),
+    "games": _COUNT,
+    "duplicate": _boolean,
+    "rounds": _integer(*_ROUND_LIST),
+    "move_time": _move_time,
+    "faults": _list_of(_fault, 0, 3 * MAX_RESULTS_BOTS),
+    "game_results": _game_results,
+    "stats": _list_of(
+        _object(
+            {
+                "games": _COUNT,
+                "wins": _COUNT,
+                "forfeits": _COUNT,
+                "samples": _COUNT,
+                "sample_sum": _SUM,
+                "sample_squares": _COUNT,
+                "win_sum": _COUNT,
+                "win_squares": _COUNT,
+                "round_sums": _list_of(_SUM, *_ROUND_LIST),
+                "round_counts": _list_of(_COUNT, *_ROUND_LIST),
+            }
+        ),
+        2,
+        MAX_RESULTS_BOTS,
+    ),
+    "pairs": _list_of(
+        _object(
+            {
+                "bots": _list_of(_BOT, 2, 2),
+                "games": _COUNT,
+                "samples": _COUNT,
+                "margin_sum": _SUM,
+                "margin_squares": _COUNT,
+                "score_sum": _COUNT,
+                "score_squares": _COUNT,
+            }
+        ),
+        1,
+        math.comb(MAX_RESULTS_BOTS, 2),
+    ),
+}
+"""The fields of results data after ``format`` and ``version``, each with its check
+(of its type and bounds): the table :func:`_check_values` goes through."""
+
+
+def _check_values(data: object) -> None:
+    """Check every field of results data against :data:`RESULTS_FIELDS` (types and
+    bounds; lists' lengths before their items, so no work is done on oversized or
+    deeply nested data: the copy after would overflow the stack), then what the
+    figures need to agree: a stats entry a bot, a pairs entry for each pair of bots,
+    a sum and a count a round, no more wins than games. Data that is no object, of
+    another format or version, or missing a field is left to :func:`_checked` to
+    refuse, once ``format`` is text and ``version`` an int (not 1.0, not true).
+
+    >>> _check_values({"format": "threethirteen-tournament", "version": True})
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: tournament results: version: expected an integer, ...
+    """
+    if not isinstance(data, Mapping):
+        return
+    if not isinstance(data.get("format"), str):  # (a numpy array compares oddly)
+        raise _invalid("format", repr(RESULTS_FORMAT), data.get("format"))
+    if data["format"] != RESULTS_FORMAT:
+        return
+    if type(data.get("version")) is not int:  # (1.0 and true are not 1)
+        raise _invalid("version", "an integer", data.get("version"))
+    if data["version"] != RESULTS_VERSION or any(name not in data for name in RESULTS_FIELDS):
+        return
+    for name, check in RESULTS_FIELDS.items():
+        check(data[name], name)
+    extra = sorted(str(key) for key in data if key not in RESULTS_FIELDS)
+    extra = [key for key in extra if key not in ("format", "version", "ratings")]
+    if extra:
+        raise InvalidRecordError(f"tournament results: unexpected field {quote(extra[0])}")
+    bots, rounds = len(data["bots"]), data["rounds"]
+    if len(data["stats"]) != bots:
+        raise InvalidRecordError("tournament results: the stats do not match the bots")
+    for index, stats in enumerate(data["stats"]):
+        if len(stats["round_sums"]) != rounds or len(stats["round_counts"]) != rounds:
+            raise InvalidRecordError(
+                f"tournament results: stats[{index}]: expected a sum and a count for each of"
+                f" the {rounds} rounds"
+            )
+        if stats["wins"] > stats["games"]:
+            raise InvalidRecordError(
+                f"tournament results: stats[{index}]: more wins than games"
+                f" ({quote(stats['wins'])} of {quote(stats['games'])})"
+            )
+    if sorted(tuple(pair["bots"]) for pair in data["pairs"]) != list(combinations(range(bots), 2)):
+        raise InvalidRecordError("tournament results: the pairs are not each pair of the bots once")
+    faulty = {
+        label for label, stats in zip(data["bots"], data["stats"], strict=True) if stats["forfeits"]
+    }
+    if {fault["bot"] for fault in data["faults"]} != faulty:
+        raise InvalidRecordError(
+            "tournament results: the faults are not those of the bots that forfeited"
+        )
+    kept = data["game_results"]
+    if kept is not None and len(kept) != data["games"]:
+        raise InvalidRecordError(
+            f"tournament results: game_results: expected the {quote(data['games'])} games,"
+            f" not {len(kept)}"
+        )
 
 
 def _number(value: float | None, digits: int = 1) -> str:
