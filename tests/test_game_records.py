@@ -301,7 +301,12 @@ TAMPERING: list[tuple[str, Callable[[], Record], Callable[[Record], None], str]]
         "rules.players: expected an integer, not '3'",
     ),
     ("seed", lambda: SHORT, edit("seed", "5"), "seed: expected an integer, not '5'"),
-    ("negative seed", lambda: SHORT, edit("seed", -1), "seed: expected an integer from 0 to 2**128 - 1, not -1"),
+    (
+        "negative seed",
+        lambda: SHORT,
+        edit("seed", -1),
+        "seed: expected an integer from 0 to 2**128 - 1, not -1",
+    ),
     ("rounds", lambda: SHORT, edit("rounds", {}), "rounds: expected a list, not {}"),
     (
         "void",
