@@ -118,9 +118,10 @@ def _keys(
     missing = sorted(required - set(data))
     if missing:
         raise _fail(where, f"missing field {missing[0]!r}")
-    extra = sorted(str(key) for key in data if key not in required | optional)
-    if extra:
-        raise _fail(where, f"unexpected field {extra[0]!r}")
+    known = required | optional
+    extra = min((str(key) for key in data if key not in known), default=None)  # (no sort)
+    if extra is not None:
+        raise _fail(where, f"unexpected field {quote(extra)}")
     return data
 
 
