@@ -292,7 +292,8 @@ def test_the_bounds_are_tight_where_they_can_be() -> None:
     planes = observation_planes("family", 4, ["jokers"])
     assert high[planes["hand"]].tolist() == [2.0] * 52 + [4.0]  # two decks, four jokers
     assert high[planes["pile_tops"]].tolist() == [1.0] * 53
-    assert high[planes["table_melds"]].tolist()[:53] == [2.0 + 8 + 4] * 52 + [0.0]
+    # a joker stands for no card: always 0, bounded by 0 and 1 (equal bounds are refused)
+    assert high[planes["table_melds"]].tolist()[:53] == [2.0 + 8 + 4] * 52 + [1.0]
     assert high[planes["hand_sizes"]].tolist() == [14 / 16] * 4
     assert high[planes["penalties"]].tolist() == [1.0] * 4  # no false outs: 0, within 0 and 1
     assert low[planes["totals"]].tolist() == [0.0] * 4
