@@ -70,7 +70,6 @@ from .cards import CARDS
 from .dealing import pool_codes
 from .errors import GameError, ThreeThirteenError
 from .game import Game, PlayerView
-from .records import rank_text
 from .rules import Rules
 from .spaces import (
     action_count,
@@ -176,9 +175,9 @@ class _Engine:
     """The engine's game in a state, with what the player to move sees (worked out
     once per position). A state's clone clones the game."""
 
-    __slots__ = ("_indices", "_legal", "_view", "game", "strings")
+    __slots__ = ("_indices", "_legal", "_view", "game", "seen", "strings")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, seen: Sequence[PlayerView | None] | None = None) -> None:
         self.game = game
         self._view: PlayerView | None = None
         self._legal: list[Any] | None = None
@@ -186,9 +185,12 @@ class _Engine:
         self.strings: dict[tuple[bool, int], str] = {}
         """The observation and information-state strings made at this position,
         by (perfect recall, player)."""
+        self.seen: list[PlayerView | None] = [None] * game.players if seen is None else list(seen)
+        """Each player's latest view of the round in play (views are immutable
+        snapshots): what the round's end makes into their part of the past."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.game.clone())
+        return _Engine(self.game.clone(), self.seen)
 
     def __reduce__(self) -> tuple[type[_Engine], tuple[Game]]:
         return _Engine, (self.game,)
@@ -466,16 +468,22 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
             return
         game = engine.game
         # (the view first: a sampled game works out its round's history for it)
-        chosen = index_to_action(action, engine.view(), engine.legal())
+        view = engine.view()
+        chosen = index_to_action(action, view, engine.legal())
         scored = len(game.round_scores)
-        seen = _RoundSeen(game)
+        seen = engine.seen
+        seen[view.player] = view
+        for player, last in enumerate(seen):  # a player not seen in this round yet
+            if last is None or last.round != view.round or len(last.history) > len(view.history):
+                seen[player] = game.view(player)
         dealing = self._config.by_card and not self._sampled and game.phase == "play"
         stock = len(game.stock) if dealing else 0
         game.apply(chosen)
         engine.moved()
-        if game.is_over or game._events is not seen.events:  # the round ended
+        # within a round the history only grows: a shorter one is a new deal
+        if game.is_over or len(engine.view().history) <= len(view.history):
             scores = game.round_scores[-1] if len(game.round_scores) > scored else None
-            self._past += (seen.finished(scores),)
+            self._past += (_finished_round(seen, view, chosen, scores),)
         if dealing and not game.is_over:
             if game.turns == 0 and game.phase == "draw":  # the engine dealt: deal again
                 self._begin_chance(self._config.pool, reshuffle=False)
@@ -573,47 +581,40 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
 
-def _cards(codes: Sequence[int]) -> list[str]:
-    return [str(CARDS[code]) for code in codes]
-
-
-class _RoundSeen:
-    """What each player saw of the round in play, taken before an action (the
-    game's lists of the round are replaced at the next deal, so the ones taken here
-    hold the whole round when the action ends it)."""
-
-    __slots__ = ("dealer", "dealt", "draws", "events", "false_outs", "number", "upcard", "wild")
-
-    def __init__(self, game: Game) -> None:
-        self.events = game._events
-        self.draws = game._stock_draws
-        self.dealt = game._dealt_hands
-        self.false_outs = game._false_outs
-        self.upcard = game._upcard
-        self.number = game.round
-        self.dealer = game.dealer
-        self.wild = game.wild
-
-    def finished(self, scores: Sequence[int] | None) -> tuple[str, tuple[str, ...]]:
-        """The round's public part and each player's own part, as compact JSON with
-        sorted keys; ``scores``: the round's (``None``: a void round)."""
-        public = {
-            "round": self.number,
-            "dealer": self.dealer,
-            "wild": rank_text(self.wild),
-            "upcard": str(CARDS[self.upcard]),
-            "history": [
-                event.to_dict() if player < 0 else {"player": player, **event.to_dict()}
-                for player, event in self.events
-            ],
-            "false_outs": list(self.false_outs),
-            "scores": None if scores is None else list(scores),
-        }
-        owns = tuple(
-            _json({"dealt_hand": _cards(dealt), "stock_draws": _cards(drawn)})
-            for dealt, drawn in zip(self.dealt, self.draws, strict=True)
+def _finished_round(
+    seen: Sequence[PlayerView | None],
+    last: PlayerView,
+    action: Any,
+    scores: Sequence[int] | None,
+) -> tuple[str, tuple[str, ...]]:
+    """A finished round as its players saw it, from each player's latest view of it
+    and the action that ended it (taken from ``last``, the mover's view before
+    it): its public part and each player's own part (the hand dealt, the draws from
+    the stock), as compact JSON with sorted keys; ``scores``: the round's (``None``:
+    a void round)."""
+    data = last.to_dict()
+    history = [*data["history"], {"player": last.player, **action.to_dict()}]
+    public = {
+        "round": last.round,
+        "dealer": last.dealer,
+        "wild": data["wild"],
+        "upcard": data["upcard"],
+        "history": history,
+        "false_outs": data["false_outs"],
+        "scores": None if scores is None else list(scores),
+    }
+    owns = tuple(
+        _json(
+            {
+                "dealt_hand": [str(card) for card in view.dealt_hand],
+                "stock_draws": [str(card) for card in view.stock_draws],
+            }
+            if view is not None
+            else None
         )
-        return _json(public), owns
+        for view in seen
+    )
+    return _json(public), owns
 
 
 def _json(data: object) -> str:
