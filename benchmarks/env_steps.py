@@ -7,7 +7,11 @@ The AEC loop is PettingZoo's own random agent: ``agent_iter``, ``last()``, then
 ``action_space(agent).sample(mask)``, ``step``; every ``step`` counts (the steps
 of agents removed at a game's end too), and a finished game is reset with the
 next seed. The Gymnasium loop is ``action_space.sample(mask)`` and ``step``; its
-steps are the learner's only (the bots' actions happen inside them).
+steps are the learner's only (the bots' actions happen inside them). The vector
+loop is ``gymnasium.make_vec`` (``"sync"`` or ``"async"``: a process per
+environment) with a random masked action per environment; its steps count each
+environment's (a vector step of 4 environments is 4), in wall-clock time (the
+async workers' time is not the process's).
 
 Run it for a report (``python benchmarks/env_steps.py``), or call
 :func:`report` (``seconds`` per measure)::
@@ -20,7 +24,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-__all__ = ["aec_random_steps", "gym_random_steps", "report", "steps_per_second"]
+__all__ = [
+    "aec_random_steps",
+    "gym_random_steps",
+    "report",
+    "steps_per_second",
+    "vector_random_steps",
+]
 
 TABLES = (("pagat", 2), ("pagat", 4), ("family", 4))
 
@@ -77,21 +87,65 @@ def gym_random_steps(
     return steps
 
 
-def steps_per_second(function: Any, seconds: float = 2.0, **arguments: Any) -> float:
+def vector_random_steps(
+    steps: int,
+    rules: str = "pagat",
+    players: int = 2,
+    seed: int = 0,
+    num_envs: int = 4,
+    mode: str = "sync",
+) -> int:
+    """Take vector steps of ``num_envs`` Gymnasium environments (``mode``: ``"sync"``
+    or ``"async"``) with random masked actions until ``steps`` environment steps are
+    taken; return that number (a multiple of ``num_envs``)."""
+    import gymnasium
+    import numpy as np
+
+    from threethirteen.gym_env import ENV_ID
+
+    envs = gymnasium.make_vec(
+        ENV_ID,
+        num_envs=num_envs,
+        vectorization_mode=mode,
+        rules=rules,
+        players=players,
+        opponents=["random"],
+    )
+    rng = np.random.default_rng(seed)
+    try:
+        observations, _ = envs.reset(seed=seed)
+        done = 0
+        while done < steps:
+            actions = [
+                int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0  # (a reset step)
+                for mask in observations["action_mask"]
+            ]
+            observations, *_ = envs.step(np.array(actions))
+            done += num_envs
+    finally:
+        envs.close()
+    return done
+
+
+def steps_per_second(
+    function: Any, seconds: float = 2.0, wall: bool = False, **arguments: Any
+) -> float:
     """The steps per second of ``function(steps, **arguments)``, run for about
     ``seconds`` (the best of three runs of a third each), in the process's CPU
-    time, so that other work on a shared machine counts less."""
+    time, so that other work on a shared machine counts less (``wall``: in
+    wall-clock time, for work in other processes)."""
+    clock = time.perf_counter if wall else time.process_time
     steps = 200
-    start = time.process_time()
+    start = clock()
     function(steps, **arguments)
-    elapsed = time.process_time() - start
+    elapsed = clock() - start
     steps = max(200, int(steps * seconds / 3 / max(elapsed, 1e-3)))
     best = float("inf")
     for _ in range(3):
-        start = time.process_time()
-        function(steps, **arguments)
-        best = min(best, time.process_time() - start)
-    return steps / best
+        start = clock()
+        taken = function(steps, **arguments)
+        best = min(best, clock() - start)
+    return taken / best
 
 
 def report(seconds: float = 2.0) -> dict[str, float]:
@@ -107,6 +161,14 @@ def report(seconds: float = 2.0) -> dict[str, float]:
         results[f"gymnasium {rules} {players}p"] = steps_per_second(
             gym_random_steps, seconds, rules=rules, players=players
         )
+    for rules, players in TABLES[:1]:
+        results[f"gymnasium single (wall) {rules} {players}p"] = steps_per_second(
+            gym_random_steps, seconds, wall=True, rules=rules, players=players
+        )
+        for mode in ("sync", "async"):
+            results[f"gymnasium vector {mode} x4 (wall) {rules} {players}p"] = steps_per_second(
+                vector_random_steps, seconds, wall=True, rules=rules, players=players, mode=mode
+            )
     return results
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from env_steps import aec_random_steps, gym_random_steps
+from env_steps import aec_random_steps, gym_random_steps, vector_random_steps
 
 STEPS = 1000
 TABLES = pytest.mark.parametrize(("preset", "players"), [("pagat", 2), ("pagat", 4), ("family", 4)])
@@ -36,3 +36,11 @@ def test_gymnasium_random_steps(benchmark: Any, preset: str, players: int) -> No
     benchmark.group = f"adapters: {STEPS} random masked steps"
     benchmark.extra_info["steps"] = STEPS
     assert benchmark(gym_random_steps, STEPS, preset, players) == STEPS
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_gymnasium_vector_random_steps(benchmark: Any, mode: str) -> None:
+    pytest.importorskip("gymnasium")
+    benchmark.group = f"adapters: {STEPS} random masked steps"
+    benchmark.extra_info["steps"] = STEPS
+    assert benchmark(vector_random_steps, STEPS, "pagat", 2, mode=mode) == STEPS

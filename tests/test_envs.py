@@ -359,15 +359,15 @@ def test_env_behaves_as_pettingzoo_s_three_wrappers(seed: int) -> None:
 
 
 @pytest.mark.parametrize(("preset", "variations"), [("family", ("jokers",)), ("pagat", ())])
-def test_a_step_takes_the_first_legal_action_of_the_index(
+def test_every_legal_action_has_its_own_index_and_a_step_takes_it(
     preset: str, variations: tuple[str, ...]
 ) -> None:
-    """Several legal actions may share an index (which wild card stands in): a step
-    takes the one ``spaces.index_to_action`` gives, the first of them."""
+    """The mask's 1s and the legal actions correspond one to one, even among melds
+    that differ only in which wild cards they use; a step takes that action."""
     game_env = raw_env(preset, 3, variations=variations, max_turns=30)
     game_env.reset(seed=5)
     rng = np.random.default_rng(5)
-    shared = 0
+    alike = 0  # legal melds of the same cards' stand-ins, with other wild cards
     for _ in range(400):
         game = game_env.game
         if game.is_over:
@@ -375,14 +375,68 @@ def test_a_step_takes_the_first_legal_action_of_the_index(
         view = game.view(game.to_move)
         legal = game.legal_actions()
         indices = [spaces.action_to_index(action, view) for action in legal]
-        shared += len(indices) - len(set(indices))
         mask = game_env.observe(game_env.agent_selection)["action_mask"]
+        assert len(set(indices)) == len(legal)
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(indices)
+        melds = [action.meld.stands_for for action in legal if isinstance(action, tt.LayMeld)]
+        alike += len(melds) - len(set(melds))
         index = int(rng.choice(np.flatnonzero(mask)))
         expected = game.clone()
-        expected.apply(spaces.index_to_action(index, view, legal))
+        expected.apply(legal[indices.index(index)])
         game_env.step(index)
         assert game_env.game.to_record() == expected.to_record()
-    assert shared > 0 or preset == "pagat"
+    assert alike > 0 or preset == "pagat"
+
+
+@pytest.mark.parametrize("preset", sorted(tt.PRESETS))
+def test_the_rewards_add_up_to_the_return_in_every_episode(preset: str) -> None:
+    for seed in range(12):
+        players = 2 + seed % 3
+        reward = "round" if seed % 4 else "game"
+        zero_sum = seed % 3 != 1
+        scale = 0.01 if seed % 2 else 1.0
+        game_env = raw_env(
+            preset,
+            players,
+            reward=reward,  # type: ignore[arg-type]
+            zero_sum=zero_sum,
+            max_turns=1 + seed % 4,
+            reward_scale=scale,
+        )
+        game_env.reset(seed=seed)
+        totals = [0.0] * players
+        for _ in play_through(game_env, seed):
+            for seat, agent in enumerate(game_env.possible_agents):
+                totals[seat] += game_env.rewards[agent]
+        game = game_env.game
+        assert game.is_over
+        documented = [value * scale for value in spaces.score_rewards(game.totals, zero_sum)]
+        assert totals == pytest.approx(documented, abs=1e-9), (seed, reward)
+
+
+def test_the_reward_scale_scales_every_reward_and_the_penalty() -> None:
+    wrapped = env("pagat", 2, reward="round", reward_scale=0.01)
+    assert wrapped.unwrapped.reward_scale == 0.01
+    assert wrapped._illegal_value == pytest.approx(-1.4)
+    for bad in (0, -1, float("nan"), float("inf"), "0.1", True, None):
+        with pytest.raises(tt.GameError, match=r"^a reward scale is a positive number, not "):
+            raw_env("pagat", 2, reward_scale=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_every_observation_lies_within_the_box(
+    table: tuple[str, tuple[str, ...], int, int],
+) -> None:
+    preset, variations, players, max_turns = table
+    game_env = raw_env(preset, players, variations=variations, max_turns=max_turns)
+    space = game_env.observation_space("player_0")
+    box = space["observation"]
+    assert np.isfinite(box.low).all()
+    assert box.high.max() < 1000  # not the float32 range
+    game_env.reset(seed=3)
+    for _ in play_through(game_env, 3):
+        for agent in game_env.possible_agents:
+            assert space.contains(game_env.observe(agent))
 
 
 def test_a_bad_seed_is_named() -> None:

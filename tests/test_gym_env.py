@@ -6,6 +6,7 @@ the cards it cannot see are shuffled among their places, in every phase.
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
@@ -192,6 +193,161 @@ def test_round_rewards_count_every_round_since_the_last_step() -> None:
         _, reward, *_ = env.step(spaces.action_to_index(action, env.game.view(0)))
         expected = sum(float(b - a) for a, b in env.game.round_scores[rounds:])
         assert reward == expected
+
+
+def test_rounds_scored_during_reset_are_paid_at_the_first_step() -> None:
+    env = ThreeThirteenEnv("pagat", 2, seat=0, reward="round", max_turns=1)
+    env.reset(seed=3)
+    assert env.game.round == 2  # the bot played round 1 to its end during the reset
+    first = next(play_through(env, 3))  # a draw: round 1's reward
+    assert env.game.round_scores == ((15, 20),)
+    assert first == spaces.score_rewards((15, 20))[0] == 5.0
+    rest = list(play_through(env, 3))
+    assert env.game.is_over
+    assert first + sum(rest) == spaces.score_rewards(env.game.totals)[0]
+
+
+def episode_return(
+    preset: str, players: int, seed: int, reward: str, zero_sum: bool, scale: float
+) -> tuple[float, float]:
+    """A seeded episode's rewards added up, and the documented return: the game's
+    reward (the zero-sum or minus score of the totals) times the scale."""
+    env = ThreeThirteenEnv(
+        preset,
+        players,
+        opponents=["greedy"] if seed % 2 else ["random"],
+        seat=seed % players,
+        reward=reward,  # type: ignore[arg-type]
+        zero_sum=zero_sum,
+        max_turns=1 + seed % 4,  # short rounds: bots often end one during a reset
+        reward_scale=scale,
+    )
+    env.reset(seed=seed)
+    total = sum(play_through(env, seed))
+    documented = spaces.score_rewards(env.game.totals, zero_sum)[env.seat] * scale
+    return total, documented
+
+
+@pytest.mark.parametrize("preset", sorted(tt.PRESETS))
+def test_the_rewards_add_up_to_the_return_in_every_episode(preset: str) -> None:
+    for seed in range(16):
+        players = 2 + seed % 3
+        reward = "round" if seed % 4 else "game"
+        zero_sum = seed % 3 != 1
+        scale = 0.01 if seed % 2 else 1.0
+        total, documented = episode_return(preset, players, seed, reward, zero_sum, scale)
+        assert total == pytest.approx(documented, abs=1e-9), (seed, reward)
+
+
+def test_the_reward_scale_scales_every_reward_and_the_penalty() -> None:
+    plain = ThreeThirteenEnv("pagat", 2, reward="round", max_turns=3)
+    scaled = ThreeThirteenEnv("pagat", 2, reward="round", max_turns=3, reward_scale=0.01)
+    assert scaled.illegal_reward == plain.illegal_reward * 0.01 == pytest.approx(-1.4)
+    assert scaled.reward_scale == 0.01
+    plain.reset(seed=2)
+    scaled.reset(seed=2)
+    assert [reward * 0.01 for reward in play_through(plain, 2)] == pytest.approx(
+        list(play_through(scaled, 2))
+    )
+    for bad in (0, -1, float("nan"), float("inf"), "0.1", True, None):
+        with pytest.raises(tt.GameError, match=r"^a reward scale is a positive number, not "):
+            ThreeThirteenEnv("pagat", 2, reward_scale=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_every_observation_lies_within_the_box(table: Table) -> None:
+    env = make(table)
+    box = env.observation_space["observation"]
+    assert np.isfinite(box.low).all()
+    assert np.isfinite(box.high).all()
+    assert box.high.max() < 1000  # not the float32 range
+    observation, _ = env.reset(seed=11)
+    assert env.observation_space.contains(observation)
+    chooser = RandomPlayer(11)
+    while not env.game.is_over:
+        action = chooser.choose(env.game)
+        observation, *_ = env.step(spaces.action_to_index(action, env.game.view(env.seat)))
+        assert env.observation_space.contains(observation)
+
+
+class RecordingBot:
+    """A random bot that checks each view it is given: it reaches neither the game
+    nor anything hidden (tests/test_view_references.py's walk), and it is the same
+    (its dict and its pickle) when the cards hidden from the bot are shuffled."""
+
+    def __init__(self, env: ThreeThirteenEnv, seed: int) -> None:
+        self.env = env
+        self.rng = np.random.default_rng(seed)
+        self.views = 0
+        self.problems: list[str] = []
+
+    def act(self, view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
+        from tests.test_view_references import leaks
+
+        game = self.env.game
+        self.views += 1
+        if self.views % 7 == 1:  # (the walk is slow: every 7th view)
+            self.problems += leaks(view, game, view.player, game.view(view.player))
+            shuffled = shuffle_hidden(game, view.player, self.rng)
+            other = shuffled.view(view.player)
+            if other.to_dict() != view.to_dict():
+                self.problems.append("to_dict differs")
+            if pickle.dumps(other) != pickle.dumps(view):
+                self.problems.append("pickle differs")
+        return legal[int(self.rng.integers(len(legal)))]
+
+
+@pytest.mark.parametrize("table", TABLES[:4], ids=table_id)
+def test_opponent_bots_receive_views_that_hold_nothing_hidden(table: Table) -> None:
+    preset, variations, players, _, seat, max_turns = table
+    env = ThreeThirteenEnv(
+        preset, players, seat=seat, variations=variations, max_turns=min(max_turns, 12)
+    )
+    bots = [RecordingBot(env, seed) for seed in range(players - 1)]
+    env.opponents = list(bots)  # (bot objects are used as they are)
+    env.reset(seed=4)
+    for _ in play_through(env, 4):
+        pass
+    assert sum(bot.views for bot in bots) > 20
+    assert [problem for bot in bots for problem in bot.problems] == []
+
+
+# -- the vector environments ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_gymnasium_vector_environments_step(mode: str) -> None:
+    envs = gymnasium.make_vec(
+        ENV_ID,
+        num_envs=3,
+        vectorization_mode=mode,
+        rules="pagat",
+        players=2,
+        opponents=["random"],
+        max_turns=5,
+    )
+    try:
+        observations, _ = envs.reset(seed=[1, 2, 3])
+        assert observations["observation"].shape == (3, spaces.observation_shape("pagat", 2)[0])
+        assert envs.single_observation_space.contains(
+            {name: value[0] for name, value in observations.items()}
+        )
+        rng = np.random.default_rng(0)
+        episodes = 0
+        for _ in range(400):
+            masks = observations["action_mask"]
+            # (after an episode's end the next step resets that environment: any action)
+            actions = np.array(
+                [rng.choice(np.flatnonzero(mask)) if mask.any() else 0 for mask in masks]
+            )
+            observations, rewards, terminated, truncated, _infos = envs.step(actions)
+            assert rewards.shape == (3,)
+            assert not truncated.any()
+            assert (observations["action_mask"].any(axis=1) | terminated).all()
+            episodes += int(terminated.sum())
+        assert episodes > 0
+    finally:
+        envs.close()
 
 
 # -- illegal actions and bad input --------------------------------------------------

@@ -86,7 +86,8 @@ def test_the_game_is_registered_with_its_parameters() -> None:
     assert openspiel_game.SHORT_NAME in pyspiel.registered_names()
     game = pyspiel.load_game("python_threethirteen")
     assert str(game) == (
-        "python_threethirteen(chance=seed,max_turns=200,players=2,rewards=game,rules=pagat,"
+        "python_threethirteen(chance=seed,max_turns=200,players=2,reward_scale=1.0,rewards=game,"
+        "rules=pagat,"
         "variations=)"
     )
     kind = game.get_type()
@@ -106,7 +107,9 @@ def test_the_game_is_registered_with_its_parameters() -> None:
         spaces.observation_shape(tt.Rules.preset("pagat", players=2), 2)
     )
     size = game.observation_tensor_shape()[0]
-    assert game.information_state_tensor_shape() == [size + 2 * 55]
+    assert game.information_state_tensor_shape() == [size + 2 * 55]  # a summary: see below
+    assert kind.provides_information_state_string
+    assert not kind.provides_information_state_tensor  # not perfect recall
 
 
 @pytest.mark.parametrize(
@@ -239,7 +242,7 @@ def test_the_strings_are_the_view() -> None:
     view = state.view(0)
 
     data = view.to_dict()
-    assert json.loads(state.information_state_string(0)) == data
+    assert json.loads(state.information_state_string(0)) == {"past": [], "view": data}
     for key in ("history", "false_outs", "dealt_hand", "stock_draws"):
         del data[key]
     assert json.loads(state.observation_string(0)) == data
@@ -254,6 +257,94 @@ def test_the_strings_are_the_view() -> None:
     assert history[:, 53:].sum() == sum(
         isinstance(action, (tt.DrawStock, tt.DrawDiscard)) for _, action in view.history
     )
+
+
+def round_one(state: Any, from_stock: bool) -> Any:
+    """Play round 1 of a 2-turn pagat game: each player draws (player 1 from the
+    stock or the discard pile, player 0 from the stock) and discards the card drawn,
+    so both histories end with the same hands, scores and totals."""
+    for turn in range(2):
+        engine = state.engine_game
+        player = engine.to_move
+        view = engine.view(player)
+        if turn == 0 and not from_stock:
+            state.apply_action(spaces.action_to_index(tt.DrawDiscard(), view))
+            card = view.piles[0][-1]
+        else:
+            state.apply_action(spaces.action_to_index(tt.DrawStock(), view))
+            card = state.engine_game.view(player).stock_draws[-1]
+        view = state.engine_game.view(player)
+        state.apply_action(spaces.action_to_index(tt.DiscardCard(card), view))
+    return state
+
+
+def test_the_information_state_string_has_perfect_recall() -> None:
+    game = load_game("pagat", players=2, max_turns=2)
+    one, two = (round_one(dealt(game, 9), from_stock) for from_stock in (True, False))
+    assert one.engine_game.round == two.engine_game.round == 2
+    assert one.engine_game.totals == two.engine_game.totals
+    for player in (0, 1):
+        # the views of round 2 are the same: the observation cannot tell them apart
+        assert one.view(player).to_dict() == two.view(player).to_dict()
+        assert one.observation_string(player) == two.observation_string(player)
+        assert one.observation_tensor(player) == two.observation_tensor(player)
+        # the information states remember round 1: player 1 drew from another place,
+        # player 0 saw it
+        assert one.information_state_string(player) != two.information_state_string(player)
+    data = json.loads(one.information_state_string(1))
+    assert data["view"] == one.view(1).to_dict()
+    [past] = data["past"]
+    assert past["public"]["round"] == 1
+    assert past["public"]["scores"] == list(one.engine_game.round_scores[0])
+    assert [entry.get("type") for entry in past["public"]["history"]] == [
+        "draw",
+        "discard",
+        "draw",
+        "discard",
+    ]
+    assert set(past["own"]) == {"dealt_hand", "stock_draws"}
+    assert len(past["own"]["stock_draws"]) == 1
+    assert json.loads(two.information_state_string(1))["past"][0]["own"]["stock_draws"] == []
+
+
+def test_the_reward_scale_scales_rewards_returns_and_utilities() -> None:
+    plain = load_game("pagat", players=3, max_turns=6, rewards="round")
+    scaled = load_game("pagat", players=3, max_turns=6, rewards="round", reward_scale=0.01)
+    assert scaled.max_utility() == pytest.approx(plain.max_utility() * 0.01)
+    assert scaled.min_utility() == pytest.approx(plain.min_utility() * 0.01)
+    one, two = dealt(plain, 3), dealt(scaled, 3)
+    chooser = random.Random(3)
+    while not one.is_terminal():
+        action = chooser.choice(one.legal_actions())
+        one.apply_action(action)
+        two.apply_action(action)
+        assert two.rewards() == pytest.approx([reward * 0.01 for reward in one.rewards()])
+    assert two.returns() == pytest.approx([value * 0.01 for value in one.returns()])
+    with pytest.raises(tt.GameError, match=r"^a reward scale is a positive number, not -1.0$"):
+        load_game(reward_scale=-1.0)
+
+
+def test_the_information_state_string_holds_every_round_and_nothing_hidden() -> None:
+    game = load_game("pagat", players=3, max_turns=8)
+    state = play_randomly(dealt(game, 4), random.Random(4), 10_000)
+    assert state.is_terminal()
+    engine = state.engine_game
+    for player in range(3):
+        data = json.loads(state.information_state_string(player))
+        assert [entry["public"]["round"] for entry in data["past"]] == list(range(1, 12))
+        assert [entry["public"]["scores"] for entry in data["past"]] == [
+            list(scores) for scores in engine.round_scores
+        ]
+        record = engine.to_record()["rounds"]
+        for entry, recorded in zip(data["past"], record, strict=True):
+            assert entry["own"]["dealt_hand"] == sorted(
+                recorded["deal"]["hands"][player], key=lambda card: tt.Card.parse(card).code
+            )
+            assert entry["public"]["upcard"] == recorded["deal"]["upcard"]
+            # a draw from the stock says which card only in the drawer's own part
+            drawn = [e for e in entry["public"]["history"] if e.get("source") == "stock"]
+            assert drawn
+            assert all(set(e) == {"type", "source", "player"} for e in drawn)
 
 
 # -- no leaks ----------------------------------------------------------------------

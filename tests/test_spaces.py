@@ -21,6 +21,7 @@ from threethirteen.spaces import (
     describe_index,
     encode_observation,
     index_to_action,
+    observation_bounds,
     observation_planes,
     observation_shape,
     score_rewards,
@@ -39,10 +40,10 @@ from threethirteen.spaces import (
         ("pagat", 4, (), 697, 108),
         ("pagat", 3, ("separate-discards", "joker-discards", "jokers"), 795, 112),
         ("wikipedia", 5, (), 811, 108),
-        ("bga", 2, ("redemption",), 909, 1411),
-        ("family", 2, (), 1404, 2253),
-        ("family", 4, (), 2635, 3239),
-        ("family", 8, ("jokers",), 5545, 5443),
+        ("bga", 2, ("redemption",), 909, 7325),
+        ("family", 2, (), 1404, 11102),
+        ("family", 4, (), 2635, 12088),
+        ("family", 8, ("jokers",), 5545, 20553),
     ],
 )
 def test_sizes(
@@ -204,31 +205,21 @@ def decisions(preset: str, variations: tuple[str, ...], players: int) -> list[tt
     return found
 
 
-def equivalent(first: Action, second: Action) -> bool:
-    """The same action, or melds that differ only in which wild cards fill places."""
-    if first == second:
-        return True
-    if not (isinstance(first, LayMeld) and isinstance(second, LayMeld)):
-        return False
-    one, two = first.meld, second.meld
-    natural = [
-        [c for c, i in zip(m.cards, m.stands_for, strict=True) if c == i] for m in (one, two)
-    ]
-    return one.stands_for == two.stands_for and natural[0] == natural[1]
-
-
 def describe(action: Action) -> str:
-    """The action's notation, a meld's wild cards written ``*=identity`` (in a
-    set's: natural cards by suit first)."""
+    """The action's notation, a set's natural cards by suit first, then its wild
+    cards in card order, each ``wild=identity``."""
     if not isinstance(action, LayMeld):
         return str(action)
     meld = action.meld
-    tokens = [
-        str(card) if card == identity else f"*={identity}"
-        for card, identity in zip(meld.cards, meld.stands_for, strict=True)
-    ]
+    pairs = list(zip(meld.cards, meld.stands_for, strict=True))
     if meld.kind == "set":
-        tokens.sort(key=lambda token: (token.startswith("*"), token[-1]))
+        rank = meld.stands_for[0].code % 13
+        natural = sorted(card.code // 13 for card, identity in pairs if card == identity)
+        tokens = [str(tt.Card(suit * 13 + rank)) for suit in natural]
+        wilds = sorted((card.code, identity.code) for card, identity in pairs if card != identity)
+        tokens += [f"{tt.Card(code)}={tt.Card(identity)}" for code, identity in wilds]
+        return "meld " + " ".join(tokens)
+    tokens = [str(card) if card == identity else f"{card}={identity}" for card, identity in pairs]
     return "meld " + " ".join(tokens)
 
 
@@ -253,11 +244,11 @@ def test_every_legal_action_round_trips(
         mask = action_mask(view, legal)
         assert mask.dtype == np.int8
         assert mask.shape == (count,)
-        assert set(np.flatnonzero(mask).tolist()) == set(indices)
+        # a bijection: the mask's true entries and the legal actions, one to one
+        assert len(set(indices)) == len(legal)
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(indices)
         for action, index in zip(legal, indices, strict=True):
-            back = index_to_action(index, view, legal)
-            assert equivalent(back, action), (action, back)
-            assert back == legal[indices.index(index)]  # the first with that index
+            assert index_to_action(index, view, legal) == action
             assert describe(action) == describe_index(index, view)
             kinds.add(type(action).__name__)
         for index in range(count):
@@ -270,6 +261,67 @@ def test_every_legal_action_round_trips(
     rules = tt.Rules.preset(preset, variations, players=players)
     if rules.layoff:
         assert {"LayMeld", "LayOff"} <= kinds
+
+
+@pytest.mark.parametrize(("preset", "variations", "players"), TABLES)
+def test_every_observation_lies_within_the_bounds(
+    preset: str, variations: tuple[str, ...], players: int
+) -> None:
+    low, high = observation_bounds(preset, players, variations, max_turns=30)
+    shape = observation_shape(preset, players, variations)
+    assert low.shape == high.shape == shape
+    assert low.dtype == high.dtype == np.float32
+    assert (low <= high).all()
+    assert np.isfinite(low).all()
+    assert np.isfinite(high).all()
+    planes = observation_planes(preset, players, variations)
+    for game in decisions(preset, variations, players):
+        for seat in range(players):
+            vector = encode_observation(game.view(seat))
+            outside = np.flatnonzero((vector < low) | (vector > high))
+            assert not outside.size, [
+                (name, vector[at], low[at], high[at])
+                for at in outside
+                for name, place in planes.items()
+                if place.start <= at < place.stop
+            ]
+
+
+def test_the_bounds_are_tight_where_they_can_be() -> None:
+    low, high = observation_bounds("family", 4, ["jokers"], max_turns=250)
+    planes = observation_planes("family", 4, ["jokers"])
+    assert high[planes["hand"]].tolist() == [2.0] * 52 + [4.0]  # two decks, four jokers
+    assert high[planes["pile_tops"]].tolist() == [1.0] * 53
+    # a joker stands for no card: always 0, bounded by 0 and 1 (equal bounds are refused)
+    assert high[planes["table_melds"]].tolist()[:53] == [2.0 + 8 + 4] * 52 + [1.0]
+    assert high[planes["hand_sizes"]].tolist() == [14 / 16] * 4
+    assert high[planes["penalties"]].tolist() == [1.0] * 4  # no false outs: 0, within 0 and 1
+    assert low[planes["totals"]].tolist() == [0.0] * 4
+    pagat = observation_planes("pagat", 2)
+    low, high = observation_bounds("pagat", 2, max_turns=5)
+    assert high[pagat["totals"]].tolist() == [np.float32(9.9)] * 2  # 10 a card: 990
+    _, high = observation_bounds("pagat", 2, ["false-out"], max_turns=5)
+    assert high[pagat["penalties"]].tolist() == [1.0, 1.0]  # 20 a turn, 5 turns
+    _, high = observation_bounds("pagat", 2, ["false-out"])  # no turn limit: no bound
+    assert high[pagat["penalties"]].tolist() == [np.finfo(np.float32).max] * 2
+    low, _ = observation_bounds("pagat", 2, ["first-out-bonus=-10"], max_turns=5)
+    assert low[pagat["totals"]].tolist() == [np.float32(-1.1)] * 2  # 11 rounds
+    with pytest.raises(tt.GameError, match=r"^max_turns must be an int, not 'x'$"):
+        observation_bounds("pagat", 2, max_turns="x")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("limit", [None, 1, 30, 250])
+def test_the_turns_plane_covers_the_turn_limit(limit: int | None) -> None:
+    turns = observation_planes("pagat", 2)["turns"]
+    game = tt.Game("pagat", players=2, seed=1, max_turns=limit)
+    player = RandomPlayer(1)
+    for _ in range(2000):
+        if game.round > 2:
+            break
+        view = game.view(0)
+        expected = view.turns / limit if limit else min(view.turns / 100, 1)
+        assert encode_observation(view)[turns].tolist() == [np.float32(expected)]
+        game.apply(player.choose(game))
 
 
 def test_the_lay_off_block_tells_the_ends_apart() -> None:
@@ -353,7 +405,8 @@ def reference(view: tt.PlayerView) -> np.ndarray:
         plane("totals")[k] = view.totals[seat(k)] / 100
     pool = 52 * view.rules.decks + view.rules.jokers
     plane("stock_size")[0] = view.stock_size / pool
-    plane("turns")[0] = min(view.turns / 100, 1)
+    limit = view.max_turns
+    plane("turns")[0] = view.turns / limit if limit else min(view.turns / 100, 1)
     return vector
 
 
@@ -566,7 +619,7 @@ def test_rules_of_other_meld_sizes_round_trip(changes: dict[str, object]) -> Non
         indices = [action_to_index(action, view) for action in legal]
         assert all(0 <= index < count for index in indices)
         for action, index in zip(legal, indices, strict=True):
-            assert equivalent(index_to_action(index, view, legal), action)
+            assert index_to_action(index, view, legal) == action
             laid += isinstance(action, LayMeld)
         game.apply(player.choose(game))
     assert laid > 0

@@ -20,7 +20,12 @@ score): with ``reward="game"`` every agent is rewarded once, when the game ends;
 with ``reward="round"`` at the end of each scored round. ``zero_sum=True`` gives
 each agent the mean of the other players' scores less its own (the rewards add up
 to 0); ``zero_sum=False`` gives minus its own score. The rewards of the rounds add
-up to the reward of the game.
+up to the reward of the game. ``reward_scale`` multiplies every reward (1: points,
+hundreds in a game; 0.01: about -1 to 1 a round).
+
+The observation ``Box``'s bounds are
+:func:`threethirteen.spaces.observation_bounds` for the rules and ``max_turns``:
+every observation lies within them.
 
 >>> from threethirteen.envs import env
 >>> game_env = env("pagat", players=2)
@@ -80,6 +85,7 @@ def env(
     max_turns: int | None = None,
     render_mode: str | None = None,
     illegal_reward: float | None = None,
+    reward_scale: float = 1.0,
 ) -> Any:
     """The environment, wrapped as PettingZoo's classic games are: an illegal action
     ends the game for everyone, with ``illegal_reward`` for the agent that took it
@@ -95,8 +101,8 @@ def env(
     :param illegal_reward: ``None``: minus a bound on the points a player's cards can
         cost in the game (``reward="game"``) or in a round (``reward="round"``),
         :func:`threethirteen.spaces.worst_loss`: for each round, one card more than
-        dealt, each at the rules' highest penalty, doubled under ``doubles``; so an
-        illegal action never pays.
+        dealt, each at the rules' highest penalty, doubled under ``doubles``, times
+        ``reward_scale``; so an illegal action never pays.
 
     The other parameters are those of :class:`raw_env`.
 
@@ -113,9 +119,10 @@ def env(
         variations=variations,
         max_turns=max_turns,
         render_mode=render_mode,
+        reward_scale=reward_scale,
     )
     if illegal_reward is None:
-        illegal_reward = -float(spaces.worst_loss(bare.rules, reward))
+        illegal_reward = -float(spaces.worst_loss(bare.rules, reward)) * bare.reward_scale
     return _ClassicWrapper(bare, illegal_reward)
 
 
@@ -294,12 +301,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
     :param variations: variation names, with a preset name.
     :param max_turns: the game's turn limit per round (``None``: the real rules;
         random agents may play a round for long).
+    :param reward_scale: a positive number the rewards (in points) are multiplied by.
     :param render_mode: ``"ansi"`` (:meth:`render` returns the view of the agent to
         move as text: its hand, the others' hand sizes and known cards, the piles,
         the table, the totals) or ``"human"`` (:meth:`render` prints it, and every
         step renders).
-    :raises GameError: for a bad reward or render mode, or a table the rules
-        cannot deal.
+    :raises GameError: for a bad reward, reward scale or render mode, or a table the
+        rules cannot deal.
     :raises InvalidRulesError: for unknown rules or variations.
 
     ``reset(seed=s)`` deals ``Game(rules, players, seed=s, ...)``; a reset without
@@ -344,6 +352,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         variations: Iterable[str] = (),
         max_turns: int | None = None,
         render_mode: str | None = None,
+        reward_scale: float = 1.0,
     ) -> None:
         super().__init__()
         if reward not in ("game", "round"):
@@ -358,12 +367,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.reward = reward
         self.zero_sum = bool(zero_sum)
         self.render_mode = render_mode
+        self.reward_scale = spaces.reward_scale(reward_scale)
         self.possible_agents = [_agent_name(seat) for seat in range(self.players)]
         self.agents = self.possible_agents[:]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         shape = spaces.observation_shape(self.rules, self.players)
         count = spaces.action_count(self.rules, self.players)
-        low, high = _observation_bounds(shape)
+        low, high = spaces.observation_bounds(self.rules, self.players, max_turns=max_turns)
         self.observation_spaces = {
             agent: gym_spaces.Dict(
                 {
@@ -438,14 +448,16 @@ class raw_env(AECEnv):  # type: ignore[misc]
         over = game.is_over
         scores: Sequence[int] | None = None
         if by_round:
-            if len(game.round_scores) > rounds:
-                scores = game.round_scores[-1]
+            scored = game.round_scores
+            if len(scored) > rounds:  # (one round an action, but every one is paid)
+                scores = [sum(column) for column in zip(*scored[rounds:], strict=True)]
         elif over:
             scores = game.totals
         rewards = self.rewards
         if scores is not None:
             values = spaces.score_rewards(scores, self.zero_sum)
-            self.rewards = {name: values[seat] for name, seat in self._seats.items()}
+            scale = self.reward_scale
+            self.rewards = {name: values[seat] * scale for name, seat in self._seats.items()}
             self._accumulate_rewards()
         elif any(rewards.values()):  # (else all 0 already: nothing to clear or add)
             self._clear_rewards()
@@ -506,11 +518,3 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 flags[index] = 1
             mover = self._mover = (game, seat, view, legal, by_index, flags)
         return mover
-
-
-def _observation_bounds(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """The observation Box's bounds: the float32 range. The scores in the vector
-    (divided by ``spaces.SCORE_SCALE``) have no fixed limit, and a Box with
-    infinite bounds draws warnings from the frameworks' checkers."""
-    largest = np.finfo(np.float32).max
-    return np.full(shape, -largest, np.float32), np.full(shape, largest, np.float32)

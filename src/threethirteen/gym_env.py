@@ -16,12 +16,18 @@ with ``illegal_reward`` and ``info["illegal_action"]`` set to it (so that
 Gymnasium's checker, which steps with unmasked random actions, can run); an index
 outside the action space raises :class:`~threethirteen.GameError`.
 
-Rewards are in the game's points, as in :mod:`threethirteen.envs`: with
-``reward="game"`` once, when the game ends; with ``reward="round"`` at the end of
-each scored round (the bots' actions may end a round: the reward of a step counts
-every round scored since the learner's last action). ``zero_sum=True`` gives the
-mean of the others' scores less the learner's; ``zero_sum=False`` minus the
-learner's score.
+Rewards are in the game's points times ``reward_scale`` (1 by default; 0.01 puts
+a round's reward in about -1 to 1), as in :mod:`threethirteen.envs`: with
+``reward="game"`` once, when the game ends; with ``reward="round"`` for every
+scored round, paid at the learner's next step (the bots' actions may end a round,
+even during :meth:`~ThreeThirteenEnv.reset`: the reward of a step counts every
+round scored and not yet paid), so that an episode's rewards add up to the game's
+reward. ``zero_sum=True`` gives the mean of the others' scores less the learner's;
+``zero_sum=False`` minus the learner's score.
+
+The observation ``Box``'s bounds are
+:func:`threethirteen.spaces.observation_bounds` for the rules and ``max_turns``:
+every observation lies within them.
 
 >>> from threethirteen.gym_env import ThreeThirteenEnv
 >>> env = ThreeThirteenEnv("pagat", players=2, opponents=["greedy"])
@@ -104,9 +110,12 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         text) or ``"human"`` (prints it at every reset and step).
     :param illegal_reward: the reward of an illegal action, which ends the episode;
         ``None``: minus a bound on the points the learner's cards can cost in the
-        game (``reward="game"``) or in a round, so that it never pays.
-    :raises GameError: for a bad seat, reward, render mode or opponents, or a table
-        the rules cannot deal.
+        game (``reward="game"``) or in a round, times ``reward_scale``, so that it
+        never pays.
+    :param reward_scale: a positive number the rewards (in points) are multiplied
+        by: 1 gives points (hundreds in a game), 0.01 about -1 to 1 a round.
+    :raises GameError: for a bad seat, reward, reward scale, render mode or
+        opponents, or a table the rules cannot deal.
     :raises InvalidRulesError: for unknown rules or variations.
     :raises InvalidBotError: for an unknown bot.
 
@@ -139,6 +148,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         max_turns: int | None = None,
         render_mode: str | None = None,
         illegal_reward: float | None = None,
+        reward_scale: float = 1.0,
     ) -> None:
         if reward not in ("game", "round"):
             raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
@@ -171,15 +181,16 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self.reward = reward
         self.zero_sum = bool(zero_sum)
         self.render_mode = render_mode
+        self.reward_scale = spaces.reward_scale(reward_scale)
         self.illegal_reward = (
-            -float(spaces.worst_loss(self.rules, reward))
+            -float(spaces.worst_loss(self.rules, reward)) * self.reward_scale
             if illegal_reward is None
             else float(illegal_reward)
         )
         shape = spaces.observation_shape(self.rules, self.players)
         count = spaces.action_count(self.rules, self.players)
         self._action_count = count
-        low, high = _observation_bounds(shape)
+        low, high = spaces.observation_bounds(self.rules, self.players, max_turns=max_turns)
         self.observation_space = gym_spaces.Dict(
             {
                 "observation": gym_spaces.Box(low, high, shape, np.float32),
@@ -190,6 +201,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self._bots: dict[int, Bot] = {}
         self._ended: str | None = "call reset() before step()"
         self._turn: _Turn | None = None
+        self._paid = 0  # the rounds whose rewards were paid
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -205,7 +217,8 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             for other, spec in zip(others, self.opponents, strict=True)
         }
         self._turn = None
-        self._play_bots()
+        self._paid = 0
+        self._play_bots()  # (rounds the bots end here are paid at the first step)
         self._ended = None
         observation = self.observe()
         if self.render_mode == "human":
@@ -233,7 +246,6 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             info = {"action_mask": observation["action_mask"].copy(), "illegal_action": index}
             self._ended = "the episode ended with an illegal action: call reset() for a new one"
             return observation, self.illegal_reward, True, False, info
-        rounds = len(game.round_scores)
         turn = self._turn
         assert turn is not None
         game.apply(turn[4][index])  # the first legal action of that index
@@ -241,10 +253,13 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self._play_bots()
         reward = 0.0
         if self.reward == "round":
-            for scores in game.round_scores[rounds:]:
+            scored = game.round_scores
+            for scores in scored[self._paid :]:  # every round not yet paid
                 reward += spaces.score_rewards(scores, self.zero_sum)[self.seat]
+            self._paid = len(scored)
         elif game.is_over:
             reward = spaces.score_rewards(game.totals, self.zero_sum)[self.seat]
+        reward *= self.reward_scale
         observation = self.observe()
         if self.render_mode == "human":
             self.render()
@@ -308,14 +323,6 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             legal = game.legal_actions()
             action: Action = bots[mover].act(game.view(mover), legal)
             game.apply(action, mover)
-
-
-def _observation_bounds(shape: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """The observation Box's bounds: the float32 range. The scores in the vector
-    (divided by ``spaces.SCORE_SCALE``) have no fixed limit, and a Box with
-    infinite bounds draws warnings from the frameworks' checkers."""
-    largest = np.finfo(np.float32).max
-    return np.full(shape, -largest, np.float32), np.full(shape, largest, np.float32)
 
 
 register()

@@ -10,7 +10,8 @@ OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
   the returns sum to 0 (the PettingZoo and Gymnasium environments' zero-sum
   rewards, :func:`threethirteen.spaces.score_rewards`); ``rewards="game"`` (the
   default) pays them at the end only (the reward model MCTS needs),
-  ``rewards="round"`` pays each round's change as it is scored;
+  ``rewards="round"`` pays each round's change as it is scored; every reward and
+  return is in points times ``reward_scale`` (1 by default);
 * explicit chance, two ways: ``chance="seed"`` (the default) opens the game with
   :data:`SEED_BYTES` chance nodes of 256 outcomes each (a byte of the game's seed),
   and the engine deals every round and every reshuffle from that seed, exactly as
@@ -20,10 +21,16 @@ OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
 * actions are the indices of :mod:`threethirteen.spaces` (``action_to_index``,
   ``index_to_action``; ``action_to_string`` of an index that is not legal now is
   ``describe_index``); the observation tensor is
-  :func:`threethirteen.spaces.encode_observation` of the player's view, and the
-  information-state tensor adds what each player discarded and how they drew this
-  round; the strings are the view as JSON (:meth:`PlayerView.to_dict`), the
-  information state with the round's public history;
+  :func:`threethirteen.spaces.encode_observation` of the player's view; the
+  observation string is the view as JSON (:meth:`PlayerView.to_dict`) without the
+  round's history; the information-state string has **perfect recall**: every
+  finished round as the player saw it (its public history, the player's hand as
+  dealt and draws from the stock, its scores) and the view with the round's
+  history. The game provides no information-state tensor
+  (``provides_information_state_tensor=False``): a fixed-size tensor cannot hold
+  a whole game's history; the perfect-recall observer's tensor
+  (``make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))``) is a
+  summary of this round only (:class:`ThreeThirteenObserver`);
 * ``resample_from_infostate`` deals the hidden cards again with
   :meth:`PlayerView.sample`; OpenSpiel's ``serialize_game_and_state`` and
   ``deserialize_game_and_state`` work (the engine's game is pickled).
@@ -71,6 +78,7 @@ from .spaces import (
     encode_observation,
     index_to_action,
     observation_shape,
+    reward_scale,
     score_rewards,
 )
 
@@ -97,14 +105,16 @@ DEFAULT_PARAMETERS: dict[str, Any] = {
     "max_turns": 200,
     "rewards": "game",
     "chance": "seed",
+    "reward_scale": 1.0,
 }
 """The game's parameters and their defaults: ``rules`` (a preset name),
 ``players``, ``variations`` (names joined by ``+``, a value after ``:``, as in
 ``"jokers+false-out:20"``: OpenSpiel's game strings allow no ``,`` or ``=`` in a
 value), ``max_turns`` (a round ends after this many turns and
 every hand is scored as it stands: OpenSpiel needs a bounded game), ``rewards``
-(``"game"`` or ``"round"``) and ``chance`` (``"seed"``: the seed's bytes;
-``"cards"``: every card of every deal and reshuffle)."""
+(``"game"`` or ``"round"``), ``chance`` (``"seed"``: the seed's bytes;
+``"cards"``: every card of every deal and reshuffle) and ``reward_scale`` (a
+positive number the rewards and returns, in points, are multiplied by)."""
 
 _REPLAYS = 3
 """Double-naughts replays a round in which everyone scores 0; the game's bound on
@@ -122,8 +132,8 @@ def _game_type(reward_model: Any) -> Any:
         reward_model=reward_model,
         max_num_players=16,
         min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_string=True,  # perfect recall
+        provides_information_state_tensor=False,  # (no fixed size holds a game)
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
@@ -138,16 +148,23 @@ _ROUND_REWARDS_TYPE = _game_type(pyspiel.GameType.RewardModel.REWARDS)
 class _Config:
     """The table a game is played at, shared by its states (never copied)."""
 
-    __slots__ = ("by_card", "max_turns", "per_round", "players", "pool", "rules")
+    __slots__ = ("by_card", "max_turns", "per_round", "players", "pool", "rules", "scale")
 
     def __init__(
-        self, rules: Rules, players: int, max_turns: int, per_round: bool, by_card: bool
+        self,
+        rules: Rules,
+        players: int,
+        max_turns: int,
+        per_round: bool,
+        by_card: bool,
+        scale: float = 1.0,
     ) -> None:
         self.rules = rules
         self.players = players
         self.max_turns = max_turns
         self.per_round = per_round
         self.by_card = by_card
+        self.scale = scale
         self.pool = pool_codes(rules.decks, rules.jokers)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
@@ -158,9 +175,9 @@ class _Engine:
     """The engine's game in a state, with what the player to move sees (worked out
     once per position). A state's clone clones the game."""
 
-    __slots__ = ("_indices", "_legal", "_view", "game", "strings")
+    __slots__ = ("_indices", "_legal", "_view", "game", "seen", "strings")
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, seen: Sequence[PlayerView | None] | None = None) -> None:
         self.game = game
         self._view: PlayerView | None = None
         self._legal: list[Any] | None = None
@@ -168,9 +185,12 @@ class _Engine:
         self.strings: dict[tuple[bool, int], str] = {}
         """The observation and information-state strings made at this position,
         by (perfect recall, player)."""
+        self.seen: list[PlayerView | None] = [None] * game.players if seen is None else list(seen)
+        """Each player's latest view of the round in play (views are immutable
+        snapshots): what the round's end makes into their part of the past."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.game.clone())
+        return _Engine(self.game.clone(), self.seen)
 
     def __reduce__(self) -> tuple[type[_Engine], tuple[Game]]:
         return _Engine, (self.game,)
@@ -222,6 +242,11 @@ def _score_bound(rules: Rules, max_turns: int) -> float:
     return float(len(rules.rounds) * (high + low))
 
 
+def _scaled(rewards: list[float], config: _Config) -> list[float]:
+    scale = config.scale
+    return rewards if scale == 1.0 else [reward * scale for reward in rewards]
+
+
 class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
     """The OpenSpiel game: one table of Three Thirteen (see the module's docstring
     for the parameters).
@@ -251,12 +276,13 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
             raise GameError(f"rewards are 'game' or 'round', not {quote(params['rewards'])}")
         if params["chance"] not in ("seed", "cards"):
             raise GameError(f"chance is 'seed' or 'cards', not {quote(params['chance'])}")
+        scale = reward_scale(params["reward_scale"])
         rules = Rules.preset(name, variations, players=players)
         Game(rules, players, seed=0, max_turns=max_turns)  # checks the table deals
         per_round = params["rewards"] == "round"
         by_card = params["chance"] == "cards"
-        self.config = _Config(rules, players, max_turns, per_round, by_card)
-        bound = _score_bound(rules, max_turns)
+        self.config = _Config(rules, players, max_turns, per_round, by_card, scale)
+        bound = _score_bound(rules, max_turns) * scale
         turn = max(rules.rounds) + 3  # a draw, every card laid, a discard
         length = SEED_BYTES + _REPLAYS * max_turns * sum(dealt + 3 for dealt in rules.rounds)
         if by_card:  # every deal, and a reshuffle (at most) every turn, card by card
@@ -335,6 +361,9 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         self._drawn: list[int] = []
         self._reshuffling = False
         self._sampled = False  # a resample: the engine deals by itself
+        self._past: tuple[tuple[str, tuple[str, ...]], ...] = ()
+        """Each finished round as the players saw it: its public part and each
+        player's own part, as JSON (the information states' perfect recall)."""
         if game.config.by_card:
             self._begin_chance(game.config.pool, reshuffle=False)
 
@@ -452,12 +481,23 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
                 )
             return
         game = engine.game
-        chosen = index_to_action(action, engine.view(), engine.legal())
+        # (the view first: a sampled game works out its round's history for it)
+        view = engine.view()
+        chosen = index_to_action(action, view, engine.legal())
         scored = len(game.round_scores)
+        seen = engine.seen
+        seen[view.player] = view
+        for player, last in enumerate(seen):  # a player not seen in this round yet
+            if last is None or last.round != view.round or len(last.history) > len(view.history):
+                seen[player] = game.view(player)
         dealing = self._config.by_card and not self._sampled and game.phase == "play"
         stock = len(game.stock) if dealing else 0
         game.apply(chosen)
         engine.moved()
+        # within a round the history only grows: a shorter one is a new deal
+        if game.is_over or len(engine.view().history) <= len(view.history):
+            scores = game.round_scores[-1] if len(game.round_scores) > scored else None
+            self._past += (_finished_round(seen, view, chosen, scores),)
         if dealing and not game.is_over:
             if game.turns == 0 and game.phase == "draw":  # the engine dealt: deal again
                 self._begin_chance(self._config.pool, reshuffle=False)
@@ -468,11 +508,15 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         players = self._config.players
         if self._config.per_round:
             if len(game.round_scores) != scored:  # the round's rewards add to the returns
-                self._rewards = score_rewards(game.round_scores[-1])
+                self._rewards = _scaled(score_rewards(game.round_scores[-1]), self._config)
             else:
                 self._rewards = [0.0] * players
         else:
-            self._rewards = score_rewards(game.totals) if game.is_over else [0.0] * players
+            self._rewards = (
+                _scaled(score_rewards(game.totals), self._config)
+                if game.is_over
+                else [0.0] * players
+            )
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player < 0:
@@ -498,7 +542,7 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine
         if engine is None or not (self._config.per_round or engine.game.is_over):
             return [0.0] * self._config.players
-        return score_rewards(engine.game.totals)
+        return _scaled(score_rewards(engine.game.totals), self._config)
 
     def rewards(self) -> list[float]:
         """What the last action earned each player (see :meth:`returns`)."""
@@ -524,6 +568,11 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
             return state
         view = engine.game.view(player_id)
         state._engine = _Engine(view.sample(np.random.default_rng(words)))
+        # the rounds before, as player_id saw them: the others' own parts are unknown
+        state._past = tuple(
+            (public, tuple(own if seat == player_id else "null" for seat, own in enumerate(owns)))
+            for public, owns in self._past
+        )
         return state
 
     def __str__(self) -> str:
@@ -546,6 +595,46 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
 
+def _finished_round(
+    seen: Sequence[PlayerView | None],
+    last: PlayerView,
+    action: Any,
+    scores: Sequence[int] | None,
+) -> tuple[str, tuple[str, ...]]:
+    """A finished round as its players saw it, from each player's latest view of it
+    and the action that ended it (taken from ``last``, the mover's view before
+    it): its public part and each player's own part (the hand dealt, the draws from
+    the stock), as compact JSON with sorted keys; ``scores``: the round's (``None``:
+    a void round)."""
+    data = last.to_dict()
+    history = [*data["history"], {"player": last.player, **action.to_dict()}]
+    public = {
+        "round": last.round,
+        "dealer": last.dealer,
+        "wild": data["wild"],
+        "upcard": data["upcard"],
+        "history": history,
+        "false_outs": data["false_outs"],
+        "scores": None if scores is None else list(scores),
+    }
+    owns = tuple(
+        _json(
+            {
+                "dealt_hand": [str(card) for card in view.dealt_hand],
+                "stock_draws": [str(card) for card in view.stock_draws],
+            }
+            if view is not None
+            else None
+        )
+        for view in seen
+    )
+    return _json(public), owns
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
 _HISTORY_PLANES = 53 + 2
 """Per player in the information-state tensor: cards discarded this round (counts
 per card code), draws from the stock and from the discard piles."""
@@ -560,7 +649,9 @@ class ThreeThirteenObserver:
     ``perfect_recall`` (the information state) a ``history`` piece follows: for
     each player, counting from the observer (0 is the observer, 1 the next player
     clockwise...), the cards they discarded this round (counts by card code, 53
-    columns), their draws from the stock and their draws from a discard pile.
+    columns), their draws from the stock and their draws from a discard pile: a
+    summary of this round, not perfect recall (the game's type says it provides no
+    information-state tensor). The information-state string has perfect recall.
 
     :raises GameError: for observation types other than a single player's private
         and public information, or for observer parameters (there are none).
@@ -618,12 +709,19 @@ class ThreeThirteenObserver:
                     row[54] += 1
 
     def string_from(self, state: ThreeThirteenState, player: int) -> str:
-        """The view as compact JSON with sorted keys; the observation leaves out the
+        """The observation: the view as compact JSON with sorted keys, without the
         round's history and what the player remembers of it (their hand as dealt,
-        their draws from the stock)."""
+        their draws from the stock). The information state (perfect recall):
+        ``{"past": [...], "view": ...}``, each finished round as the player saw it
+        (``{"own": {"dealt_hand", "stock_draws"}, "public": {"round", "dealer",
+        "wild", "upcard", "history", "false_outs", "scores"}}``, ``scores`` null
+        for a void round) and the whole view."""
         engine = state._engine
         if engine is None or state._counts is not None:
-            return f"player {player}: dealing"
+            past = ""
+            if self.perfect_recall and state._past:
+                past = ", after " + _past_json(state._past, player)
+            return f"player {player}: dealing{past}"
         key = (self.perfect_recall, player)
         text = engine.strings.get(key)
         if text is None:
@@ -631,8 +729,17 @@ class ThreeThirteenObserver:
             if not self.perfect_recall:
                 for name in ("history", "false_outs", "dealt_hand", "stock_draws"):
                     del data[name]
-            text = engine.strings[key] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+                text = _json(data)
+            else:
+                text = f'{{"past":{_past_json(state._past, player)},"view":{_json(data)}}}'
+            engine.strings[key] = text
         return text
+
+
+def _past_json(past: Sequence[tuple[str, Sequence[str]]], player: int) -> str:
+    """The finished rounds as ``player`` saw them, as a JSON list."""
+    rounds = ",".join(f'{{"own":{owns[player]},"public":{public}}}' for public, owns in past)
+    return f"[{rounds}]"
 
 
 def load_game(
@@ -642,6 +749,7 @@ def load_game(
     max_turns: int = 200,
     rewards: str = "game",
     chance: str = "seed",
+    reward_scale: float = 1.0,
 ) -> Any:
     """The registered game for a table, through ``pyspiel.load_game``.
 
@@ -649,8 +757,8 @@ def load_game(
         one string of them joined by ``+``.
 
     >>> game = load_game("family", players=3, max_turns=50)
-    >>> str(game)
-    'python_threethirteen(chance=seed,max_turns=50,players=3,rewards=game,rules=family,variations=)'
+    >>> str(game)  # doctest: +ELLIPSIS
+    'python_threethirteen(chance=seed,max_turns=50,players=3,...,rules=family,variations=)'
     """
     if not isinstance(variations, str):
         variations = "+".join(str(name).replace("=", ":") for name in variations)
@@ -663,6 +771,10 @@ def load_game(
             "max_turns": max_turns,
             "rewards": rewards,
             "chance": chance,
+            # (OpenSpiel's parameter is a float: an int is taken as one)
+            "reward_scale": float(reward_scale)
+            if isinstance(reward_scale, int) and not isinstance(reward_scale, bool)
+            else reward_scale,
         },
     )
 

@@ -9,9 +9,11 @@ vector; ``docs/encoding.md`` describes them one by one.
 
 The action space has a fixed size for the rules and player count
 (:func:`action_count`); :func:`action_mask` marks the indices of the legal
-actions, :func:`action_to_index` and :func:`index_to_action` translate. Several
-legal actions share one index only when they differ in which wild card fills a
-place of a meld (see :func:`action_ranges` and ``docs/encoding.md``).
+actions, :func:`action_to_index` and :func:`index_to_action` translate. Every
+legal action has an index of its own: a meld's index says which kind of wild card
+(a suit of the wild rank, or a joker) fills each wild place (see
+:func:`action_ranges` and ``docs/encoding.md``). :func:`observation_bounds` gives
+each entry's least and greatest value.
 
 >>> import threethirteen as tt
 >>> game = tt.Game("pagat", players=2, seed=7)
@@ -47,6 +49,7 @@ from .meld_rules import highest_place, is_wild_code, set_identities
 from .melds import Meld
 from .records import rank_text
 from .rules import MAX_PLAYERS, Rules, RulesLike
+from .scoring import DOUBLED_ROUNDS
 from .table_play import lay_off_identity, run_ends
 
 __all__ = [
@@ -61,8 +64,10 @@ __all__ = [
     "describe_index",
     "encode_observation",
     "index_to_action",
+    "observation_bounds",
     "observation_planes",
     "observation_shape",
+    "reward_scale",
     "score_rewards",
     "table_melds_bound",
     "view_text",
@@ -74,8 +79,8 @@ SCORE_SCALE = 100.0
 HAND_SIZE_SCALE = 16.0
 """Hand sizes are divided by this (the largest hand: 15 cards dealt and one drawn)."""
 TURNS_SCALE = 100.0
-"""The turns of the round are divided by this and capped at 1."""
-_MOST_TURNS = int(TURNS_SCALE)
+"""Without a turn limit, the turns of the round are divided by this and capped at 1
+(with one, ``max_turns``, they are divided by the limit: 1 is the round's last turn)."""
 
 _C = NUMBER_OF_CODES  # 53 card codes: 52 cards and the joker
 _LAY_OFF_WIDTH = _C + 5
@@ -135,13 +140,33 @@ def _table_bound(rules: Rules, players: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def _suit_multisets(size: int) -> dict[tuple[int, ...], int]:
-    """Every multiset of at most ``size`` suits (sorted tuples), numbered."""
-    found: dict[tuple[int, ...], int] = {}
+def _set_shapes(size: int, kinds: int) -> dict[tuple[tuple[int, ...], tuple[int, ...]], int]:
+    """Every shape of a set of ``size`` cards, numbered: the multiset of the natural
+    cards' suits and the multiset of the wild cards' kinds (a wild rank's suit 0-3,
+    4 for a joker; ``kinds`` of them), as sorted tuples."""
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
     for count in range(size + 1):
         for suits in combinations_with_replacement(range(4), count):
-            found[suits] = len(found)
+            for wilds in combinations_with_replacement(range(kinds), size - count):
+                found[suits, wilds] = len(found)
     return found
+
+
+@lru_cache(maxsize=16)
+def _run_shapes(size: int, kinds: int) -> dict[tuple[int, tuple[int, ...]], int]:
+    """Every shape of a run of ``size`` places, numbered: the places its wild cards
+    fill (a bit mask) and the multiset of their kinds (a sorted tuple; the engine
+    lays them in the places in one way)."""
+    found: dict[tuple[int, tuple[int, ...]], int] = {}
+    for mask in range(2**size):
+        for wilds in combinations_with_replacement(range(kinds), mask.bit_count()):
+            found[mask, wilds] = len(found)
+    return found
+
+
+def _wild_kind(code: int) -> int:
+    """A wild card's kind in the action space: its suit (0-3), or 4 for a joker."""
+    return 4 if code == JOKER else code // 13
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: one per table, cached
@@ -154,10 +179,12 @@ class _Layout:
     size: int
     actions: dict[str, range]
     action_count: int
-    set_shapes: dict[tuple[int, ...], int]
-    set_names: tuple[tuple[int, ...], ...]
+    set_shapes: dict[tuple[tuple[int, ...], tuple[int, ...]], int]
+    set_names: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    kinds: int
     run_lows: int
-    run_masks: int
+    run_shapes: dict[tuple[int, tuple[int, ...]], int]
+    run_names: tuple[tuple[int, tuple[int, ...]], ...]
     # positions used by the encoder
     hand: int
     known: int
@@ -214,9 +241,10 @@ def _layout(rules: Rules, players: int) -> _Layout:
         planes[name] = slice(at, at + size)
         at += size
     table_play = rules.layoff or rules.redemption
-    set_shapes = _suit_multisets(rules.min_set) if table_play else {}
+    kinds = 5 if rules.jokers else 4  # the wild rank's suits, and the joker
+    set_shapes = _set_shapes(rules.min_set, kinds) if table_play else {}
     run_lows = highest_place(rules) - rules.min_run + 1 if table_play else 0
-    run_masks = 2**rules.min_run if table_play else 0
+    run_shapes = _run_shapes(rules.min_run, kinds) if table_play else {}
     counts = [
         ("draw_stock", 1),
         ("draw_discard", piles),
@@ -224,7 +252,7 @@ def _layout(rules: Rules, players: int) -> _Layout:
         ("go_out", _C),
         ("joker_to_pile", n - 1 if rules.joker_discards else 0),
         ("lay_set", 13 * len(set_shapes)),
-        ("lay_run", 4 * run_lows * run_masks),
+        ("lay_run", 4 * run_lows * len(run_shapes)),
         ("lay_off", slots * _LAY_OFF_WIDTH),
     ]
     actions: dict[str, range] = {}
@@ -239,7 +267,7 @@ def _layout(rules: Rules, players: int) -> _Layout:
         [1 / HAND_SIZE_SCALE] * n
         + [1.0] * (2 * n)
         + [1 / SCORE_SCALE] * (2 * n)
-        + [1 / pool, 1 / TURNS_SCALE],
+        + [1 / pool, 1.0],  # (the turns come divided by the turn limit)
         dtype=np.float32,
     )
     return _Layout(
@@ -253,8 +281,10 @@ def _layout(rules: Rules, players: int) -> _Layout:
         action_count=index,
         set_shapes=set_shapes,
         set_names=tuple(set_shapes),
+        kinds=kinds,
         run_lows=run_lows,
-        run_masks=run_masks,
+        run_shapes=run_shapes,
+        run_names=tuple(run_shapes),
         hand=planes["hand"].start,
         known=planes["known"].start,
         piles_at=planes["piles"].start,
@@ -320,6 +350,82 @@ def observation_planes(
     (slice(0, 53, None), slice(53, 159, None), ['totals', 'stock_size', 'turns'])
     """
     return dict(_layout(*_resolve(rules, players, variations)).planes)
+
+
+def observation_bounds(
+    rules: RulesLike,
+    players: int,
+    variations: Iterable[str] = (),
+    max_turns: int | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The least and greatest value of each entry of the observation (float32 vectors
+    of :func:`observation_shape`), for a game with turn limit ``max_turns``: every
+    observation :func:`encode_observation` makes lies within them (the adapters'
+    ``Box`` bounds).
+
+    A card count is at most the card's copies in the pool; a table meld's stand-ins
+    count a card at most its copies and every wild card; one-hot planes and flags
+    are 0 or 1; hand sizes are at most one card more than the most dealt (over
+    :data:`HAND_SIZE_SCALE`); the stock's size and the turns are fractions;
+    false-out penalties (over :data:`SCORE_SCALE`) are at most one per turn of the
+    round; a total lies between every round's first-out bonus and every round's
+    worst hand (one card more than dealt at the highest penalty, doubled under
+    ``doubles``) with its penalties. Under ``false-out`` without a turn limit the
+    penalties and totals have no bound: their upper bounds are the float32 range.
+    An entry that is always 0 (the joker's without jokers, the penalties without
+    ``false-out``) has the bounds 0 and 1: the frameworks' checkers refuse equal
+    bounds.
+
+    >>> low, high = observation_bounds("family", 4, max_turns=200)
+    >>> planes = observation_planes("family", 4)
+    >>> high[planes["hand"]][[0, 52]].tolist(), high[planes["hand_sizes"]].tolist()[:2]
+    ([2.0, 1.0], [0.875, 0.875])
+    >>> low[planes["totals"]].tolist()[:2], high[planes["totals"]].tolist()[:2]
+    ([0.0, 0.0], [14.850000381469727, 14.850000381469727])
+    """
+    rules, players = _resolve(rules, players, variations)
+    if max_turns is not None:
+        max_turns = as_index(max_turns, "max_turns", GameError)
+    low, high = _bounds(_layout(rules, players), max_turns)
+    return low.copy(), high.copy()  # the caller's to change
+
+
+@lru_cache(maxsize=64)
+def _bounds(lay: _Layout, max_turns: int | None) -> tuple[np.ndarray, np.ndarray]:
+    rules = lay.rules
+    copies = np.array([rules.decks] * 52 + [rules.jokers], np.float32)
+    wilds = 4 * rules.decks + rules.jokers
+    stand_ins = copies + wilds
+    stand_ins[52] = 0  # a joker stands for a card
+    low = np.zeros(lay.size, np.float32)
+    high = np.ones(lay.size, np.float32)
+    planes = lay.planes
+    for name in ("hand", "known", "piles", "reshuffled", "table"):
+        high[planes[name]] = np.tile(copies, (planes[name].stop - planes[name].start) // _C)
+    high[planes["pile_tops"]] = np.tile(np.minimum(copies, 1), lay.piles)
+    high[planes["table_melds"]] = np.tile(stand_ins, lay.slots)
+    high[planes["hand_sizes"]] = (max(rules.rounds) + 1) / HAND_SIZE_SCALE
+    largest = np.finfo(np.float32).max
+    penalty = rules.false_out_penalty or 0
+    per_round = float("inf") if penalty and max_turns is None else penalty * (max_turns or 0)
+    high[planes["penalties"]] = min(per_round / SCORE_SCALE, largest)
+    worst = max(
+        *rules.card_values, rules.wild_penalty or 0, rules.joker_penalty if rules.jokers else 0
+    )
+    bonus = rules.first_out_bonus
+    least = -max(rules.card_values) if bonus == "wild" else min(0, bonus or 0)
+    most = max(0, bonus) if isinstance(bonus, int) else 0
+    lowest = highest = 0.0
+    for dealt in rules.rounds:
+        factor = 2 if rules.doubles and dealt in DOUBLED_ROUNDS else 1
+        lowest += factor * least
+        highest += factor * (max((dealt + 1) * worst, most) + per_round)
+    high[planes["totals"]] = min(highest / SCORE_SCALE, largest)
+    low[planes["totals"]] = lowest / SCORE_SCALE
+    # an entry that is always 0 (the joker's without jokers, penalties without
+    # false-out) is bounded by 0 and 1: the frameworks' checkers refuse equal bounds
+    high[high == low] = 1.0
+    return low, high
 
 
 def _order(player: int, players: int) -> range:
@@ -430,7 +536,8 @@ def encode_observation(view: PlayerView, out: np.ndarray | None = None) -> np.nd
     rows.append(bytes(flags))
     # the numbers (seat-relative), scaled: written with the counts in one call
     seat_numbers = (view.hand_sizes, view.went_out, view.has_melded, view.penalties, view.totals)
-    numbers = (view.stock_size, min(view.turns, _MOST_TURNS))
+    limit = view.max_turns
+    numbers = (view.stock_size, view.turns / limit if limit else min(view.turns / TURNS_SCALE, 1))
     if _solver.fill_observation(
         out, lay.scalars, offsets, rows, seat_numbers, player, numbers, lay.scales
     ):
@@ -487,7 +594,7 @@ def action_count(rules: RulesLike, players: int, variations: Iterable[str] = ())
     """The size of the action space for these rules and players.
 
     >>> action_count("pagat", 4), action_count("bga", 4, ["redemption"])
-    (108, 1875)
+    (108, 7789)
     """
     return _layout(*_resolve(rules, players, variations)).action_count
 
@@ -516,27 +623,32 @@ def _meld_index(lay: _Layout, meld: Meld) -> int | str:
         if len(meld) != rules.min_set:
             return f"a set of {len(meld)} cards has no index (only sets of {rules.min_set})"
         rank = meld.stands_for[0].code % 13
-        suits = tuple(
-            sorted(
-                card.code // 13
-                for card, identity in zip(meld.cards, meld.stands_for, strict=True)
-                if card.code == identity.code
-            )
-        )
-        shape = lay.set_shapes[suits]
+        suits = []
+        wilds = []
+        for card, identity in zip(meld.cards, meld.stands_for, strict=True):
+            if card.code == identity.code:
+                suits.append(card.code // 13)
+            else:
+                wilds.append(_wild_kind(card.code))
+        shape = lay.set_shapes[tuple(sorted(suits)), tuple(sorted(wilds))]
         return lay.actions["lay_set"].start + rank * len(lay.set_shapes) + shape
     if len(meld) != rules.min_run:
         return f"a run of {len(meld)} cards has no index (only runs of {rules.min_run})"
     first = meld.stands_for[0].code
     suit, low = first // 13, first % 13 + 1
     mask = 0
+    wilds = []
     for place, (card, identity) in enumerate(zip(meld.cards, meld.stands_for, strict=True)):
         if card.code != identity.code:
             mask |= 1 << place
+            wilds.append(_wild_kind(card.code))
     if not 1 <= low <= lay.run_lows:
         return f"a run from place {low} has no index"
     block = lay.actions["lay_run"].start
-    return block + ((suit * lay.run_lows + low - 1) * lay.run_masks) + mask
+    shapes = lay.run_shapes
+    return (
+        block + (suit * lay.run_lows + low - 1) * len(shapes) + shapes[mask, tuple(sorted(wilds))]
+    )
 
 
 def _lay_off_index(lay: _Layout, action: LayOff, view: PlayerView) -> int | str:
@@ -718,16 +830,24 @@ def _stand_in(view: PlayerView, slot: int, card: Card, upper: bool) -> Card | No
     return ends[-1] if ends and (low % 13 == 0 or ends[-1].code != low - 1) else None
 
 
+def _wild_name(kind: int, wild: int | None) -> str:
+    """The wild card of a kind (a suit of the ``wild`` rank, or 4: the joker)."""
+    if kind == 4:
+        return str(CARDS[JOKER])
+    return "*" if wild is None else str(CARDS[kind * 13 + wild - 1])
+
+
 def describe_index(index: int, view: PlayerView) -> str:
     """What action index ``index`` stands for, seen by ``view``'s player, in the
-    actions' notation; in a meld, ``*=6c`` is any wild card standing for 6c.
+    actions' notation; in a meld, ``Jk=6c`` is a wild card (here a joker) standing
+    for 6c (``*=6c``: a wild card of a wild rank the round does not have).
 
     :raises IllegalActionError: for an index out of range.
 
     >>> import threethirteen as tt
     >>> view = tt.Game("bga", players=3, seed=1, variations=["redemption"]).view(0)
-    >>> [describe_index(i, view) for i in (0, 2, 55, 109)]
-    ['draw stock', 'discard Ac', 'discard Ac out', 'meld Ac *=Ad *=Ah']
+    >>> [describe_index(i, view) for i in (0, 2, 55, 151, 2263)]
+    ['draw stock', 'discard Ac', 'discard Ac out', 'meld Ac 3d=Ad Jk=Ah', 'meld Ac Jk=2c 3c']
     """
     lay = _view_layout(view)
     number = as_index(index, "an action index", IllegalActionError)
@@ -748,17 +868,26 @@ def describe_index(index: int, view: PlayerView) -> str:
         return f"discard Jk pile {(view.player + k) % lay.players}"
     if number in blocks["lay_set"]:
         rank, shape = divmod(number - blocks["lay_set"].start, len(lay.set_shapes))
-        suits = lay.set_names[shape]
-        fillers = set_identities(rank + 1, list(suits), lay.rules.min_set - len(suits))
+        suits, wilds = lay.set_names[shape]
+        fillers = set_identities(rank + 1, list(suits), len(wilds))
         natural = [str(CARDS[suit * 13 + rank]) for suit in suits]
-        return "meld " + " ".join([*natural, *(f"*={card}" for card in fillers)])
+        placed = [
+            f"{_wild_name(kind, view.wild)}={card}"
+            for kind, card in zip(wilds, fillers, strict=True)
+        ]
+        return "meld " + " ".join([*natural, *placed])
     if number in blocks["lay_run"]:
-        rest, mask = divmod(number - blocks["lay_run"].start, lay.run_masks)
+        rest, shape = divmod(number - blocks["lay_run"].start, len(lay.run_shapes))
         suit, low = divmod(rest, lay.run_lows)
+        mask, kinds = lay.run_names[shape]
+        wild_cards = iter(kinds)
         places = []
         for place in range(lay.rules.min_run):
             card = CARDS[suit * 13 + (low + place) % 13]
-            places.append(f"*={card}" if mask >> place & 1 else str(card))
+            if mask >> place & 1:
+                places.append(f"{_wild_name(next(wild_cards), view.wild)}={card}")
+            else:
+                places.append(str(card))
         return "meld " + " ".join(places)
     if number in blocks["lay_off"]:
         slot, within = divmod(number - blocks["lay_off"].start, _LAY_OFF_WIDTH)
@@ -793,6 +922,26 @@ def score_rewards(scores: Sequence[int], zero_sum: bool = True) -> list[float]:
     total = sum(scores)
     others = len(scores) - 1
     return [(total - score) / others - score for score in scores]
+
+
+def reward_scale(value: object) -> float:
+    """The adapters' ``reward_scale``, checked: a positive, finite number that
+    rewards in points are multiplied by (``0.01``: a point is 0.01).
+
+    :raises GameError: for anything else.
+
+    >>> reward_scale(0.01), reward_scale(1)
+    (0.01, 1.0)
+    >>> reward_scale(0)
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.GameError: a reward scale is a positive number, not 0
+    """
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
+        number = float(value)
+        if 0 < number < float("inf"):
+            return number
+    raise GameError(f"a reward scale is a positive number, not {quote(value)}")
 
 
 def worst_loss(rules: Rules, reward: str = "game") -> int:
