@@ -162,10 +162,10 @@ class Rules:
     """Round scores count double in the J, Q and K rounds."""
     false_out_penalty: int | None = None
     """Points added for declaring going out with a hand not fully melded (play goes on):
-    at most :data:`MAX_PENALTY`."""
+    at most ``MAX_PENALTY`` (1,000,000)."""
     first_out_bonus: int | Literal["wild"] | None = None
     """The first player out scores this number (the variation makes it negative: -5, -10;
-    at most :data:`MAX_PENALTY` either way), or ``"wild"``: minus the wild card's value."""
+    at most ``MAX_PENALTY`` (1,000,000) either way), or ``"wild"``: minus the wild card's value."""
     double_naughts: bool = False
     """A round in which every player scores 0 is replayed."""
     redemption: bool = False

@@ -392,9 +392,13 @@ def play_games(plan: _Plan, indices: tuple[int, ...]) -> list[GameResult]:
 # -- the tournament ------------------------------------------------------------------
 
 
+MAX_GAMES = 10**9
+"""The most games a tournament (or deals a match) plays, and the largest chunk."""
+
+
 def _positive(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise GameError(f"{name} is a whole number from 1, not {quote(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GAMES:
+        raise GameError(f"{name} is a whole number from 1 to 10**9, not {quote(value)}")
     return value
 
 

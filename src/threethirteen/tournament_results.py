@@ -723,7 +723,7 @@ class TournamentResults:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentResults:
         """Results from :meth:`to_dict`'s data, every field checked for its type and
-        bounds (see :data:`MAX_RESULTS_INT` and :data:`MAX_RESULTS_BOTS`).
+        bounds (integers to ``2**128 - 1``, at most 1,000 bots).
 
         :raises InvalidRecordError: for data that is not a tournament's results,
             naming the field and what is wrong.
