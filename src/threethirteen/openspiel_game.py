@@ -488,14 +488,21 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         seen = engine.seen
         seen[view.player] = view
         for player, last in enumerate(seen):  # a player not seen in this round yet
-            if last is None or last.round != view.round or len(last.history) > len(view.history):
+            if last is None or last.round != view.round or last.turns > view.turns:
                 seen[player] = game.view(player)
         dealing = self._config.by_card and not self._sampled and game.phase == "play"
         stock = len(game.stock) if dealing else 0
         game.apply(chosen)
         engine.moved()
-        # within a round the history only grows: a shorter one is a new deal
-        if game.is_over or len(engine.view().history) <= len(view.history):
+        # In a round an action ends a turn (the turns go up) or leaves the player to
+        # play on (the play phase): fewer turns, or the same in the draw phase, is a
+        # new deal.
+        if (
+            game.is_over
+            or game.round != view.round
+            or game.turns < view.turns
+            or (game.turns == view.turns and game.phase == "draw")
+        ):
             scores = game.round_scores[-1] if len(game.round_scores) > scored else None
             self._past += (_finished_round(seen, view, chosen, scores),)
         if dealing and not game.is_over:
