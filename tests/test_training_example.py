@@ -1,9 +1,12 @@
 """The training loop of docs/training.md (examples/train_reinforce.py): a short run of
-the script, its policy only ever picks legal actions, its gradient step makes a
-rewarded action likelier, and it is deterministic given its seed."""
+the script against every built-in opponent it trains with (serial and in two
+processes, the same results), its policy only ever picks legal actions, its gradient
+step makes a rewarded action likelier, a decision's return stops at its round's end,
+and it is deterministic given its seed."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import sys
 from pathlib import Path
@@ -38,21 +41,49 @@ def _env(max_turns: int | None = 4) -> object:
     )
 
 
+SHORT = ["--games", "4", "--batch", "2", "--eval-games", "2", "--max-turns", "4"]
+
+
 def test_short_run_of_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("matplotlib")
     curve = tmp_path / "curve.png"
-    argv = ["--games", "4", "--batch", "2", "--eval-games", "2", "--max-turns", "4"]
-    results = train_reinforce.main([*argv, "--plot", str(curve)])
-    assert len(results["history"]) == 4
+    runs = train_reinforce.main([*SHORT, "--plot", str(curve)])
+    assert list(runs) == ["random", "greedy", "advisor"]  # the default opponents
     assert curve.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert np.abs(results["policy"].weights).sum() > 0
-    for key in ("before", "after", "after_greedy"):
-        assert results[key].games == 2
-        assert 0.0 <= results[key].win_rate <= 1.0
     out = capsys.readouterr().out
-    assert "trained on 4 games" in out
-    assert out.count("against RandomBot") == 3
-    assert f"learning curve: {curve}" in out
+    for opponent, run in runs.items():
+        assert run.opponent == opponent
+        assert len(run.history) == 4
+        assert np.abs(run.policy.weights).sum() > 0
+        for evaluation in (run.before, run.after, run.after_best):
+            assert evaluation.games == 2
+            assert 0.0 <= evaluation.win_rate <= 1.0
+            assert evaluation.points >= 0
+        assert f"against {opponent}: trained on 4 games" in out
+    assert out.count("of 2 games") == 9
+    assert f"learning curves: {curve}" in out
+
+
+def test_two_jobs_give_the_same_runs() -> None:
+    argv = [*SHORT, "--games", "2", "--opponents", "greedy", "random"]
+    serial = train_reinforce.main(argv)
+    parallel = train_reinforce.main([*argv, "--jobs", "2"])
+    assert list(parallel) == ["greedy", "random"]
+    for opponent, run in serial.items():
+        other = parallel[opponent]
+        assert np.array_equal(run.policy.weights, other.policy.weights)
+        assert [e.actions for e in run.history] == [e.actions for e in other.history]
+        assert (run.before, run.after, run.after_best) == (
+            other.before,
+            other.after,
+            other.after_best,
+        )
+
+
+def test_the_curve_is_the_mean_of_the_latest_games() -> None:
+    values = np.array([4.0, 0.0, 2.0, 6.0])
+    assert train_reinforce.smoothed(values, 2).tolist() == [4.0, 2.0, 1.0, 4.0]
+    assert train_reinforce.smoothed(values, 10).tolist() == [4.0, 2.0, 2.0, 3.0]
 
 
 def test_the_policy_picks_only_actions_the_mask_allows() -> None:
@@ -106,6 +137,28 @@ def test_the_return_to_go_is_discounted() -> None:
     assert 0.5 < gain_first < gain_second
 
 
+def test_the_return_stops_at_the_round_end() -> None:
+    """Three decisions in round 1, two in round 2: round 2's reward is not credited
+    to round 1's decisions; within a round it is discounted a decision at a time."""
+    x = np.zeros(1)
+    episode = train_reinforce.Episode(
+        [x] * 5, [x] * 5, [0] * 5, [0.0, 0.0, -8.0, 0.0, 4.0], won=False, rounds=[1, 1, 1, 2, 2]
+    )
+    assert train_reinforce.returns_to_go(episode, 0.5) == [-2.0, -4.0, -8.0, 2.0, 4.0]
+    one_round = dataclasses.replace(episode, rounds=[])
+    assert train_reinforce.returns_to_go(one_round, 1.0) == [-4.0, -4.0, -4.0, 4.0, 4.0]
+
+
+def test_play_records_the_round_of_each_decision() -> None:
+    env = _env(max_turns=2)
+    size = env.observation_space["observation"].shape[0]  # type: ignore[attr-defined]
+    policy = train_reinforce.MaskedLinearPolicy(size, int(env.action_space.n))  # type: ignore[attr-defined]
+    episode = train_reinforce.play(env, policy, 3, np.random.default_rng(0))
+    assert len(episode.rounds) == len(episode.actions) == len(episode.rewards)
+    assert episode.rounds == sorted(episode.rounds)
+    assert set(episode.rounds) == set(range(1, len(env.game.round_scores) + 1))  # type: ignore[attr-defined]
+
+
 def test_training_is_deterministic_given_its_seed() -> None:
     runs = [train_reinforce.train(_env(), games=4, batch=2, seed=5) for _ in range(2)]
     (first, history), (second, again) = runs
@@ -119,8 +172,6 @@ def test_training_is_deterministic_given_its_seed() -> None:
 def test_training_beats_the_untrained_policy_on_a_short_game() -> None:
     """Four rounds (3 to 6 cards): 40 training games already lower the points the
     policy concedes against RandomBot, on evaluation seeds it never trained on."""
-    import dataclasses
-
     import threethirteen as tt
     from threethirteen.gym_env import ThreeThirteenEnv
 
