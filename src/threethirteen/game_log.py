@@ -46,6 +46,10 @@ MAX_LINE = 16 * 1024 * 1024
 """The longest line read, in characters (a game's record is some kilobytes)."""
 
 
+_LINE_KEYS = frozenset(("format", "version", "tournament"))
+"""The keys of a line besides the game's result."""
+
+
 def _tournament(
     labels: Sequence[str],
     rules: Mapping[str, Any],
@@ -90,7 +94,9 @@ def _game(data: object, where: str) -> GameResult:
     if type(version) is not int or version != GAMES_VERSION:
         raise InvalidRecordError(f"{where}: version {quote(version)} is not {GAMES_VERSION}")
     try:
-        return GameResult.from_dict(data)
+        return GameResult.from_dict(
+            {key: value for key, value in data.items() if key not in _LINE_KEYS}
+        )
     except InvalidRecordError as error:
         raise InvalidRecordError(f"{where}: {error}") from None
 

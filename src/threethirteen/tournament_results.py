@@ -27,7 +27,7 @@ from typing import Any
 
 from ._validate import MAX_SEED, load_json, quote
 from .errors import InvalidRecordError, ThreeThirteenError
-from .records import check_rules, record_rules
+from .records import check_record, check_rules, record_rules
 from .rules import MAX_ROUNDS
 from .statistics import (
     bonferroni_confidence,
@@ -165,9 +165,9 @@ class GameResult:
 
         :raises InvalidRecordError: for data that is not a game's result.
         """
-        if not isinstance(data, Mapping) or not set(data) >= _GAME_KEYS:
+        if not isinstance(data, Mapping) or not _GAME_KEYS <= set(data) <= _RECORDED_KEYS:
             raise InvalidRecordError(
-                f"a game's result has the keys {sorted(_GAME_KEYS)}, not {quote(data)}"
+                f"a game's result has the keys {sorted(_GAME_KEYS)} and a record, not {quote(data)}"
             )
         bots = data["bots"]
         if not isinstance(bots, list) or not 2 <= len(bots) <= 16:
@@ -189,8 +189,10 @@ class GameResult:
             raise InvalidRecordError(f"a game's winners are seats, not {quote(winners)}")
         forfeit = data["forfeit"]
         record = data.get("record")
-        if record is not None and not isinstance(record, dict):
-            raise InvalidRecordError(f"a game's record is a dict, not {quote(record)}")
+        if record is not None:
+            if not isinstance(record, dict):
+                raise InvalidRecordError(f"a game's record is a dict, not {quote(record)}")
+            check_record(record)
         return cls(
             index=_count(data["index"], "a game's index"),
             seed=_count(data["seed"], "a game's seed"),
@@ -204,6 +206,7 @@ class GameResult:
 
 
 _GAME_KEYS = frozenset(("index", "seed", "bots", "totals", "round_scores", "winners", "forfeit"))
+_RECORDED_KEYS = _GAME_KEYS | {"record"}
 
 
 def _count(value: object, name: str) -> int:
