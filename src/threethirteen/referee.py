@@ -242,9 +242,9 @@ def _decide(
 ) -> object:
     view = game.view(seat)
     offered = list(legal)  # the bot's copy: what it does to it changes nothing here
-    timed = getattr(bot, "timed_act", None)
-    if move_time is None:
+    if move_time is None:  # (the common case: no lookup of timed_act, no thread)
         return bot.act(view, offered)
+    timed = getattr(bot, "timed_act", None)
     if callable(timed):
         return timed(view, offered, move_time)
     return dog.call(lambda: bot.act(view, offered), move_time)
