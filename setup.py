@@ -20,6 +20,7 @@ WARNING = (
     " installing with the pure-Python {fallback}, which is slower"
 )
 SOLVER = "threethirteen._solver"
+PLAYOUT = "threethirteen._playout"
 
 # The errors a missing or broken C compiler raises.
 COMPILER_ERRORS = (CCompilerError, ExecError, PlatformError, OSError)
@@ -91,7 +92,11 @@ PURE_PYTHON_DIRECTIVES = {
 
 # cythonize() returns new Extension objects without ``optional``: set it again.
 extensions = cythonize(
-    [Extension("threethirteen._solver", ["src/threethirteen/_solver.pyx"])],
+    [
+        Extension(SOLVER, ["src/threethirteen/_solver.pyx"]),
+        # The playout loop (threethirteen.playouts), built on the solver's C-level API.
+        Extension(PLAYOUT, ["src/threethirteen/_playout.pyx"]),
+    ],
     compiler_directives={"language_level": "3"},
 ) + cythonize(
     [

@@ -71,7 +71,15 @@ if TYPE_CHECKING:
 else:  # numpy is imported when first used, not with the package
     np = LazyModule("numpy")
 
-__all__ = ["END_REASONS", "Game", "PlayerView", "Reshuffle", "TableMeld", "ViewCodes"]
+__all__ = [
+    "END_REASONS",
+    "Game",
+    "GameCodes",
+    "PlayerView",
+    "Reshuffle",
+    "TableMeld",
+    "ViewCodes",
+]
 
 Phase = Literal["draw", "play", "over"]
 END_REASONS = ("out", "empty_hand", "stock", "turn_limit")
@@ -534,6 +542,28 @@ class Game:
     def went_out(self) -> tuple[bool, ...]:
         """Who has gone out this round (or emptied their hand)."""
         return tuple(self._out)
+
+    @property
+    def card_codes(self) -> GameCodes:
+        """The cards of the round in play and who holds them, as card codes: the
+        whole state a compiled playout needs (see :class:`GameCodes`), without making
+        cards.
+
+        >>> game = Game("pagat", players=2, seed=7)
+        >>> codes = game.card_codes
+        >>> list(codes.hands[1]) == [card.code for card in game.hand(1)]
+        True
+        >>> len(codes.stock), list(codes.piles[0]), codes.first_out, codes.penalties
+        (45, [7], None, (0, 0))
+        """
+        return GameCodes(
+            tuple(map(bytes, self._hands)),
+            bytes(self._stock),
+            tuple(map(bytes, self._piles)),
+            tuple(self._out),
+            self._first_out,
+            tuple(self._penalties),
+        )
 
     def _player(self, player: int) -> int:
         index = as_index(player, "a player", GameError)
@@ -1413,6 +1443,28 @@ class ViewCodes(NamedTuple):
     """Each discard pile, from bottom to top (:attr:`PlayerView.piles`)."""
     reshuffled: bytes | None
     """The cards of the last reshuffle, sorted (:attr:`PlayerView.reshuffled`)."""
+
+
+class GameCodes(NamedTuple):
+    """The cards of a :class:`Game`'s round in play as card codes (``Card.code``,
+    0-52) in bytes, with what the round's scoring needs besides
+    (:attr:`Game.card_codes`): for compiled code, which needs no
+    :class:`~threethirteen.Card` objects.
+    """
+
+    hands: tuple[bytes, ...]
+    """Each player's cards, sorted (:meth:`Game.hand`)."""
+    stock: bytes
+    """The stock from its bottom card to its top card (the reverse of
+    :attr:`Game.stock`)."""
+    piles: tuple[bytes, ...]
+    """Each discard pile, from bottom to top (:attr:`Game.piles`)."""
+    went_out: tuple[bool, ...]
+    """Who has gone out this round (:attr:`Game.went_out`)."""
+    first_out: int | None
+    """The first player to go out this round, or ``None``."""
+    penalties: tuple[int, ...]
+    """Each player's false-out penalties this round."""
 
 
 @dataclass(frozen=True)
