@@ -44,6 +44,9 @@ ctypedef struct State:
     bint out[MAX_SEATS]
     int64_t penalty[MAX_SEATS]
     int64_t scores[MAX_SEATS]
+    int64_t cost[MAX_SEATS]      # the cost of each hand as it stands (-1: not known)
+    int64_t play_cost            # the best discard of the hand of the player to move,
+    int play_discard             # when the draw found it (play_cost -1: not known)
     int stock_len
     int8_t* stock
     int pile_count, capacity
@@ -142,10 +145,13 @@ cdef int draw(State* s, Params params) noexcept nogil:
             legal += 1
             if choice < 0 and not s.stock_len:
                 choice = pile  # the first pile: legal_actions[0] without a stock
+    s.play_cost = -1
     if legal > 1:
-        cost = score_codes(hand, n, params)
+        cost = s.cost[mover]
         if cost < 0:
-            return REFUSED
+            cost = score_codes(hand, n, params)
+            if cost < 0:
+                return REFUSED
         best = cost >> 6
         if s.stock_len:
             choice = -1
@@ -161,7 +167,10 @@ cdef int draw(State* s, Params params) noexcept nogil:
             if (cost >> 6) < best:
                 best = cost >> 6
                 choice = pile
+                s.play_cost = cost  # the hand with this pile's top: its best discard
+                s.play_discard = discard
     if choice < 0:
+        s.play_cost = -1
         s.stock_len -= 1
         code = s.stock[s.stock_len]
         record(s, 0, 0)
@@ -170,6 +179,7 @@ cdef int draw(State* s, Params params) noexcept nogil:
         code = s.piles[choice * s.capacity + s.pile_len[choice]]
         record(s, 1, choice)
     insert(hand, &s.hand_len[mover], code)
+    s.cost[mover] = -1  # (the discard sets it again)
     s.play = 1
     return CONTINUE
 
@@ -182,9 +192,15 @@ cdef int discard(State* s, Params params) noexcept nogil:
     cdef bint going
     if n == 0:
         return REFUSED
-    cost = best_discard_codes(s.hand[mover], n, params, &code)
-    if cost < 0 or code < 0:
-        return REFUSED
+    if s.play_cost >= 0:  # drawn from a pile: the draw's search found it
+        cost = s.play_cost
+        code = s.play_discard
+    else:
+        cost = best_discard_codes(s.hand[mover], n, params, &code)
+        if cost < 0 or code < 0:
+            return REFUSED
+    s.play_cost = -1
+    s.cost[mover] = cost  # the hand left is the one the best discard scored
     going = cost == 0 and n > 1 and (not s.around_first or s.turns >= s.players - 1)
     remove(s.hand[mover], &s.hand_len[mover], code)
     pile = mover if s.separate else 0
@@ -251,6 +267,7 @@ def play(
         total += len(hand)
         memcpy(s.hand[p], <char*>hand, len(hand))
         s.out[p] = went_out[p]
+        s.cost[p] = -1
         s.penalty[p] = penalties[p]
     for pile in range(s.pile_count):
         total += len(piles[pile])
@@ -280,6 +297,7 @@ def play(
         s.has_bonus = has_bonus
         s.bonus = bonus
         s.trace = <uint8_t*><char*>trace
+        s.play_cost = -1
         s.trace_len = 0
         s.before = turns
         with nogil:
