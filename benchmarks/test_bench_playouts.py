@@ -1,7 +1,8 @@
 """The cost of a playout move: the compiled loop (``threethirteen.playouts.playout``)
 against the same policy played through the engine, on the same sampled positions of
-pagat games at two and four players (every round, both phases); and the search
-bot's cost per decision with either.
+pagat games at two and four players (every round, both phases; the copies to play
+on are made before the clock starts); and the search bot's cost per decision with
+either.
 
 Each benchmark plays every position once (one round); the median round over the
 moves the positions' playouts play is the cost per move, in ``extra_info``
@@ -69,7 +70,7 @@ def positions(players: int, count: int = POSITIONS, seed: int = 1) -> list[tuple
 def moves_of(found: list[tuple[tt.Game, int]]) -> int:
     """The actions the positions' playouts play (the engine's count)."""
     total = 0
-    for game, player in found:
+    for game, _player in found:
         copy = game.clone()
         played, turns = len(copy.round_scores), copy.turns
         for _ in range(playouts.PLAYOUT_LIMIT):
@@ -81,9 +82,15 @@ def moves_of(found: list[tuple[tt.Game, int]]) -> int:
     return total
 
 
+def clones(found: list[tuple[tt.Game, int]]) -> list[tuple[tt.Game, int]]:
+    """Fresh copies of the positions to play on (copied before the clock starts)."""
+    return [(game.clone(), player) for game, player in found]
+
+
 def play_all(found: list[tuple[tt.Game, int]], compiled: bool) -> list[float]:
+    """Each position's playout (played on: pass :func:`clones`)."""
     play = playouts.playout if compiled else engine_playout
-    return [play(game.clone(), player) for game, player in found]
+    return [play(game, player) for game, player in found]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -93,8 +100,13 @@ def test_playout_moves(benchmark: Any, players: int, path: str) -> None:
         pytest.skip("the compiled playout loop is not built")
     benchmark.group = f"playouts: {POSITIONS} sampled pagat positions, {players} players"
     found = positions(players)
-    values = benchmark.pedantic(play_all, (found, path == "compiled"), rounds=3, iterations=1)
-    assert values == play_all(found, False)
+    values = benchmark.pedantic(
+        play_all,
+        setup=lambda: ((clones(found), path == "compiled"), {}),
+        rounds=3,
+        iterations=1,
+    )
+    assert values == play_all(clones(found), False)
     moves = moves_of(found)
     benchmark.extra_info["moves"] = moves
     if benchmark.stats is not None:  # (None under --benchmark-disable)
@@ -136,8 +148,9 @@ def main(argv: Sequence[str]) -> None:  # pragma: no cover - a report, run by ha
         for compiled in (False, True):
             rounds = []
             for _ in range(3):
+                copies = clones(found)
                 start = time.perf_counter()
-                play_all(found, compiled)
+                play_all(copies, compiled)
                 rounds.append(time.perf_counter() - start)
             times[compiled] = statistics.median(rounds) / moves
         print(

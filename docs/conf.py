@@ -65,7 +65,7 @@ autodoc_typehints = "signature"
 autodoc_default_options = {"members": True, "undoc-members": False}
 autodoc_type_aliases = {
     name: f"threethirteen.{name}" for name in threethirteen.__all__ if name.endswith("Like")
-} | {"npt.ArrayLike": "numpy.typing.ArrayLike"}
+} | {"npt.ArrayLike": "numpy.typing.ArrayLike", "GameCodes": "threethirteen.game.GameCodes"}
 autodoc_preserve_defaults = True
 
 

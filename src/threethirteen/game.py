@@ -546,8 +546,8 @@ class Game:
     @property
     def card_codes(self) -> GameCodes:
         """The cards of the round in play and who holds them, as card codes: the
-        whole state a compiled playout needs (see :class:`GameCodes`), without making
-        cards.
+        whole state a compiled playout needs (see
+        :class:`~threethirteen.game.GameCodes`), without making cards.
 
         >>> game = Game("pagat", players=2, seed=7)
         >>> codes = game.card_codes
@@ -1448,19 +1448,19 @@ class ViewCodes(NamedTuple):
 class GameCodes(NamedTuple):
     """The cards of a :class:`Game`'s round in play as card codes (``Card.code``,
     0-52) in bytes, with what the round's scoring needs besides
-    (:attr:`Game.card_codes`): for compiled code, which needs no
+    (:attr:`~threethirteen.Game.card_codes`): for compiled code, which needs no
     :class:`~threethirteen.Card` objects.
     """
 
     hands: tuple[bytes, ...]
-    """Each player's cards, sorted (:meth:`Game.hand`)."""
+    """Each player's cards, sorted (:meth:`~threethirteen.Game.hand`)."""
     stock: bytes
     """The stock from its bottom card to its top card (the reverse of
-    :attr:`Game.stock`)."""
+    :attr:`~threethirteen.Game.stock`)."""
     piles: tuple[bytes, ...]
-    """Each discard pile, from bottom to top (:attr:`Game.piles`)."""
+    """Each discard pile, from bottom to top (:attr:`~threethirteen.Game.piles`)."""
     went_out: tuple[bool, ...]
-    """Who has gone out this round (:attr:`Game.went_out`)."""
+    """Who has gone out this round (:attr:`~threethirteen.Game.went_out`)."""
     first_out: int | None
     """The first player to go out this round, or ``None``."""
     penalties: tuple[int, ...]
