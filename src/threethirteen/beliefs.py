@@ -36,9 +36,10 @@ discards fades by ``decay`` for each later turn of that player (their hand has
 changed since). ``rho[j]`` is a posterior by Bayes' rule between a player who
 plays by their cards and one who picks a legal action at random (as
 :class:`~threethirteen.RandomBot` does): from how often they took a pile card
-(``take_rate`` against the random player's share of the options), and from any
+(``take_rate`` against the random player's share of the options), from any
 wild card thrown or pile card thrown back on the same turn (which a player by
-their cards does about once in a hundred times). Against a random player the
+their cards does about once in a hundred times), and from the points a card they
+lost in the earlier rounds (exponential densities of means 1.4 and 5.4). Against a random player the
 model thus falls back to the uniform belief, which is then the right one.
 
 The expected counts are the matrix with the weights' shape whose rows sum to each
@@ -130,6 +131,11 @@ MODEL = BeliefModel()
 """The model :meth:`PlayerView.beliefs <threethirteen.PlayerView.beliefs>` uses."""
 
 _SLIP = 0.01
+_SCORE_LOG_RATIO = math.log(5.4 / 1.4)
+_SCORE_SLOPE = 1 / 1.4 - 1 / 5.4
+"""A round lost by ``m`` points a card: ``log(f(m) / g(m))`` with ``f`` and ``g``
+exponential densities of means 1.4 (a player by their cards, measured on the
+built-in greedy and advisor bots at pagat) and 5.4 (a random player)."""
 """How often a player by their cards throws a wild card, or a card just taken."""
 
 
@@ -167,6 +173,8 @@ class PublicView(Protocol):
     def turns(self) -> int: ...
     @property
     def history(self) -> tuple[tuple[int, Any], ...]: ...
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]: ...
     @property
     def card_codes(self) -> Any: ...
     @property
@@ -253,6 +261,14 @@ def read_evidence(view: PublicView, model: BeliefModel = MODEL) -> Evidence:
     wild_share = _wild_share(rules, wild)
     take_rate = model.take_rate
     slip = math.log(_SLIP)
+    played = view.round_scores
+    dealt_by_round = list(rules.rounds)[: len(played)]
+    for index, scores in enumerate(played):  # the earlier rounds' scores per card
+        dealt = dealt_by_round[index] if len(played) == view.round - 1 else hand_size
+        for player, score in enumerate(scores):
+            if score > 0:  # exponential densities: means 1.4 and 5.4 points a card
+                per_card = score / max(dealt, 1)
+                log_odds[player] += _SCORE_LOG_RATIO - per_card * _SCORE_SLOPE
     for player, event in view.history:
         if player < 0:  # a reshuffle: the piles keep their top cards
             piles = [pile[-1:] for pile in piles]
