@@ -488,8 +488,8 @@ def uniform_holding_chances(view: PublicView) -> npt.NDArray[np.float64]:
 
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=2, seed=7).view(0)
-    >>> round(float(uniform_holding_chances(view)[1, 0]), 6)  # 3 places of 46 cards
-    0.065217
+    >>> float(uniform_holding_chances(view)[1, 0])  # 3 places among 48 unseen cards
+    0.0625
     """
     state = work_out_beliefs(view, _UNIFORM)
     total = float(state.hidden_counts.sum())
@@ -526,7 +526,7 @@ def danger(
     a pile it may draw (as the piles are now), or else a card of the sampled
     stock; the chance is the mean over the deals of 1 when a pile top lets the
     hand go out, else the share of the stock's cards that do
-    (:func:`~threethirteen.batch.go_out_flags`, exact). Table play and the
+    (:func:`~threethirteen.go_out_flags`, exact). Table play and the
     opponents' own choices are not modelled: this is "could go out", which a bot
     that goes out when it can does. The viewer's own entry is 0, and so is the
     entry of a player who has gone out or has no turn left in the round.

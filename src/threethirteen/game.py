@@ -1645,7 +1645,7 @@ class PlayerView:
             position += unknown
         return hands, stock
 
-    def beliefs(self) -> np.ndarray:
+    def beliefs(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """The expected number of copies of each card type (codes 0-52, 52 the
         joker) each player holds, as this player may believe: a float64 array of
         shape ``(players, 53)``. This player's row is their hand; each row sums to
@@ -1708,6 +1708,7 @@ class PlayerView:
         false_outs = frozenset(self.false_outs)
         seeds = generator.integers(0, 2**63, size=2).tolist()
         game = object.__new__(Game)
+        hands: list[list[int]]
         if self.reshuffled is None and weighted:
             # One source: every deal of the unseen cards is consistent.
             hands, stock = self._belief_state().deal(generator)
@@ -1721,7 +1722,7 @@ class PlayerView:
             hidden = self._hidden()
             order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
             stock = order[: self.stock_size]
-            hands: list[list[int]] = []
+            hands = []
             position = self.stock_size
             for other in range(self.players):
                 unknown = (
