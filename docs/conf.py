@@ -74,6 +74,9 @@ autodoc_preserve_defaults = True
 nitpick_ignore = [
     ("py:class", "threethirteen._kernel.Solver"),
     ("py:func", "threethirteen._kernel.cost_of"),
+    # numpy's scalar types are not in the local numpy inventory (the beliefs' arrays).
+    ("py:class", "numpy.float64"),
+    ("py:class", "np.float64"),
 ]
 
 

@@ -307,6 +307,7 @@ def read_everything(view: tt.PlayerView) -> None:
     view.to_dict()
     view.card_codes  # noqa: B018
     view.unseen()
+    view.beliefs()  # (kept on the view: worked out from its public fields)
     for _, event in view.history:
         if isinstance(event, tt.DrawStock):
             assert dataclasses.fields(event) == ()
@@ -342,6 +343,8 @@ def test_no_view_reaches_the_game_or_a_hidden_card(
                     sample = view.sample(rng)  # the sample holds the view, not the reverse
                     assert leaks(view, game, seat, view) == []
                     assert leaks(view, sample, seat, view) == []
+                    weighted = view.sample(rng, weighted=True)
+                    assert leaks(view, weighted, seat, view) == []
                 copied = pickle.loads(pickle.dumps(view))
                 assert leaks(copied, game, seat, view) == []
                 checked += 1

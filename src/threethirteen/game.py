@@ -34,6 +34,7 @@ from ._lazy import LazyModule
 from ._validate import MAX_SEED, QUOTE_LIMIT, as_index, is_iterable, quote
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, can_go_out, discards
+from .beliefs import BeliefState, work_out_beliefs
 from .cards import CARDS, JOKER, Card
 from .dealing import new_seed, pool_codes, shuffled
 from .determinize import Deal, SampleError, sample_history
@@ -1696,7 +1697,36 @@ class PlayerView:
             position += unknown
         return hands, stock
 
-    def sample(self, rng: np.random.Generator | int | None = None) -> Game:
+    def beliefs(self) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """The expected number of copies of each card type (codes 0-52, 52 the
+        joker) each player holds, as this player may believe: a float64 array of
+        shape ``(players, 53)``. This player's row is their hand; each row sums to
+        that player's hand size; a card known to be in a hand is there; the cards
+        this player cannot see are spread over the other hands' unknown places and
+        the stock by the model of :mod:`threethirteen.beliefs`, which reads each
+        opponent's public decisions (the pile cards taken and passed, the discards,
+        the draws). Worked out once per view from its public fields (a copy is
+        returned).
+
+        >>> import threethirteen as tt
+        >>> view = tt.Game("pagat", players=2, seed=7).view(0)
+        >>> expected = view.beliefs()
+        >>> expected.shape, [float(row.sum()) for row in expected]
+        ((2, 53), [3.0, 3.0])
+        """
+        return np.array(self._belief_state().expected)
+
+    def _belief_state(self) -> BeliefState:
+        """The beliefs' model worked out for this view (kept, unpickled and not
+        compared: it is a function of the public fields)."""
+        found: BeliefState | None = self.__dict__.get("_beliefs")
+        if found is None:
+            found = self.__dict__["_beliefs"] = work_out_beliefs(self)
+        return found
+
+    def sample(
+        self, rng: np.random.Generator | int | None = None, *, weighted: bool = False
+    ) -> Game:
         """A full game consistent with this view, for play to go on from: the cards
         this player cannot see dealt at random to the other players' unknown places
         and the stock, so that the round's whole history could have happened (see
@@ -1708,8 +1738,16 @@ class PlayerView:
         The sample's view for this player equals this view, and its views for the
         other players are those of a game that could have been played.
 
+        With ``weighted=True`` the hidden cards are dealt in proportion to the model
+        of :meth:`beliefs` instead (each opponent's unknown places are filled one
+        card after another, a card as likely as its weight for that opponent; the
+        rest is the stock), still consistent with the view. After a reshuffle in
+        the round a weighted sample is the uniform one (the history search
+        decides where the reshuffled cards went).
+
         :param rng: a :class:`numpy.random.Generator`, a seed for one (an int from 0
             to 2**128 - 1), or ``None``.
+        :param weighted: deal by the beliefs' model rather than uniformly.
         :raises GameError: for an ``rng`` that is none of these.
 
         >>> import threethirteen as tt
@@ -1722,13 +1760,21 @@ class PlayerView:
         false_outs = frozenset(self.false_outs)
         seeds = generator.integers(0, 2**63, size=2).tolist()
         game = object.__new__(Game)
-        if self.reshuffled is None:
+        hands: list[list[int]]
+        if self.reshuffled is None and weighted:
+            # One source: every deal of the unseen cards is consistent.
+            hands, stock = self._belief_state().deal(generator)
+            game._pending = _Pending(self, hands, stock, seeds[1])
+            game._dealt_hands = ()
+            game._stock_draws = [bytearray() for _ in range(self.players)]  # after the sample
+            game._orders = []
+        elif self.reshuffled is None:
             # One source: every deal of the unseen cards is consistent, and equally
             # likely; the round's history is worked out only when asked for.
             hidden = self._hidden()
             order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
             stock = order[: self.stock_size]
-            hands: list[list[int]] = []
+            hands = []
             position = self.stock_size
             for other in range(self.players):
                 unknown = (
