@@ -143,6 +143,13 @@ examples:
   threethirteen rounds --rules pagat --variation up-and-back
   threethirteen simulate --bots greedy,random --games 10 --seed 1 --max-turns 30"""
 
+NO_HAND = (
+    "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: "
+    + ", ".join([*COMMANDS, PLAY, BOT])
+    + " ('threethirteen --help' says more)"
+)
+"""The error for no hand and no command."""
+
 EXIT_STATUS = """\
 exit status:
   0  success; with --check, the hand goes out (or, holding no drawn card, is
@@ -610,7 +617,7 @@ def _run_check(args: argparse.Namespace) -> int:
     """``check HAND`` and ``check -``: one hand, or one hand a line."""
     words: list[str] = args.words
     if not words:
-        raise _UsageError("give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'")
+        raise _UsageError(NO_HAND)
     if "-" in words and words != ["-"]:
         raise _UsageError("'-' reads the hands from standard input: give no cards with it")
     reader = HandReader(
