@@ -107,8 +107,12 @@ def _attribute_docs() -> dict[str, list[str]]:
     for info in pkgutil.iter_modules(threethirteen.__path__):
         if info.name.startswith("_") or info.name in {"cli", "laying_off"}:
             continue  # the public names live in the public modules
-        # The source is parsed, not imported: an adapter's framework may be missing.
-        analyzer = ModuleAnalyzer.for_module(f"threethirteen.{info.name}")
+        # The source file is parsed, not imported (for_module would import it): an
+        # adapter's framework may be missing.
+        source = os.path.join(os.path.dirname(threethirteen.__file__), f"{info.name}.py")
+        if not os.path.exists(source):
+            continue
+        analyzer = ModuleAnalyzer.for_file(source, f"threethirteen.{info.name}")
         for (scope, name), lines in analyzer.find_attr_docs().items():
             if scope == "" and name in threethirteen.__all__:
                 docs.setdefault(name, list(lines))
