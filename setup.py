@@ -71,7 +71,8 @@ class OptionalBuildExt(build_ext):
 # The modules a game step runs through (Game.apply, the legal actions, the
 # observation and the action mask, the PettingZoo environment, and the hands,
 # actions and cards they handle), compiled by Cython from their own .py files
-# ("pure Python mode"): 20 to 40% more environment steps a second. The .py stays
+# ("pure Python mode"); measured again, they gain no more than noise (see
+# docs/performance.md, "What the compiled engine modules gain"). The .py stays
 # the source of truth (no .pyx copy, nothing in it for Cython); the extension
 # module is built beside it and, when present, imported instead of it (except
 # under THREETHIRTEEN_IMPLEMENTATION=python, see _backend.py). The tests read

@@ -4,9 +4,10 @@ of the built-in bots' strength and cost, not the tournament module).
     python benchmarks/bot_play.py search advisor [--games 100] [--rules pagat]
 
 Each deal (a game seed) is played twice, the bots swapping seats, so luck of the
-deal cancels; it prints the first bot's mean margin per game (its total less the
-other's: negative is better), with a 95 % interval over the deals, and each bot's
-mean cost per move.
+deal cancels; it prints the first bot's mean margin per game (its lead: the other's
+total less its own, positive when the first did better, as
+``TournamentResults.head_to_head`` counts it), with a 95 % interval over the deals,
+and each bot's mean cost per move.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def duplicate(
             clock: dict[int, list[float]] = {}
             game = play_game(bots, rules, seed=seed * 1_000_003 + deal, clock=clock)
             at = 1 if swap else 0
-            margin += game.totals[at] - game.totals[1 - at]
+            margin += game.totals[1 - at] - game.totals[at]  # the first bot's lead
             for seat, (seconds, moves) in clock.items():
                 cost[names[seat]][0] += seconds
                 cost[names[seat]][1] += moves

@@ -700,8 +700,14 @@ def test_rounds(run: Run) -> None:
             ["rounds", "--color", "red"],
             "argument --color: invalid choice: 'red' (choose from 'auto', 'always', 'never')",
         ),
-        ([], "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'"),
-        (["check"], "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'"),
+        (
+            [],
+            "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: check, rules, rounds, simulate, replay, play, bot ('threethirteen --help' says more)",
+        ),
+        (
+            ["check"],
+            "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: check, rules, rounds, simulate, replay, play, bot ('threethirteen --help' says more)",
+        ),
         (["-", "9s"], "'-' reads the hands from standard input: give no cards with it"),
         (["9s 9h 9d", "--round", "three"], "argument --round: invalid int value: 'three'"),
         (["9s 9h 9d", "--colour"], "unrecognized arguments: --colour"),

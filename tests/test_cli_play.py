@@ -98,7 +98,9 @@ def test_a_whole_game_prints_the_libraries_score_sheet() -> None:
     expected = library_game("pagat", 2, "greedy", seed=5, max_turns=2)
     text = out.getvalue()
     assert text.endswith(
-        "game over\n" + expected.score_sheet() + "\nplayer 1 (greedy) wins with 271\n"
+        "game over\n"
+        + expected.score_sheet(["you", "player 1 (greedy)"])
+        + "\nplayer 1 (greedy) wins with 271\n"
     )
     assert expected.totals == (339, 271)
     assert text.count("-- your turn:") == 11  # a turn in each round: the limit is 2 turns
@@ -110,7 +112,7 @@ def test_a_whole_game_from_another_seat_with_three_players() -> None:
     out = io.StringIO()
     assert _cli_play.main([*argv, "--max-turns", "6"], Responder(out), out) == 0
     expected = library_game("pagat", 3, "random", seed=11, seat=1, max_turns=6)
-    sheet = expected.score_sheet()
+    sheet = expected.score_sheet(["player 0 (random)", "you", "player 2 (random)"])
     assert "game over\n" + sheet + "\n" in out.getvalue()
     assert out.getvalue().startswith(
         "threethirteen play: pagat for 3 players, 11 rounds, seed 11\n"
@@ -183,19 +185,18 @@ hands:    you 3, player 1 (greedy) 3
 scores:   you 0, player 1 (greedy) 0
 hand:     [6d 6h 3c=6c]  (deadwood 0)
 draw (s: stock, d: discard pile)> discard 9s
-error: illegal action 'discard 9s': player 0 must draw first
+error: draw first: s draws from the stock, d takes the discard pile's top card
 draw (s: stock, d: discard pile)> s
 you drew Ac from the stock
 hand:     [6d 6h 3c=6c] Ac  (deadwood 1)
 discard (a card, or 'out CARD' to go out)> draw stock
-error: illegal action 'draw stock': player 0 has drawn already this turn
+error: you have drawn: discard a card (like Kc), or 'out Kc' to discard it and go out
 discard (a card, or 'out CARD' to go out)> As
-error: illegal action 'discard As': player 0 does not hold As
+error: you do not hold As
 discard (a card, or 'out CARD' to go out)> Kx
-error: unknown suit 'x' in 'Kx' (type 'help' for the commands)
+error: unknown suit 'x' in 'Kx'; discard a card (like Kc), or 'out Kc' to discard it and go out ('help' lists the commands)
 discard (a card, or 'out CARD' to go out)> fly away
-error: no action 'fly away': write 'draw stock', 'draw discard', 'discard 9s', \
-'discard 9s out', 'meld 4h 5h 6h' or 'lay off 7h on 0' (type 'help' for the commands)
+error: no action 'fly away': write 'draw stock', 'draw discard', 'discard 9s', 'discard 9s out', 'meld 4h 5h 6h' or 'lay off 7h on 0'; discard a card (like Kc), or 'out Kc' to discard it and go out ('help' lists the commands)
 discard (a card, or 'out CARD' to go out)> moves
 moves:    discard Ac, discard 3c, discard 6d, discard 6h, discard Ac out
 discard (a card, or 'out CARD' to go out)> hint
@@ -219,9 +220,9 @@ you drew 6s from the discard pile
 hand:     [Ad Ah 4s=Ac] 6s Ks  (deadwood 16)
 discard (a card, or 'out CARD' to go out)> quit
 game left in round 2
-round  wild  player 0  player 1
-    1     3         0        12
-total               0        12
+round  wild     you  player 1 (greedy)
+    1     3       0                 12
+total             0                 12
 """
 
 
@@ -259,8 +260,8 @@ def test_the_end_of_input_leaves_the_game_cleanly() -> None:
     assert out.endswith(
         "discard (a card, or 'out CARD' to go out)> \n"
         "game left in round 1\n"
-        "round  wild  player 0  player 1\n"
-        "total               0         0\n"
+        "round  wild     you  player 1 (greedy)\n"
+        "total             0                  0\n"
     )
 
 
@@ -584,7 +585,8 @@ def test_a_whole_game_on_a_terminal(terminals: list[Terminal]) -> None:
     output = terminal.read_until(DRAW_PROMPT)
     assert output.endswith(
         DRAW_PROMPT + "discard Kd\n"  # the terminal echoes what is typed
-        "error: illegal action 'discard Kd': player 0 must draw first\n" + DRAW_PROMPT
+        "error: draw first: s draws from the stock, d takes the discard pile's top card\n"
+        + DRAW_PROMPT
     )
     while not terminal.closed:
         terminal.type(simple_answer(output))
@@ -592,7 +594,9 @@ def test_a_whole_game_on_a_terminal(terminals: list[Terminal]) -> None:
     assert terminal.finish() == 0
     expected = library_game("pagat", 2, "greedy", seed=5, max_turns=2)
     assert terminal.output.endswith(
-        "game over\n" + expected.score_sheet() + "\nplayer 1 (greedy) wins with 271\n"
+        "game over\n"
+        + expected.score_sheet(["you", "player 1 (greedy)"])
+        + "\nplayer 1 (greedy) wins with 271\n"
     )
     assert "\x1b[" not in terminal.output
 
@@ -607,8 +611,8 @@ def test_colour_on_a_terminal_and_quit(terminals: list[Terminal]) -> None:
     assert terminal.finish() == 0
     assert terminal.output.endswith(
         "> quit\ngame left in round 1\n"
-        "round  wild  player 0  player 1\n"
-        "total               0         0\n"
+        "round  wild     you  player 1 (greedy)\n"
+        "total             0                  0\n"
     )
 
 
@@ -620,6 +624,6 @@ def test_the_end_of_input_on_a_terminal(terminals: list[Terminal]) -> None:
     assert terminal.finish() == 0
     assert "Traceback" not in terminal.output
     assert terminal.output.endswith(
-        "game left in round 1\n" + "round  wild  player 0  player 1\n"
-        "total               0         0\n"
+        "game left in round 1\n" + "round  wild     you  player 1 (greedy)\n"
+        "total             0                  0\n"
     )

@@ -143,13 +143,15 @@ round 1: 3 cards, wild rank 3, player 0 deals
   player 0 dealt  3c 6d 6h
   player 1 dealt  2c Jc 9h
   upcard          Jd
-  player 1: draw stock
+  player 1: draw stock (10d)
   player 1: discard 10d
-  player 0: draw stock
+  player 0: draw stock (Ac)
   player 0: discard Ac out [6d 6h 3c=6c]
   player 1: draw discard
   player 1: discard Jc
   ended: a player went out; scores 0 12
+  player 0 held   out
+  player 1 held   Ac 2c 9h  (deadwood 12)
 
 round 2: 4 cards, wild rank 4, player 1 deals
 """
@@ -181,7 +183,7 @@ def test_replay_of_a_game_in_play(run: Run, tmp_path: Path) -> None:
     path.write_text(json.dumps(game.to_record()))
     result = run("replay", str(path), "--ascii")
     assert result.status == 0
-    assert "  player 1: draw stock\n  (in play)\n" in result.out
+    assert "  player 1: draw stock (10d)\n  (in play)\n" in result.out
 
 
 def test_replay_errors(run: Run, tmp_path: Path, record_file: tuple[Path, tt.Game]) -> None:

@@ -104,3 +104,19 @@ def test_the_test_extra_builds_and_the_slow_marker_is_registered() -> None:
     assert any(re.match(r"build\b", requirement) for requirement in test_extra)
     markers = PYPROJECT["tool"]["pytest"]["ini_options"]["markers"]
     assert any(marker.startswith("slow:") for marker in markers)
+
+
+def test_the_test_extra_rebuilds_the_compiled_modules() -> None:
+    """Cython and the setuptools of the build: ``python setup.py build_ext --inplace``
+    (README's advice after editing a compiled module) and tests/test_c_api.py work in
+    the environment of README's test command."""
+    test_extra = PROJECT["optional-dependencies"]["test"]
+    build_requires = PYPROJECT["build-system"]["requires"]
+    for name in ("Cython", "setuptools"):
+        (built_with,) = [item for item in build_requires if item.startswith(name)]
+        assert built_with in test_extra
+
+
+def test_the_docs_extra_has_the_copy_button() -> None:
+    docs_extra = PROJECT["optional-dependencies"]["docs"]
+    assert any(re.match(r"sphinx-copybutton\b", requirement) for requirement in docs_extra)

@@ -1,4 +1,25 @@
-"""threethirteen: exact, fast analysis of Three Thirteen (3-13) rummy hands.
+"""threethirteen: the rummy game Three Thirteen (3-13) in Python: exact hand
+analysis, a game engine, bots, tournaments and adapters for learning frameworks.
+
+The main entry points, all in ``threethirteen`` (``import threethirteen as tt``):
+
+* hand analysis: :func:`best_melds`, :func:`deadwood_score`, :func:`can_go_out`,
+  :func:`best_discard`, :func:`discards`, :func:`outs`, :func:`draw_advice`,
+  :func:`layoff`, :func:`check_melds`; the batch functions (:func:`deadwood_scores`,
+  :func:`best_discards`, ...) over numpy arrays of many hands;
+* the rules: :class:`Rules` (``Rules.preset("pagat")``), :data:`PRESETS`,
+  :data:`VARIATIONS`, :class:`Round`;
+* the engine: :class:`Game` (deal, legal actions, apply, records that replay),
+  :class:`PlayerView` (what one player may know);
+* the bots and the arena: :data:`BOTS` (``"random"``, ``"greedy"``, ...),
+  :class:`Bot`, :func:`play`, :func:`tournament`, :func:`match`;
+* the adapters (imported on their own): ``threethirteen.envs`` (PettingZoo),
+  ``threethirteen.gym_env`` (Gymnasium), ``threethirteen.openspiel_game``
+  (OpenSpiel);
+* the command line: ``threethirteen --help`` (check a hand, ``play``,
+  ``simulate``, ``replay``).
+
+Bad input raises a :class:`ThreeThirteenError` (a :class:`ValueError`).
 
 >>> import threethirteen as tt
 >>> hand = tt.parse_hand("9s 9h 9d 4h 5h 6c")
@@ -7,6 +28,9 @@
 ((Meld.parse('9d 9h 9s'), Meld.parse('4h 5h 6c=6h')), 0)
 >>> tt.deadwood_score(hand, tt.Round("pagat", 4))
 0
+>>> game = tt.play(["greedy", "random"], seed=1, max_turns=50)
+>>> game.is_over, len(game.totals)
+(True, 2)
 """
 
 import warnings as _warnings

@@ -23,9 +23,13 @@ the output reads as a transcript.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
+import json
+import os
 import re
 import sys
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,7 +38,7 @@ from typing import TextIO
 from ._cli_format import Style, choose_style, printable, rules_label, silence
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_melds, discards
-from .bots import Bot, make_bot
+from .bots import BOTS, Bot, make_bot
 from .cards import Card, rank_name
 from .checking import check_melds
 from .drawing import DrawAdvice, Outs, draw_advice, outs
@@ -84,8 +88,9 @@ examples:
   threethirteen play --rules bga --players 3 --bots greedy,random --seed 7 --hints
   threethirteen play --rules family --players 4 --bots greedy --seat 2
   threethirteen play --bots random --max-turns 4 --ascii < moves.txt
+  threethirteen play --bots advisor --record game.json   (then: threethirteen replay game.json)
 
-The bots: random, greedy (and any other built-in bot's name)."""
+The built-in bots: {bots}."""
 
 _PILE = re.compile(r"[0-9]{1,3}")
 _OUTS_SHOWN = 10
@@ -97,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=DESCRIPTION,
-        epilog=EPILOG,
+        epilog=EPILOG.format(bots=", ".join(BOTS)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
@@ -124,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="greedy",
         metavar="NAMES",
         help="the bots, separated by commas, in seat order (default greedy); one name"
-        " fills every other seat",
+        f" fills every other seat. The built-in bots: {', '.join(BOTS)}",
     )
     parser.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
     parser.add_argument(
@@ -140,6 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         metavar="N",
         help="end each round after N turns and score the hands (a short game)",
+    )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help="write the game's record (JSON) to FILE as the game goes, after each action,"
+        " so a game left early keeps its record ('threethirteen replay FILE' shows it)",
     )
     parser.add_argument(
         "--color",
@@ -352,6 +363,7 @@ class PlayCommand:
         style: Style,
         *,
         hints: bool = False,
+        record: str | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -363,6 +375,8 @@ class PlayCommand:
         self.echo = not _isatty(stdin)
         self.went_out = False
         """Whether the last action applied went out."""
+        self.record = record
+        """The file the game's record is written to after each action, or ``None``."""
 
     # -- writing ---------------------------------------------------------------
 
@@ -370,6 +384,13 @@ class PlayCommand:
         """Write a line, at once (a terminal shows it before the next prompt)."""
         self.stdout.write(line + "\n")
         self.stdout.flush()
+
+    def save(self) -> None:
+        """Write the game's record to :attr:`record` (a new file put in place of the old
+        one, so that the file always holds a whole record)."""
+        if self.record is None:
+            return
+        save_record(self.game, self.record)
 
     def name(self, player: int) -> str:
         """``you`` or ``player 1 (greedy)``."""
@@ -384,10 +405,26 @@ class PlayCommand:
             return "-"
         round_ = self.game.prepared_round if number is None else Round(self.game.rules, number)
         melding = best_melds(hand, round_)
-        parts = [self.style.meld(meld) for meld in melding.melds]
-        if melding.deadwood:
-            parts.append(self.style.cards(melding.deadwood))
-        return " ".join(parts) + f"  (deadwood {melding.score})"
+        style = self.style
+        marked = False
+        parts = []
+        for meld in melding.melds:
+            cards = []
+            for card, identity, stands in zip(meld.cards, meld.stands_for, meld.wild, strict=True):
+                if stands:
+                    cards.append(f"{style.card(card)}={style.card(identity)}")
+                elif round_.is_wild(card):  # a wild card playing itself
+                    cards.append(style.card(card) + WILD_MARK)
+                    marked = True
+                else:
+                    cards.append(style.card(card))
+            parts.append("[" + " ".join(cards) + "]")
+        for card in melding.deadwood:
+            wild = round_.is_wild(card)
+            marked = marked or wild
+            parts.append(style.card(card) + (WILD_MARK if wild else ""))
+        legend = f"; {WILD_MARK} wild" if marked else ""
+        return " ".join(parts) + f"  (deadwood {melding.score}{legend})"
 
     def by_player(self, values: Sequence[object]) -> str:
         """``you 3, player 1 (greedy) 12``: a value for each player."""
@@ -443,10 +480,10 @@ class PlayCommand:
                     self.bot_turn()
         except _Quit:
             self.write(f"game left in round {game.round}")
-            self.write(game.score_sheet())
+            self.write(self.score_sheet())
             return EXIT_OK
         self.write("game over")
-        self.write(game.score_sheet())
+        self.write(self.score_sheet())
         winners = game.winners
         if winners == (self.seat,):
             self.write(f"you win with {game.totals[self.seat]}")
@@ -457,6 +494,10 @@ class PlayCommand:
             verb = "wins" if len(winners) == 1 else "share the win"
             self.write(f"{names} {verb} with {game.totals[winners[0]]}")
         return EXIT_OK
+
+    def score_sheet(self) -> str:
+        """The game's score sheet, the players named as this command names them."""
+        return self.game.score_sheet([self.name(p) for p in range(self.game.players)])
 
     def start_round(self) -> None:
         """The round just dealt: its number, cards, wild rank and dealer."""
@@ -480,6 +521,7 @@ class PlayCommand:
         hands = [game.hand(player) for player in range(game.players)]
         scored = len(game.round_scores)
         game.apply(action)
+        self.save()
         if not game.is_over and len(game.view(self.seat).history) > len(before.history):
             self.went_out = game.went_out[mover] and not before.went_out[mover]
             return None
@@ -591,7 +633,13 @@ class PlayCommand:
         game = self.game
         view = game.view(self.seat)
         wild = "no wild rank" if view.wild is None else f"wild rank {rank_name(view.wild)}"
-        self.write(f"-- your turn: round {view.round}, {wild}")
+        if view.first_out is not None and view.first_out != self.seat:
+            self.write(
+                f"-- your last turn: {self.name(view.first_out)} went out; round {view.round},"
+                f" {wild}"
+            )
+        else:
+            self.write(f"-- your turn: round {view.round}, {wild}")
         self.show_table(view)
         while game.to_move == self.seat:
             view = game.view(self.seat)
@@ -654,17 +702,95 @@ class PlayCommand:
             if command in ("moves", "legal"):
                 self.write("moves:    " + ", ".join(map(str, self.game.legal_actions())))
                 continue
+            if view.phase == "play" and _is_draw(text):
+                self.write(f"error: you have drawn: {self.play_advice(view)}")
+                continue
             try:
                 action = read_action(text, view)
             except ThreeThirteenError as error:
-                self.write(f"error: {error} (type 'help' for the commands)")
+                advice = self.play_advice(view) if view.phase == "play" else DRAW_ADVICE
+                self.write(f"error: {error}; {advice} ('help' lists the commands)")
+                continue
+            if view.phase == "draw" and not isinstance(action, (DrawStock, DrawDiscard)):
+                self.write(f"error: draw first: {DRAW_ADVICE}")
                 continue
             try:
                 self.game.verify(action, self.seat)
             except ThreeThirteenError as error:
-                self.write(f"error: {error}")
+                self.write(f"error: {personal(str(error), self.seat)}")
                 continue
             return action
+
+    def play_advice(self, view: PlayerView) -> str:
+        """What the person may do after their draw."""
+        advice = "discard a card (like Kc), or 'out Kc' to discard it and go out"
+        if self.prompt(view) == TABLE_PROMPT:
+            advice += "; 'meld ...' or 'lay off CARD on N' to play onto the table"
+        return advice
+
+
+DRAW_ADVICE = "s draws from the stock, d takes the discard pile's top card"
+"""What the person may do before their draw."""
+
+WILD_MARK = "*"
+"""The mark after a wild card of the hand (one standing for another card is written
+``6c=6h``)."""
+
+_DRAW_WORDS = frozenset({"s", "stock", "d", "draw", "discard"})
+
+
+def _is_draw(text: str) -> bool:
+    """Whether ``text`` asks to draw: ``s``, ``stock``, ``d``, ``d N``, ``discard``,
+    ``draw ...``."""
+    words = text.lower().split()
+    if not words or words[0] not in _DRAW_WORDS:
+        return False
+    if words[0] == "draw":
+        return True
+    return len(words) == 1 or (words[0] == "d" and bool(_PILE.fullmatch(words[1])))
+
+
+def personal(message: str, seat: int) -> str:
+    """An engine's message about the person's seat, said to them: ``you do not hold
+    Kc``, not ``player 0 does not hold Kc``.
+
+    >>> personal("illegal action 'discard Kc': player 0 does not hold Kc", 0)
+    'you do not hold Kc'
+    >>> personal("illegal action 'meld 4h 5h 6h': player 2 may lay off only after laying a meld", 2)
+    'you may lay off only after laying a meld'
+    """
+    message = re.sub(r"^illegal action '(?:[^'\\]|\\.)*': ", "", message)
+    player = f"player {seat}"
+    for engine, spoken in (
+        (f"{player} does not", "you do not"),
+        (f"{player} has ", "you have "),
+        (f"{player} must", "you must"),
+        (f"{player}'s", "your"),
+    ):
+        message = message.replace(engine, spoken)
+    return re.sub(rf"\b{player}\b", "you", message)
+
+
+def save_record(game: Game, path: str) -> None:
+    """Write ``game.to_record()`` as JSON to ``path``: to a new file beside it, flushed
+    and synced, then put in its place, so that the file holds a whole record whenever
+    the game stops.
+
+    :raises OSError: when the file cannot be written.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=".threethirteen-", suffix=".json", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(game.to_record(), file)
+            file.write("\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 class _BotError(Exception):
@@ -722,7 +848,14 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         _error(str(error))
         return EXIT_USAGE
     style = choose_style(stdout, ascii_only=args.ascii, color=args.color)
-    command = PlayCommand(game, args.seat, bots, stdin, stdout, style, hints=args.hints)
+    command = PlayCommand(
+        game, args.seat, bots, stdin, stdout, style, hints=args.hints, record=args.record
+    )
+    try:
+        command.save()  # the deal; an unwritable path fails before the first move
+    except OSError as error:
+        _error(f"cannot write the record to {args.record!r}: {error.strerror or error}")
+        return EXIT_USAGE
     try:
         return command.run()
     except _BotError as error:

@@ -14,7 +14,7 @@ A hand the solver refuses fails the computation with the error the in-memory
 function raises, its message naming the row in the whole array, not in its block.
 
 Dask is imported when one of these functions runs, not with the package; install
-it with the ``dask`` extra (``pip install 'threethirteen[dask]'``).
+it with the ``dask`` extra (``pip install '.[dask]'``).
 
 >>> import dask.array as da
 >>> import threethirteen as tt

@@ -219,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         " protocol (version 1) on standard input and output, for tt.ProcessBot or any"
         " other arena. MODULE:OBJECT names a bot class, a factory taking seed=, a bot"
         " object or a bot function (threethirteen:GreedyBot, mypackage.bots:make_bot);"
-        " a built-in bot's name (greedy) works too.",
+        f" a built-in bot's name works too: {', '.join(BOTS)}.",
         allow_abbrev=False,
     )
     parser.add_argument("spec", metavar="MODULE:OBJECT", help="the bot")

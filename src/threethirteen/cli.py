@@ -57,7 +57,7 @@ from ._cli_format import (
     text_report,
 )
 from ._validate import load_json, quote
-from .actions import Action
+from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .analysis import best_discard, best_melds, discards
 from .bots import BOTS
 from .cards import Card, parse_card
@@ -142,6 +142,13 @@ examples:
   threethirteen rules bga
   threethirteen rounds --rules pagat --variation up-and-back
   threethirteen simulate --bots greedy,random --games 10 --seed 1 --max-turns 30"""
+
+NO_HAND = (
+    "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: "
+    + ", ".join([*COMMANDS, PLAY, BOT])
+    + " ('threethirteen --help' says more)"
+)
+"""The error for no hand and no command."""
 
 EXIT_STATUS = """\
 exit status:
@@ -610,7 +617,7 @@ def _run_check(args: argparse.Namespace) -> int:
     """``check HAND`` and ``check -``: one hand, or one hand a line."""
     words: list[str] = args.words
     if not words:
-        raise _UsageError("give a hand (e.g. \"9s 9h 9d 4h 5h 6c\"), '-', 'rules' or 'rounds'")
+        raise _UsageError(NO_HAND)
     if "-" in words and words != ["-"]:
         raise _UsageError("'-' reads the hands from standard input: give no cards with it")
     reader = HandReader(
@@ -931,14 +938,88 @@ _ENDS = {
 }
 
 
+def _before_last_action(
+    record: Mapping[str, Any], position: int
+) -> tuple[Game, Mapping[str, Any]] | None:
+    """The game of a checked record just before the last action of its round of index
+    ``position`` (a record cut there, replayed), and that action's entry; ``None``
+    for a round without actions (it ended at its deal)."""
+    rounds = record["rounds"]
+    data = rounds[position]
+    moves = [i for i, entry in enumerate(data["actions"]) if entry.get("type") != "reshuffle"]
+    if not moves:
+        return None
+    totals = [0] * record["rules"]["players"]
+    for earlier in rounds[:position]:
+        for player, score in enumerate(earlier["scores"] or ()):
+            totals[player] += score
+    cut = {**data, "actions": data["actions"][: moves[-1]], "end": None, "void": False}
+    partial = {
+        **record,
+        "rounds": [*rounds[:position], {**cut, "scores": None}],
+        "totals": totals,
+        "winners": None,
+    }
+    return Game.from_record(partial), data["actions"][moves[-1]]
+
+
+def _end_hands(
+    record: Mapping[str, Any], position: int, stock_card: str | None
+) -> tuple[list[Hand], list[bool]] | None:
+    """Every hand at the end of the round of index ``position`` (as it was scored),
+    and who had gone out; ``None`` when it cannot be worked out (a record replay
+    refused)."""
+    data = record["rounds"][position]
+    try:
+        found = _before_last_action(record, position)
+    except ThreeThirteenError:  # pragma: no cover - the whole record replayed already
+        return None
+    if found is None:
+        hands = [parse_hand(" ".join(cards)) for cards in data["deal"]["hands"]]
+        return hands, [False] * len(hands)
+    game, entry = found
+    hands = [game.hand(player) for player in range(game.players)]
+    went = list(game.went_out)
+    mover = entry["player"]
+    action = Action.from_dict(entry)
+    if isinstance(action, DrawStock) and stock_card is not None:
+        hands[mover] = hands[mover] + parse_card(stock_card)
+    elif isinstance(action, DrawDiscard):
+        pile = game.piles[action.pile or 0]
+        if pile:
+            hands[mover] = hands[mover] + pile[-1]
+    elif isinstance(action, (DiscardCard, LayOff)):
+        hands[mover] = hands[mover] - action.card
+    elif isinstance(action, LayMeld):
+        hands[mover] = hands[mover] - Hand(action.meld.cards)
+    if data["end"] in ("out", "empty_hand") and game.view(mover).first_out is None:
+        went[mover] = True  # the first out, with this action
+    return hands, went
+
+
+def _hand_line(hand: Hand, went_out: bool, round_: Round, style: Style) -> str:
+    """A hand at a round's end: its best melds, its deadwood and score."""
+    if not hand:
+        return "out" if went_out else "-"
+    melding = best_melds(hand, round_)
+    parts = [style.meld(meld) for meld in melding.melds]
+    if melding.deadwood:
+        parts.append(style.cards(melding.deadwood))
+    if went_out and not melding.deadwood:
+        return f"out: {' '.join(parts)}"
+    return f"{' '.join(parts)}  (deadwood {melding.score})"
+
+
 def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[str]:
-    """A checked record (``game`` is its replay), round by round, then the score sheet."""
+    """A checked record (``game`` is its replay), round by round, then the score sheet:
+    each round's deal, its actions (a draw from the stock with the card it took),
+    how it ended and every hand then, with its best melds."""
     rules = record["rules"]  # its names are free text under "fields": printed escaped
     variations = "".join(f" +{printable(name)}" for name in rules["variations"])
     seed = "no seed" if record["seed"] is None else f"seed {record['seed']}"
     limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
     lines = [f"{printable(rules['preset'])}{variations}, {game.players} players{limit}, {seed}"]
-    for data in record["rounds"]:
+    for position, data in enumerate(record["rounds"]):
         wild = "no wild rank" if data["wild"] is None else f"wild rank {data['wild']}"
         lines += [
             "",
@@ -951,19 +1032,32 @@ def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[st
             label = f"player {player} dealt".ljust(width)
             lines.append(f"  {label}  {style.cards(parse_hand(' '.join(cards)))}")
         lines.append(f"  {'upcard'.ljust(width)}  {style.card(parse_card(deal['upcard']))}")
+        stock = list(deal["stock"])  # top first
+        drawn: str | None = None
         for entry in data["actions"]:
             if entry.get("type") == "reshuffle":
+                stock = list(entry["stock"])
                 lines.append(f"  reshuffle: a new stock of {len(entry['stock'])} cards")
-            else:
-                text = _styled(str(Action.from_dict(entry)), style)
-                lines.append(f"  player {entry['player']}: {text}")
+                continue
+            text = _styled(str(Action.from_dict(entry)), style)
+            if entry.get("type") == "draw" and entry.get("source") == "stock" and stock:
+                drawn = stock.pop(0)
+                text += f" ({style.card(parse_card(drawn))})"
+            lines.append(f"  player {entry['player']}: {text}")
         if data["end"] is None:
             lines.append("  (in play)")
-        elif data["void"]:
+            continue
+        if data["void"]:
             lines.append(f"  ended: {_ENDS.get(data['end'], data['end'])}; void, dealt again")
         else:
             scores = " ".join(str(score) for score in data["scores"])
             lines.append(f"  ended: {_ENDS.get(data['end'], data['end'])}; scores {scores}")
+        ended = _end_hands(record, position, drawn)
+        if ended is not None:
+            round_ = Round(game.rules, data["number"])
+            for player, (hand, out) in enumerate(zip(*ended, strict=True)):
+                label = f"player {player} held".ljust(width)
+                lines.append(f"  {label}  {_hand_line(hand, out, round_, style)}")
     return [*lines, "", game.score_sheet()]
 
 

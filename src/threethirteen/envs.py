@@ -1,7 +1,7 @@
 """A PettingZoo environment: Three Thirteen for any rules and player count, as an
 AEC (agent-environment cycle) game, one agent per seat.
 
-Needs PettingZoo (``pip install 'threethirteen[pettingzoo]'``, 1.24 or later); it is
+Needs PettingZoo (``pip install '.[pettingzoo]'``, 1.24 or later); it is
 not imported by ``import threethirteen``. :func:`env` gives the environment wrapped
 as PettingZoo's classic games are (an illegal action ends the game with a penalty
 for the agent that took it; an action outside the action space fails an assert;

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import copy
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from itertools import chain, islice
@@ -1329,21 +1329,23 @@ class Game:
             raise InvalidRecordError(f"{where}: the round did not end, but the record goes on")
         self._replay = None
 
-    def score_sheet(self) -> str:
+    def score_sheet(self, names: Sequence[str] | None = None) -> str:
         """The scores as a short text table: a row per round, then the totals.
+        ``names``: each player's name (default ``player 0``, ``player 1``...).
 
         >>> print(Game("pagat", players=2, seed=5).score_sheet().splitlines()[0])
         round  wild  player 0  player 1
+        >>> print(Game("pagat", players=2, seed=5).score_sheet(["you", "bot"]).splitlines()[0])
+        round  wild     you     bot
         """
+        winners = list(self.winners) or None
         if self._round_records is None:
             rows = [
                 {"number": i + 1, "wild": "", "void": False, "scores": list(s)}
                 for i, s in enumerate(self._round_scores)
             ]
-            return score_sheet(self.players, rows, list(self._totals), list(self.winners) or None)
-        return score_sheet(
-            self.players, self._round_records, list(self._totals), list(self.winners) or None
-        )
+            return score_sheet(self.players, rows, list(self._totals), winners, names)
+        return score_sheet(self.players, self._round_records, list(self._totals), winners, names)
 
 
 _SHARED = (
@@ -1613,6 +1615,17 @@ class PlayerView:
             value = CARDS[upcard]
         object.__setattr__(self, name, value)
         return value
+
+    def __dir__(self) -> list[str]:
+        """Every attribute, the fields made when first read among them (before they
+        are read too).
+
+        >>> import threethirteen as tt
+        >>> view = tt.Game("pagat", players=2, seed=1).view(0)
+        >>> {"hand", "piles", "history", "stock_draws"} <= set(dir(view))
+        True
+        """
+        return sorted({*object.__dir__(self), *_VIEW_FIELDS})
 
     def __getstate__(self) -> dict[str, Any]:
         """The fields, with those left for later made first, and the hidden cards."""

@@ -1,7 +1,7 @@
 """A Gymnasium environment: one seat of a Three Thirteen game, the other seats played
 by built-in bots (or any bots the caller gives).
 
-Needs Gymnasium (``pip install 'threethirteen[gymnasium]'``, 1.0 or later); it is not
+Needs Gymnasium (``pip install '.[gymnasium]'``, 1.0 or later); it is not
 imported by ``import threethirteen``. Importing this module registers the
 environment as ``"threethirteen/ThreeThirteen-v0"`` (:func:`register`), so
 ``gymnasium.make("threethirteen.gym_env:threethirteen/ThreeThirteen-v0")`` works

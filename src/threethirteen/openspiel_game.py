@@ -1,7 +1,7 @@
 """Three Thirteen as an OpenSpiel game: ``pyspiel.load_game("python_threethirteen")``.
 
 Importing this module registers the game with OpenSpiel (``pip install
-threethirteen[openspiel]``); it is not imported by ``import threethirteen``.
+'.[openspiel]'``); it is not imported by ``import threethirteen``.
 The game wraps the library's engine (:class:`~threethirteen.Game`) the way
 OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ._validate import MAX_SEED, quote
 from .cards import CARDS, Card, rank_name
-from .errors import InvalidRecordError, ThreeThirteenError
+from .errors import GameError, InvalidRecordError, ThreeThirteenError
 from .rules import (
     MAX_DECKS,
     MAX_JOKERS,
@@ -276,8 +276,11 @@ def score_sheet(
     rounds: Sequence[Mapping[str, Any]],
     totals: Sequence[int],
     winners: Sequence[int] | None,
+    names: Sequence[str] | None = None,
 ) -> str:
     """The scores as text: a row per round (a void round marked), the totals, the winners.
+
+    ``names``: each player's name (default ``player 0``, ``player 1``...).
 
     >>> rounds = [{"number": 1, "wild": "3", "void": False, "scores": [0, 12]}]
     >>> print(score_sheet(2, rounds, [0, 12], [0]))
@@ -285,8 +288,16 @@ def score_sheet(
         1     3         0        12
     total               0        12
     winner: player 0
+    >>> print(score_sheet(2, rounds, [0, 12], [0], names=["you", "greedy"]))
+    round  wild     you  greedy
+        1     3       0      12
+    total             0      12
+    winner: you
     """
-    names = [f"player {player}" for player in range(players)]
+    if names is None:
+        names = [f"player {player}" for player in range(players)]
+    elif len(names) != players:
+        raise GameError(f"a score sheet names each of {players} players, not {quote(names)}")
     widths = [max(len(name), 6) for name in names]
     lines = [
         "round  wild  "
@@ -309,7 +320,7 @@ def score_sheet(
     )
     if winners:
         label = "winner" if len(winners) == 1 else "winners (shared)"
-        lines.append(f"{label}: " + ", ".join(f"player {player}" for player in winners))
+        lines.append(f"{label}: " + ", ".join(names[player] for player in winners))
     return "\n".join(lines)
 
 

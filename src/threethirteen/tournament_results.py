@@ -755,7 +755,7 @@ class TournamentResults:
         its 95 % interval, and its mean score in each round.
 
         :raises ModuleNotFoundError: without matplotlib (``pip install
-            'threethirteen[plot]'``).
+            '.[plot]'``).
         """
         return _plot(self)
 
