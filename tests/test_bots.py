@@ -353,13 +353,39 @@ def test_search_bot_with_a_fixed_seed() -> None:
         DiscardCard(Card.parse("8c")),
     ]
     # Its four playouts (seed 3) find the 8c better than breaking up the queens by
-    # 1.5 standard errors, not by 2 (the default): then it keeps the advisor's Qd.
+    # 1.5 standard errors, not by 2.04 (Student's t with 3 degrees of freedom at the
+    # normal tail of 1.5) nor by 3.31 (of 2, the default): then it keeps the
+    # advisor's Qd.
     legal = game.legal_actions()
-    assert tt.SearchBot(seed=3, playouts=4, confidence=1.5).act(view, legal) == DiscardCard(
+    assert tt.SearchBot(seed=3, playouts=4, confidence=1.2).act(view, legal) == DiscardCard(
         Card.parse("8c")
+    )
+    assert tt.SearchBot(seed=3, playouts=4, confidence=1.5).act(view, legal) == DiscardCard(
+        Card.parse("Qd")
     )
     assert bot.act(view, legal) == DiscardCard(Card.parse("Qd"))
     assert tt.SearchBot(seed=3).act(view, legal) == DiscardCard(Card.parse("Qd"))
+
+
+def test_search_guard_is_students_t() -> None:
+    # t quantiles at the normal tail of 2 standard errors (0.97725), as tables give
+    # them: 3 degrees of freedom 3.307, 15 2.181; one deal never overrules.
+    from threethirteen.bots import _chosen, _threshold
+
+    assert _threshold(2.0, 4) == pytest.approx(3.307, abs=1e-3)
+    assert _threshold(2.0, 16) == pytest.approx(2.181, abs=1e-3)
+    assert _threshold(2.0, 1) == float("inf")
+    assert _threshold(0.0, 1) == 0.0
+    # The second candidate leads by 1 point a deal with a standard error of 0.4 (about 2.5
+    # errors): enough after 16 deals, not after 4 with the same lead and error.
+    base16 = [0.0] * 16
+    better16 = [-1.0 + (1.55 if i % 2 else -1.55) for i in range(16)]
+    assert _chosen([base16, better16], 2.0) == 1
+    base4 = [0.0] * 4
+    better4 = [-1.0 + (0.69 if i % 2 else -0.69) for i in range(4)]
+    assert _chosen([base4, better4], 2.0) == 0
+    assert _chosen([[0.0], [-5.0]], 2.0) == 0
+    assert _chosen([[0.0], [-5.0]], 0.0) == 1
 
 
 def test_search_bot_time_budget() -> None:
