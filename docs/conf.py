@@ -83,10 +83,11 @@ def _attribute_docs() -> dict[str, list[str]]:
     from sphinx.pycode import ModuleAnalyzer
 
     docs: dict[str, list[str]] = {}
-    for info in pkgutil.iter_modules(threethirteen.__path__):
-        if info.name.startswith("_") or info.name in {"cli", "laying_off"}:
+    for info in pkgutil.walk_packages(threethirteen.__path__, "threethirteen."):
+        parts = info.name.split(".")
+        if info.ispkg or any(part.startswith("_") for part in parts) or "cli" in parts:
             continue  # the public names live in the public modules
-        module = importlib.import_module(f"threethirteen.{info.name}")
+        module = importlib.import_module(info.name)
         analyzer = ModuleAnalyzer.for_module(module.__name__)
         for (scope, name), lines in analyzer.find_attr_docs().items():
             if scope == "" and name in threethirteen.__all__:
