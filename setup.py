@@ -76,7 +76,8 @@ class OptionalBuildExt(build_ext):
 # the source of truth (no .pyx copy, nothing in it for Cython); the extension
 # module is built beside it and, when present, imported instead of it (except
 # under THREETHIRTEEN_IMPLEMENTATION=python, see _backend.py). The tests read
-# this list (tests/test_compiled_modules.py).
+# this list (tests/test_compiled_modules.py). Names are dotted below the package
+# ("engine.game" is src/threethirteen/engine/game.py).
 COMPILED_MODULES = ("game", "spaces", "envs", "hand", "actions", "cards")
 
 # Annotations are for type checkers only: Cython must not turn ``x: int`` into a C
@@ -101,7 +102,7 @@ extensions = cythonize(
     compiler_directives={"language_level": "3"},
 ) + cythonize(
     [
-        Extension(f"threethirteen.{name}", [f"src/threethirteen/{name}.py"])
+        Extension(f"threethirteen.{name}", [f"src/threethirteen/{name.replace('.', '/')}.py"])
         for name in COMPILED_MODULES
     ],
     compiler_directives=PURE_PYTHON_DIRECTIVES,

@@ -107,15 +107,18 @@ def _attribute_docs() -> dict[str, list[str]]:
     from sphinx.pycode import ModuleAnalyzer
 
     docs: dict[str, list[str]] = {}
-    for info in pkgutil.iter_modules(threethirteen.__path__):
-        if info.name.startswith("_") or info.name in {"cli", "laying_off"}:
+    for info in pkgutil.walk_packages(threethirteen.__path__, "threethirteen."):
+        parts = info.name.split(".")
+        if info.ispkg or any(part.startswith("_") for part in parts) or "cli" in parts:
             continue  # the public names live in the public modules
         # The source file is parsed, not imported (for_module would import it): an
         # adapter's framework may be missing.
-        source = os.path.join(os.path.dirname(threethirteen.__file__), f"{info.name}.py")
+        source = os.path.join(
+            os.path.dirname(threethirteen.__file__), *parts[1:-1], f"{parts[-1]}.py"
+        )
         if not os.path.exists(source):
             continue
-        analyzer = ModuleAnalyzer.for_file(source, f"threethirteen.{info.name}")
+        analyzer = ModuleAnalyzer.for_file(source, info.name)
         for (scope, name), lines in analyzer.find_attr_docs().items():
             if scope == "" and name in threethirteen.__all__:
                 docs.setdefault(name, list(lines))

@@ -20,7 +20,8 @@ REBUILD = "python setup.py build_ext --inplace"
 
 
 def compiled_modules(setup: Path = ROOT / "setup.py") -> tuple[str, ...]:
-    """``COMPILED_MODULES`` of setup.py, read without running it."""
+    """``COMPILED_MODULES`` of setup.py, read without running it: dotted names below
+    the package (``engine.game`` is ``threethirteen.engine.game``)."""
     for node in ast.parse(setup.read_text(encoding="utf-8")).body:
         if isinstance(node, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "COMPILED_MODULES"
@@ -35,6 +36,11 @@ def compiled_modules(setup: Path = ROOT / "setup.py") -> tuple[str, ...]:
 COMPILED_MODULES = compiled_modules()
 
 
+def source_path(name: str, package: Path = PACKAGE) -> Path:
+    """The ``.py`` file of the module ``name`` (dotted, below the package)."""
+    return package.joinpath(*name.split(".")).with_suffix(".py")
+
+
 def extension_stem(path: Path) -> str | None:
     """The module name of the extension module file ``path`` (``game`` for
     ``game.cpython-311-x86_64-linux-gnu.so``), or None for any other file."""
@@ -45,17 +51,21 @@ def extension_stem(path: Path) -> str | None:
 
 
 def stale_extensions(directory: Path = PACKAGE) -> list[str]:
-    """One line for each extension module in ``directory`` older than its source
-    (``.py``, ``.pyx`` or ``.pxd`` of the same name)."""
+    """One line for each extension module in ``directory`` or below it older than its
+    source (``.py``, ``.pyx`` or ``.pxd`` of the same name beside it), each file named
+    by its path below ``directory``."""
     stale = []
-    for extension in sorted(directory.iterdir()):
+    for extension in sorted(directory.rglob("*")):
         stem = extension_stem(extension)
-        if stem is None:
+        if stem is None or not extension.is_file():
             continue
         for suffix in (".py", ".pyx", ".pxd"):
-            source = directory / f"{stem}{suffix}"
+            source = extension.parent / f"{stem}{suffix}"
             if source.is_file() and source.stat().st_mtime > extension.stat().st_mtime:
-                stale.append(f"{extension.name} is older than {source.name}")
+                stale.append(
+                    f"{extension.relative_to(directory).as_posix()} is older than"
+                    f" {source.relative_to(directory).as_posix()}"
+                )
     return stale
 
 

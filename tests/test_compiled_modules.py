@@ -29,6 +29,7 @@ from tests.compiled_modules import (
     compiled_modules,
     extension_stem,
     signatures,
+    source_path,
     stale_extensions,
     stale_message,
 )
@@ -76,7 +77,7 @@ def loaded_in_a_fresh_interpreter(implementation: str) -> tuple[str, dict[str, s
 def test_setup_lists_the_engine_modules() -> None:
     assert COMPILED_MODULES == ("game", "spaces", "envs", "hand", "actions", "cards")
     for name in COMPILED_MODULES:
-        assert (PACKAGE / f"{name}.py").is_file(), name  # the source of truth
+        assert source_path(name, PACKAGE).is_file(), name  # the source of truth
 
 
 def test_the_compiled_modules_are_read_from_setup_py(tmp_path: Path) -> None:
@@ -94,7 +95,7 @@ def test_the_python_implementation_loads_no_compiled_module_of_the_package() -> 
     implementation, files = loaded_in_a_fresh_interpreter("python")
     assert implementation == "python"
     for name in COMPILED_MODULES:
-        assert files[name] == str(PACKAGE / f"{name}.py"), name
+        assert files[name] == str(source_path(name, PACKAGE)), name
     compiled = sorted(name for name, path in files.items() if extension_stem(Path(path)))
     assert compiled in ([], ["_solver"])
 
@@ -105,7 +106,7 @@ def test_the_default_implementation_loads_the_compiled_modules() -> None:
     implementation, files = loaded_in_a_fresh_interpreter("")
     assert implementation == _backend.load("")[0]
     for name in COMPILED_MODULES:
-        compiled = extension_stem(Path(files[name])) == name
+        compiled = extension_stem(Path(files[name])) == name.rpartition(".")[2]
         assert compiled == (implementation == "cython"), files[name]
 
 
@@ -114,6 +115,7 @@ def test_the_source_finder_finds_only_the_packages_own_source() -> None:
     spec = finder.find_spec("threethirteen.cards")
     assert spec is not None
     assert spec.origin == str(PACKAGE / "cards.py")
+    assert finder.find_spec("threethirteen.no.such.module") is None
     assert spec.cached is not None  # compiled to bytecode and cached, as usual
     assert finder.find_spec("threethirteen._solver") is None  # no .py: compiled only
     assert finder.find_spec("threethirteen.nothing") is None
@@ -156,7 +158,7 @@ def test_the_loaded_module_has_every_doctest_of_its_source(name: str) -> None:
         test.name for test in doctest.DocTestFinder().find(module, module.__name__) if test.examples
     ]
     assert len(found) == len(set(found))
-    assert set(found) == doctests_in_source(PACKAGE / f"{name}.py", module.__name__)
+    assert set(found) == doctests_in_source(source_path(name, PACKAGE), module.__name__)
     assert found
 
 
@@ -165,7 +167,7 @@ def test_pytest_collects_the_doctests_of_a_compiled_module_from_it() -> None:
     from a compiled module from that module; a module only in Python is left alone."""
     for name in COMPILED_MODULES:
         module = importlib.import_module(f"threethirteen.{name}")
-        path = PACKAGE / f"{name}.py"
+        path = source_path(name, PACKAGE)
         compiled = module.__file__ != str(path)
         assert compiled_module_name(path) == (f"threethirteen.{name}" if compiled else None)
     assert compiled_module_name(PACKAGE / "rules.py") is None
@@ -196,6 +198,16 @@ def test_a_compiled_module_older_than_its_source_is_stale(tmp_path: Path) -> Non
     assert stale == [
         f"_solver{suffix} is older than _solver.pyx",
         f"cards{suffix} is older than cards.py",
+    ]
+    nested = tmp_path / "engine"
+    nested.mkdir()
+    (nested / "game.py").write_text("", encoding="utf-8")
+    (nested / f"game{suffix}").write_text("", encoding="utf-8")
+    os.utime(nested / f"game{suffix}", (2000, 2000))
+    os.utime(nested / "game.py", (3000, 3000))
+    assert stale_extensions(tmp_path) == [
+        *stale,
+        f"engine/game{suffix} is older than engine/game.py",
     ]
     message = stale_message(stale)
     assert f"cards{suffix} is older than cards.py" in message

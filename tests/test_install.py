@@ -40,7 +40,9 @@ ENGINE = (
     " print(*(os.path.basename(importlib.util.find_spec('threethirteen.' + name).origin)"
     " for name in names))"
 )
-SOURCES = [f"{name}.py" for name in COMPILED_MODULES]
+SOURCES = [f"{name.rpartition('.')[2]}.py" for name in COMPILED_MODULES]
+PATHS = {name: name.replace(".", "/") for name in COMPILED_MODULES}
+"""Each compiled module's path below the package, without a suffix."""
 
 
 def run(*command: str | Path, cwd: Path, **environment: str) -> str:
@@ -114,11 +116,11 @@ def test_the_sdist_installs_without_a_compiler(dist: dict[str, Path], tmp_path: 
 
 def test_the_wheel_holds_the_compiled_modules(dist: dict[str, Path], tmp_path: Path) -> None:
     names = zipfile.ZipFile(dist["wheel"]).namelist()
-    for module in ("_solver", *COMPILED_MODULES):
+    for module in ("_solver", *PATHS.values()):
         compiled = rf"threethirteen/{module}\..*\.(so|pyd)"
         assert any(re.fullmatch(compiled, name) for name in names), (module, names)
         assert f"threethirteen/{module}.c" not in names  # the generated C stays in the sdist
-    for module in COMPILED_MODULES:  # the source, for THREETHIRTEEN_IMPLEMENTATION=python
+    for module in PATHS.values():  # the source, for THREETHIRTEEN_IMPLEMENTATION=python
         assert f"threethirteen/{module}.py" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), names
     assert "threethirteen/_solver.pxd" in names  # the C-level API, for Cython callers
@@ -128,7 +130,9 @@ def test_the_wheel_holds_the_compiled_modules(dist: dict[str, Path], tmp_path: P
     solved = run(scripts / "python", "-c", SOLVE, cwd=tmp_path)
     assert solved.splitlines() == ["cython", "[9d 9h 9s] [4h 5h 6c=6h] deadwood: - score: 0"]
     compiled = run(scripts / "python", "-c", ENGINE, cwd=tmp_path).split()
-    assert [name.split(".", 1)[0] for name in compiled] == list(COMPILED_MODULES)
+    assert [name.split(".", 1)[0] for name in compiled] == [
+        name.rpartition(".")[2] for name in COMPILED_MODULES
+    ]
     assert not set(compiled) & set(SOURCES), compiled
     pure = run(
         scripts / "python", "-c", ENGINE, cwd=tmp_path, THREETHIRTEEN_IMPLEMENTATION="python"
@@ -150,6 +154,6 @@ def test_the_sdist_ships_the_license_and_the_compiled_modules_sources(
         "src/threethirteen/_solver.pxd",
         "src/threethirteen/_solver.c",
     }
-    for module in COMPILED_MODULES:  # the source, and the C generated from it
+    for module in PATHS.values():  # the source, and the C generated from it
         shipped |= {f"src/threethirteen/{module}.py", f"src/threethirteen/{module}.c"}
     assert shipped <= names

@@ -255,16 +255,6 @@ def test_old_names_warn() -> None:
         assert tt.LaidOff is tt.LayoffCard
     with pytest.raises(AttributeError, match="has no attribute 'Nope'"):
         tt.Nope  # type: ignore[attr-defined]  # noqa: B018
-    code = "import warnings; warnings.simplefilter('error'); import threethirteen.laying_off"
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False
-    )
-    assert "threethirteen.laying_off is deprecated; use threethirteen.layoffs" in result.stderr
-    code = "import threethirteen.laying_off as m, threethirteen as tt; print(m.layoff is tt.layoff)"
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.strip() == "True"
 
 
 # -- type hints at run time ----------------------------------------------------------------

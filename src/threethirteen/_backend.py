@@ -83,8 +83,10 @@ IMPLEMENTATION, solver = load(os.environ.get(ENVIRONMENT_VARIABLE, ""))
 
 
 class SourceFinder(MetaPathFinder):
-    """Finds the modules of ``package`` (in ``directory``) in their ``.py`` source,
-    ahead of any compiled extension module of the same name beside it."""
+    """Finds the modules of ``package`` (in ``directory``), in its subpackages too, in
+    their ``.py`` source, ahead of any compiled extension module of the same name
+    beside it. (A subpackage itself, its ``__init__.py``, is the other finders'
+    business: no ``__init__`` is compiled.)"""
 
     def __init__(self, package: str, directory: str) -> None:
         self.package = package
@@ -96,15 +98,25 @@ class SourceFinder(MetaPathFinder):
         path: Sequence[str] | None = None,
         target: ModuleType | None = None,
     ) -> ModuleSpec | None:
-        parent, _, name = fullname.rpartition(".")
-        source = os.path.join(self.directory, f"{name}.py")
-        if parent != self.package or not os.path.isfile(source):
+        package, _, name = fullname.partition(".")
+        if package != self.package or not name:
             return None  # not one of the package's modules: the other finders' business
+        source = os.path.join(self.directory, *name.split(".")) + ".py"
+        if not os.path.isfile(source):
+            return None
         return spec_from_file_location(fullname, source, loader=SourceFileLoader(fullname, source))
 
     def __repr__(self) -> str:
         return f"SourceFinder({self.package!r}, {self.directory!r})"
 
 
+def _package_directory() -> str:
+    """The directory of the top package, however deep this module sits in it."""
+    directory = os.path.dirname(os.path.abspath(__file__))
+    for _ in range(__name__.count(".") - 1):
+        directory = os.path.dirname(directory)
+    return directory
+
+
 if IMPLEMENTATION == "python":
-    sys.meta_path.insert(0, SourceFinder(__name__.rpartition(".")[0], os.path.dirname(__file__)))
+    sys.meta_path.insert(0, SourceFinder(__name__.partition(".")[0], _package_directory()))
