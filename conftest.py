@@ -39,7 +39,7 @@ class CompiledDoctestModule(DoctestModule):
 
 
 class CompiledModule(pytest.Module):
-    """A module named on the command line (``pytest src/threethirteen/hand.py``)
+    """A module named on the command line (``pytest src/threethirteen/hands/hand.py``)
     that Python imports from its compiled extension."""
 
     module_name: str

@@ -20,7 +20,7 @@ WARNING = (
     " installing with the pure-Python {fallback}, which is slower"
 )
 SOLVER = "threethirteen._solver"
-PLAYOUT = "threethirteen._playout"
+PLAYOUT = "threethirteen.bots._playout"
 
 # The errors a missing or broken C compiler raises.
 COMPILER_ERRORS = (CCompilerError, ExecError, PlatformError, OSError)
@@ -78,7 +78,14 @@ class OptionalBuildExt(build_ext):
 # under THREETHIRTEEN_IMPLEMENTATION=python, see _backend.py). The tests read
 # this list (tests/test_compiled_modules.py). Names are dotted below the package
 # ("engine.game" is src/threethirteen/engine/game.py).
-COMPILED_MODULES = ("game", "spaces", "envs", "hand", "actions", "cards")
+COMPILED_MODULES = (
+    "engine.game",
+    "adapters.spaces",
+    "adapters.envs",
+    "hands.hand",
+    "engine.actions",
+    "hands.cards",
+)
 
 # Annotations are for type checkers only: Cython must not turn ``x: int`` into a C
 # type or a run-time type check, so the compiled module behaves as the .py does.
@@ -96,8 +103,8 @@ PURE_PYTHON_DIRECTIVES = {
 extensions = cythonize(
     [
         Extension(SOLVER, ["src/threethirteen/_solver.pyx"]),
-        # The playout loop (threethirteen.playouts), built on the solver's C-level API.
-        Extension(PLAYOUT, ["src/threethirteen/_playout.pyx"]),
+        # The playout loop (threethirteen.bots.playouts), built on the solver's C-level API.
+        Extension(PLAYOUT, ["src/threethirteen/bots/_playout.pyx"]),
     ],
     compiler_directives={"language_level": "3"},
 ) + cythonize(

@@ -1,4 +1,4 @@
-"""How good the beliefs are: the model of :mod:`threethirteen.beliefs` against the
+"""How good the beliefs are: the model of :mod:`threethirteen.engine.beliefs` against the
 uniform belief, on positions of games between built-in bots (pagat).
 
 At each position (a seat about to draw, sampled at random from the game; positions
@@ -6,14 +6,14 @@ after a reshuffle in the round are left out: there the uniform sampler is not
 hypergeometric), every pair (opponent, card type) whose answer is not known (a
 hidden copy exists and the card is not known in that hand) is one prediction of
 the event "this opponent holds at least one copy": the model's chance
-(:func:`threethirteen.beliefs.holding_chances`) and the uniform belief's
-(:func:`threethirteen.beliefs.uniform_holding_chances`, hypergeometric, exact),
+(:func:`threethirteen.engine.beliefs.holding_chances`) and the uniform belief's
+(:func:`threethirteen.engine.beliefs.uniform_holding_chances`, hypergeometric, exact),
 scored by log-loss and Brier score. A position's score is the mean over its
 pairs; the difference model - uniform is paired per position, with Student's t
 95% interval (and the same over game means, which allows for positions of one
 game being alike). Negative is better for the model.
 
-Danger: at every ``--danger-every``-th position, :func:`threethirteen.beliefs.danger`
+Danger: at every ``--danger-every``-th position, :func:`threethirteen.engine.beliefs.danger`
 for each opponent, against whether that opponent went out at the end of their
 next turn; a calibration table by bins of the prediction.
 
@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 import threethirteen as tt
-from threethirteen.beliefs import (
+from threethirteen.engine.beliefs import (
     MODEL,
     BeliefModel,
     danger,

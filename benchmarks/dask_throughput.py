@@ -1,5 +1,5 @@
 """Hands per second per core: ``tt.deadwood_scores`` in memory (1 and 2 threads)
-against ``threethirteen.blocks.deadwood_scores`` on a Dask array (the threaded
+against ``threethirteen.hands.dask_blocks.deadwood_scores`` on a Dask array (the threaded
 scheduler, 1 and 2 workers), on the same seeded random hands (run by hand; CI never
 runs it). The figures of docs/scale.md come from here.
 
@@ -25,7 +25,7 @@ import dask.array as da
 import numpy as np
 
 import threethirteen as tt
-from threethirteen import blocks
+from threethirteen.hands import dask_blocks as blocks
 
 _GENERATE_ROWS = 100_000  # hands dealt per numpy step
 

@@ -27,7 +27,7 @@ from hands import (
     wild_hands,
 )
 from threethirteen import Hand, Rules
-from threethirteen.rounds import round_for
+from threethirteen.hands.rounds import round_for
 
 HANDS = 200
 REPEAT = 30

@@ -1,6 +1,6 @@
 """Steps per second of the framework adapters, with random masked actions: the
-PettingZoo AEC environment (``threethirteen.envs.env``, wrapped as PettingZoo's
-classic games are) and the Gymnasium environment (``threethirteen.gym_env``, the
+PettingZoo AEC environment (``threethirteen.adapters.envs.env``, wrapped as PettingZoo's
+classic games are) and the Gymnasium environment (``threethirteen.adapters.gym_env``, the
 other seats played by ``RandomBot``).
 
 The AEC loop is PettingZoo's own random agent: ``agent_iter``, ``last()``, then
@@ -46,7 +46,7 @@ def aec_random_steps(
     """Take ``steps`` AEC steps with PettingZoo's random masked agent; return the
     number taken. ``wrapped=False``: the bare ``raw_env``, without ``env()``'s
     wrapper (the checks of PettingZoo's three classic wrappers, in one)."""
-    from threethirteen.envs import env, raw_env
+    from threethirteen.adapters.envs import env, raw_env
 
     game_env = (env if wrapped else raw_env)(rules, players, **options)
     game_env.reset(seed=seed)
@@ -73,7 +73,7 @@ def gym_random_steps(
 ) -> int:
     """Take ``steps`` Gymnasium steps with a random masked learner against
     ``RandomBot`` in the other seats; return the number taken."""
-    from threethirteen.gym_env import ThreeThirteenEnv
+    from threethirteen.adapters.gym_env import ThreeThirteenEnv
 
     env = ThreeThirteenEnv(rules, players, opponents=["random"], **options)
     _, info = env.reset(seed=seed)
@@ -101,7 +101,7 @@ def vector_random_steps(
     import gymnasium
     import numpy as np
 
-    from threethirteen.gym_env import ENV_ID
+    from threethirteen.adapters.gym_env import ENV_ID
 
     envs = gymnasium.make_vec(
         ENV_ID,

@@ -29,7 +29,8 @@ from functools import cache
 from typing import Any, NamedTuple, TypeAlias
 
 import threethirteen as tt
-from threethirteen import JOKER, Card, Hand, Rules, _backend
+from threethirteen import JOKER, Card, Hand, Rules
+from threethirteen._kernel import backend as _backend
 
 __all__ = [
     "ADVERSARIAL",

@@ -15,7 +15,7 @@ a warm-up and every ``--every`` calls: a leak shows as growth that goes on with
 the number of calls.
 
 The calls go through ``wild=`` and ``rules=``, so the rounds come from the cache
-of ``threethirteen.rounds.round_for``, with the solver chosen at import. Nothing
+of ``threethirteen.hands.rounds.round_for``, with the solver chosen at import. Nothing
 switches it in a running process: ``--backend`` other than the one in use runs
 the check again in a new process with ``THREETHIRTEEN_IMPLEMENTATION`` set.
 """
@@ -42,7 +42,7 @@ from hands import (
     wild_hands,
 )
 from threethirteen import Rules
-from threethirteen._backend import ENVIRONMENT_VARIABLE
+from threethirteen._kernel.backend import ENVIRONMENT_VARIABLE
 
 RULES = [
     Rules.preset("pagat"),

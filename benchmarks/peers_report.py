@@ -17,7 +17,7 @@ missing says so instead of a figure.
 What is timed, the same loop for every environment:
 
 * **AEC steps per second** (PettingZoo's gin rummy ``gin_rummy_v4.env()`` and ours,
-  ``threethirteen.envs.env(rules=..., players=...)``): ``reset(seed=s)``, then
+  ``threethirteen.adapters.envs.env(rules=..., players=...)``): ``reset(seed=s)``, then
   ``for agent in env.agent_iter()``: ``env.last()``, a uniformly random action among
   those of ``observation["action_mask"]`` (``None`` once the agent is done),
   ``env.step(action)``; a step is one ``step`` with an action (the ``None`` steps
@@ -26,7 +26,7 @@ What is timed, the same loop for every environment:
   ``env.reset()``, then ``env.step(action)`` with a uniformly random key of
   ``state["legal_actions"]`` until ``env.is_over()``;
 * **OpenSpiel** (``pyspiel.load_game("gin_rummy")`` and our registered game,
-  ``threethirteen.openspiel_game``): ``new_initial_state()``, chance outcomes drawn
+  ``threethirteen.adapters.openspiel_game``): ``new_initial_state()``, chance outcomes drawn
   by their probabilities, uniformly random legal actions until the game is over;
   steps are the players' actions, and the games per second are whole games.
 
@@ -106,7 +106,7 @@ def our_aec(rules: str | tt.Rules, players: int, raw: bool = False) -> Callable[
     """``envs.env`` (wrapped as PettingZoo's classic games are), or ``envs.raw_env``."""
 
     def make() -> Play:
-        from threethirteen import envs
+        from threethirteen.adapters import envs
 
         factory = envs.raw_env if raw else envs.env
         return aec_play(lambda: factory(rules=rules, players=players))
@@ -163,7 +163,7 @@ def our_spiel(players: int) -> Callable[[], Play]:
     def make() -> Play:
         import pyspiel
 
-        from threethirteen import openspiel_game
+        from threethirteen.adapters import openspiel_game
 
         name = openspiel_game.SHORT_NAME
         return spiel_play(pyspiel.load_game(name, {"players": players, "rules": "pagat"}))
@@ -233,9 +233,14 @@ def rows() -> list[Row]:
     return [
         Row(aec, "PettingZoo 1.26.1 gin_rummy_v4", "gin rummy, 2 players", pettingzoo_gin()),
         Row(aec, "RLCard gin-rummy env.step", "gin rummy, 2 players", rlcard_gin),
-        Row(aec, "threethirteen.envs", "pagat, 2 players", our_aec("pagat", 2)),
-        Row(aec, "threethirteen.envs", "gin-like: 1 deck, 1 round of 10", our_aec(GIN_LIKE, 2)),
-        Row(aec, "threethirteen.envs", "pagat, 4 players", our_aec("pagat", 4)),
+        Row(aec, "threethirteen.adapters.envs", "pagat, 2 players", our_aec("pagat", 2)),
+        Row(
+            aec,
+            "threethirteen.adapters.envs",
+            "gin-like: 1 deck, 1 round of 10",
+            our_aec(GIN_LIKE, 2),
+        ),
+        Row(aec, "threethirteen.adapters.envs", "pagat, 4 players", our_aec("pagat", 4)),
         Row(
             aec,
             "PettingZoo 1.26.1 gin_rummy_v4.raw_env",
@@ -244,14 +249,14 @@ def rows() -> list[Row]:
         ),
         Row(
             aec,
-            "threethirteen.envs.raw_env",
+            "threethirteen.adapters.envs.raw_env",
             "unwrapped, pagat, 2 players",
             our_aec("pagat", 2, True),
         ),
         Row(spiel, "OpenSpiel gin_rummy", "2 players", openspiel_gin),
         Row(
             spiel,
-            "threethirteen.openspiel_game",
+            "threethirteen.adapters.openspiel_game",
             "pagat, 2 players, max_turns=200 (its default)",
             our_spiel(2),
         ),

@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import threethirteen as tt
-from threethirteen.process_bot import ProcessBot
-from threethirteen.protocol import (
+from threethirteen.arena.process_bot import ProcessBot
+from threethirteen.arena.protocol import (
     act_message,
     end_message,
     message_line,

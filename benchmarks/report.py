@@ -62,7 +62,7 @@ from hands import (
     wild_hands,
 )
 from threethirteen import Hand, Rules
-from threethirteen.rounds import round_for
+from threethirteen.hands.rounds import round_for
 
 MAX_HANDS = 1000
 MIN_HANDS = 20

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 
 import threethirteen as tt
-from threethirteen.cli import main
+from threethirteen.cli.main import main
 
 COUNT = 200
 

@@ -24,7 +24,7 @@ import pytest
 try:
     import pyspiel  # type: ignore[import-not-found]
 
-    from threethirteen.openspiel_game import load_game
+    from threethirteen.adapters.openspiel_game import load_game
 except ImportError:  # OpenSpiel is optional
     pytest.skip("pyspiel (OpenSpiel) is not installed", allow_module_level=True)
 

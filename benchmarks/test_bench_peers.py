@@ -76,7 +76,7 @@ def test_openspiel_gin(benchmark: Any) -> None:
     assert _games(benchmark, "OpenSpiel: random games, 3 seeds", openspiel_gin) > 3 * 10
 
 
-@_needs("pettingzoo", "threethirteen.envs")
+@_needs("pettingzoo", "threethirteen.adapters.envs")
 def test_our_aec_gin_like(benchmark: Any) -> None:
     """One deck, one round of 10 cards (random play of pagat's whole game takes
     about 25,000 steps: the report times it)."""

@@ -1,4 +1,4 @@
-"""The cost of a playout move: the compiled loop (``threethirteen.playouts.playout``)
+"""The cost of a playout move: the compiled loop (``threethirteen.bots.playouts.playout``)
 against the same policy played through the engine, on the same sampled positions of
 pagat games at two and four players (every round, both phases; the copies to play
 on are made before the clock starts); and the search bot's cost per decision with
@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from threethirteen import playouts
+from threethirteen.bots import playouts
 
 POSITIONS = 120
 

@@ -14,8 +14,8 @@ import pytest
 
 import threethirteen as tt
 from process_bot_overhead import PROGRAM, SERVED, late_decision, play
-from threethirteen.process_bot import ProcessBot
-from threethirteen.protocol import act_message, message_line, parse_answer, view_from_dict
+from threethirteen.arena.process_bot import ProcessBot
+from threethirteen.arena.protocol import act_message, message_line, parse_answer, view_from_dict
 
 DECISION = late_decision()
 

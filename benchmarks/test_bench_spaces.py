@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from threethirteen.actions import Action
-from threethirteen.spaces import action_mask, encode_observation, observation_shape
+from threethirteen.adapters.spaces import action_mask, encode_observation, observation_shape
+from threethirteen.engine.actions import Action
 
 VIEWS = 2000
 TABLES = [

@@ -86,15 +86,15 @@ autodoc_typehints = "signature"
 autodoc_default_options = {"members": True, "undoc-members": False}
 autodoc_type_aliases = {
     name: f"threethirteen.{name}" for name in threethirteen.__all__ if name.endswith("Like")
-} | {"npt.ArrayLike": "numpy.typing.ArrayLike", "GameCodes": "threethirteen.game.GameCodes"}
+} | {"npt.ArrayLike": "numpy.typing.ArrayLike", "GameCodes": "threethirteen.engine.game.GameCodes"}
 autodoc_preserve_defaults = True
 
 
 # References to private modules of the kernel layer, which the site does not
 # document (the design page describes them): shown as text, not links.
 nitpick_ignore = [
-    ("py:class", "threethirteen._kernel.Solver"),
-    ("py:func", "threethirteen._kernel.cost_of"),
+    ("py:class", "threethirteen._kernel.protocol.Solver"),
+    ("py:func", "threethirteen._kernel.protocol.cost_of"),
     # numpy's scalar types are not in the local numpy inventory (the beliefs' arrays).
     ("py:class", "numpy.float64"),
     ("py:class", "np.float64"),
@@ -128,7 +128,7 @@ def _attribute_docs() -> dict[str, list[str]]:
 def _add_reexported_attribute_docs(
     app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]
 ) -> None:
-    """``threethirteen.JOKER`` is defined in ``cards.py``: autodoc looks for its
+    """``threethirteen.JOKER`` is defined in ``hands/cards.py``: autodoc looks for its
     docstring in ``__init__.py`` only, so take the docstring under the assignment
     from the defining module."""
     if what in {"data", "attribute"} and name.startswith("threethirteen."):
@@ -139,7 +139,7 @@ def _add_reexported_attribute_docs(
 
 
 _ALIAS = re.compile(r"TypeAliasForwardRef\('([^']+)'\)")
-_UNSET = re.compile(r" \| ~?(?:threethirteen\.rounds\.)?UnsetType")
+_UNSET = re.compile(r" \| ~?(?:threethirteen\.hands\.rounds\.)?UnsetType")
 
 
 def _tidy_signature(
@@ -163,7 +163,7 @@ def _tidy_signature(
 
 # Names the docstrings of the engine write short, and numpy's Generator, which an
 # evaluated annotation names by its private home: where each is documented.
-_SHORT_NAMES = {"END_REASONS": "threethirteen.game.END_REASONS"}
+_SHORT_NAMES = {"END_REASONS": "threethirteen.engine.game.END_REASONS"}
 _PRIVATE_HOMES = {
     "numpy.random._generator.Generator": "numpy.random.Generator",
     "concurrent.futures._base.Executor": "concurrent.futures.Executor",

@@ -3,7 +3,7 @@
     python examples/train_reinforce.py --seed 0 --jobs 2 --plot docs/_static/training_curve.png
 
 For each opponent (``--opponents``, by default ``random greedy advisor``), a fresh
-learner plays seat 0 of ``threethirteen.gym_env.ThreeThirteenEnv`` for ``--games``
+learner plays seat 0 of ``threethirteen.adapters.gym_env.ThreeThirteenEnv`` for ``--games``
 games (pagat, two players, the opponent's bot in the other seat, a reward at the
 end of each round: the opponent's round score less the learner's). Its policy is a
 softmax over the action indexes that the mask allows, with logits linear in the
@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from threethirteen.gym_env import ThreeThirteenEnv
+from threethirteen.adapters.gym_env import ThreeThirteenEnv
 
 
 class MaskedLinearPolicy:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from threethirteen.cli import main
+from threethirteen.cli.main import main
 
 
 @dataclass

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 import threethirteen as tt
-from threethirteen import _backend
-from threethirteen.rounds import UNSET
+from threethirteen._kernel import backend as _backend
+from threethirteen.hands.rounds import UNSET
 
 IMPLEMENTATIONS: tuple[str, ...] = (
     ("cython", "python") if _backend.compiled is not None else ("python",)

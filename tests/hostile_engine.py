@@ -822,7 +822,7 @@ ENV_ACTIONS: dict[str, Callable[[], object]] = {
 def environment_cases() -> dict[str, Case]:
     """The environments' ``step`` (PettingZoo, wrapped and raw; Gymnasium) and
     OpenSpiel's ``apply_action``, with actions that are no action index."""
-    from threethirteen import envs, gym_env, openspiel_game
+    from threethirteen.adapters import envs, gym_env, openspiel_game
 
     def pettingzoo(make: Callable[..., Any]) -> Callable[[], Any]:
         def made() -> Any:
@@ -916,7 +916,7 @@ def files() -> dict[str, str]:
         paths[name] = path
     paths["too large"] = os.path.join(folder, "too-large.json")
     with open(paths["too large"], "wb") as file:  # (sparse: 32 MiB of NUL bytes, not on disk)
-        file.truncate(tt.records.MAX_RECORD_BYTES + 1)
+        file.truncate(tt.engine.records.MAX_RECORD_BYTES + 1)
     paths["a folder"] = folder
     return paths
 
@@ -1065,7 +1065,7 @@ def run_case(case: Case) -> dict[str, Any]:
 
 def run_command(case: CommandCase) -> dict[str, Any]:
     """Run one command line in this process; its status and output."""
-    from threethirteen.cli import main
+    from threethirteen.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     stdin = sys.stdin

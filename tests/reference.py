@@ -41,7 +41,7 @@ from itertools import product
 from typing import NamedTuple
 
 from threethirteen import Card, Rules
-from threethirteen.cards import JOKER
+from threethirteen.hands.cards import JOKER
 
 __all__ = [
     "Reference",

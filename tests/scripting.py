@@ -19,8 +19,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import threethirteen as tt
-from threethirteen.cards import CARDS, rank_name
-from threethirteen.dealing import pool_codes
+from threethirteen.engine.dealing import pool_codes
+from threethirteen.hands.cards import CARDS, rank_name
 
 Hands = Sequence[str]
 """One hand per player, each a string of cards (``"9s 9h Kd"``)."""

@@ -17,8 +17,8 @@ from unittest.mock import ANY
 import pytest
 
 import threethirteen as tt
-from threethirteen.referee import forfeit_scores, listed_action
-from threethirteen.simulations import derived_seed
+from threethirteen.arena.referee import forfeit_scores, listed_action
+from threethirteen.arena.simulations import derived_seed
 
 PAIR = ["greedy", "advisor"]
 

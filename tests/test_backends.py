@@ -30,7 +30,7 @@ from tests.strategies import (
     wild_heavy_hands,
 )
 from tests.test_reference import RULES_IDS, RULES_ONLY, check_melding
-from threethirteen import _backend
+from threethirteen._kernel import backend as _backend
 
 T = TypeVar("T")
 

@@ -1,4 +1,4 @@
-"""Beliefs (threethirteen.beliefs, PlayerView.beliefs, weighted samples, danger):
+"""Beliefs (threethirteen.engine.beliefs, PlayerView.beliefs, weighted samples, danger):
 the invariants over positions of random play at every table, hidden cards that
 never leak into them, weighted samples consistent with the view, and scripted
 cases of the model of play."""
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import threethirteen as tt
 from tests.game_checks import check_pool, hidden_state, positions, scripted, shuffle_hidden
-from threethirteen.beliefs import (
+from threethirteen.engine.beliefs import (
     MODEL,
     BeliefModel,
     danger,

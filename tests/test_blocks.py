@@ -1,4 +1,4 @@
-"""threethirteen.blocks: the batch functions over Dask arrays agree exactly with the
+"""threethirteen.hands.dask_blocks: the batch functions over Dask arrays agree exactly with the
 in-memory ones, whatever the chunks, and name the row of the whole array in errors."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from threethirteen import blocks
+from threethirteen.hands import dask_blocks as blocks
 
 da = pytest.importorskip("dask.array")
 dask = pytest.importorskip("dask")
@@ -189,7 +189,7 @@ def test_round_or_rules_and_wild() -> None:
 
 def test_import_does_not_load_dask_or_numpy() -> None:
     code = (
-        "import sys, threethirteen, threethirteen.blocks;"
+        "import sys, threethirteen, threethirteen.hands.dask_blocks;"
         " print('dask' in sys.modules, 'numpy' in sys.modules)"
     )
     result = subprocess.run(

@@ -17,7 +17,7 @@ import threethirteen as tt
 from tests.game_checks import shuffle_hidden
 from tests.scripting import scripted
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock, LayOff
-from threethirteen.bots import bot_name
+from threethirteen.bots.builtin import bot_name
 
 BotMaker = Callable[[int], tt.Bot]
 
@@ -370,7 +370,7 @@ def test_search_bot_with_a_fixed_seed() -> None:
 def test_search_guard_is_students_t() -> None:
     # t quantiles at the normal tail of 2 standard errors (0.97725), as tables give
     # them: 3 degrees of freedom 3.307, 15 2.181; one deal never overrules.
-    from threethirteen.bots import _chosen, _threshold
+    from threethirteen.bots.builtin import _chosen, _threshold
 
     assert _threshold(2.0, 4) == pytest.approx(3.307, abs=1e-3)
     assert _threshold(2.0, 16) == pytest.approx(2.181, abs=1e-3)
@@ -696,7 +696,7 @@ def test_factory_errors() -> None:
         ),
         (
             lambda seed=None: tt.GreedyBot,
-            "bot factory '<lambda>' returned <class 'threethirteen.bots.GreedyBot'>, not a bot"
+            "bot factory '<lambda>' returned <class 'threethirt...builtin.GreedyBot'>, not a bot"
             " (an object with act(view, legal_actions), or a bot function)",
             None,
         ),

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from threethirteen import _backend
-from threethirteen._kernel import Mode
+from threethirteen._kernel import backend as _backend
+from threethirteen._kernel.protocol import Mode
 
 pytestmark = pytest.mark.slow
 

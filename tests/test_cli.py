@@ -18,8 +18,8 @@ import pytest
 
 import threethirteen as tt
 from tests.cli_run import Result, Run
-from threethirteen import cli
-from threethirteen.cli import main
+from threethirteen.cli import main as cli
+from threethirteen.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ISSUE_HAND = "9s 9h 9d 4h 5h 6c 7d"
@@ -567,7 +567,7 @@ def test_card_notation_splits_one_way_only() -> None:
 def test_two_readings_would_be_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """If a spelling were ever added that made a run split two ways, the run is an
     error, not a guess: here 'abc' reads as 'ab' + 'c' and as 'a' + 'bc'."""
-    from threethirteen import hand
+    from threethirteen.hands import hand
 
     made_up = {"9s": 47, "ab": 0, "c": 1, "a": 2, "bc": 3}
     monkeypatch.setattr(

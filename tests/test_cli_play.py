@@ -19,8 +19,10 @@ import pytest
 
 import threethirteen as tt
 from tests.game_checks import shuffle_hidden
-from threethirteen import _cli_play, bots, cli
-from threethirteen._cli_format import Style
+from threethirteen.bots import builtin as bots
+from threethirteen.cli import _play as _cli_play
+from threethirteen.cli import main as cli
+from threethirteen.cli._format import Style
 
 SRC = Path(tt.__file__).resolve().parent.parent
 ROOT = Path(__file__).resolve().parent.parent

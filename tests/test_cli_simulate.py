@@ -13,8 +13,8 @@ import pytest
 
 import threethirteen as tt
 from tests.cli_run import Result, Run
-from threethirteen import _cli_play
-from threethirteen.cli import main
+from threethirteen.cli import _play as _cli_play
+from threethirteen.cli.main import main
 
 SIMULATE = ["simulate", "--bots", "greedy,random", "--games", "10", "--seed", "1"]
 SHORT = ["--max-turns", "20"]

@@ -33,7 +33,7 @@ from tests.compiled_modules import (
     stale_extensions,
     stale_message,
 )
-from threethirteen import _backend
+from threethirteen._kernel import backend as _backend
 
 PACKAGE = Path(tt.__file__).parent
 """The package the tests import (the source tree, or an installed copy)."""
@@ -75,7 +75,14 @@ def loaded_in_a_fresh_interpreter(implementation: str) -> tuple[str, dict[str, s
 
 
 def test_setup_lists_the_engine_modules() -> None:
-    assert COMPILED_MODULES == ("game", "spaces", "envs", "hand", "actions", "cards")
+    assert COMPILED_MODULES == (
+        "engine.game",
+        "adapters.spaces",
+        "adapters.envs",
+        "hands.hand",
+        "engine.actions",
+        "hands.cards",
+    )
     for name in COMPILED_MODULES:
         assert source_path(name, PACKAGE).is_file(), name  # the source of truth
 
@@ -112,9 +119,9 @@ def test_the_default_implementation_loads_the_compiled_modules() -> None:
 
 def test_the_source_finder_finds_only_the_packages_own_source() -> None:
     finder = _backend.SourceFinder("threethirteen", str(PACKAGE))
-    spec = finder.find_spec("threethirteen.cards")
+    spec = finder.find_spec("threethirteen.hands.cards")
     assert spec is not None
-    assert spec.origin == str(PACKAGE / "cards.py")
+    assert spec.origin == str(PACKAGE / "hands/cards.py")
     assert finder.find_spec("threethirteen.no.such.module") is None
     assert spec.cached is not None  # compiled to bytecode and cached, as usual
     assert finder.find_spec("threethirteen._solver") is None  # no .py: compiled only
@@ -170,7 +177,7 @@ def test_pytest_collects_the_doctests_of_a_compiled_module_from_it() -> None:
         path = source_path(name, PACKAGE)
         compiled = module.__file__ != str(path)
         assert compiled_module_name(path) == (f"threethirteen.{name}" if compiled else None)
-    assert compiled_module_name(PACKAGE / "rules.py") is None
+    assert compiled_module_name(PACKAGE / "hands/rules.py") is None
     assert compiled_module_name(PACKAGE / "_solver.pyx") is None
 
 

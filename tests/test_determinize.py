@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from threethirteen.determinize import Deal, History, sample_history
-from threethirteen.game import Game, PlayerView, Reshuffle
+from threethirteen.engine.determinize import Deal, History, sample_history
+from threethirteen.engine.game import Game, PlayerView, Reshuffle
 
 from .conftest import examples
 
@@ -189,7 +189,7 @@ def test_a_sample_falls_back_to_the_view_when_the_search_gives_up(
 ) -> None:
     """With no search budget, a sample after a reshuffle still keeps the view, every
     card in one place, and the stock within the reshuffled cards; it plays on."""
-    import threethirteen.determinize as determinize
+    import threethirteen.engine.determinize as determinize
 
     monkeypatch.setattr(determinize, "_RESTARTS", 0)
     position = next(

@@ -1,4 +1,4 @@
-"""The PettingZoo environment (``threethirteen.envs``): PettingZoo's own API and seed
+"""The PettingZoo environment (``threethirteen.adapters.envs``): PettingZoo's own API and seed
 tests over presets, variations and player counts; the observations, masks and
 rewards against the engine; illegal actions; and no leaks: an agent's observation
 is unchanged when the cards it cannot see are shuffled among their places, in
@@ -22,8 +22,8 @@ from pettingzoo.test import api_test, render_test, seed_test
 
 import threethirteen as tt
 from tests.game_checks import RandomPlayer, hidden_state, labels, shuffle_hidden
-from threethirteen import spaces
-from threethirteen.envs import env, raw_env
+from threethirteen.adapters import spaces
+from threethirteen.adapters.envs import env, raw_env
 
 API_WARNINGS = (
     # What PettingZoo's api_test says of every environment with dict observations
@@ -83,7 +83,7 @@ def test_the_render_test_passes(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_package_imports_neither_framework() -> None:
     code = (
-        "import sys, threethirteen, threethirteen.spaces; "
+        "import sys, threethirteen, threethirteen.adapters.spaces; "
         "print(sorted(m for m in ('pettingzoo', 'gymnasium') if m in sys.modules))"
     )
     found = subprocess.run(
@@ -535,13 +535,13 @@ def test_observations_do_not_change_when_hidden_cards_are_shuffled() -> None:
 def test_without_pettingzoo_the_import_says_which_extra() -> None:
     code = (
         "import sys; sys.modules['pettingzoo'] = None\n"
-        "try:\n    import threethirteen.envs\n"
+        "try:\n    import threethirteen.adapters.envs\n"
         "except ModuleNotFoundError as error:\n    print(error)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout == (
-        "threethirteen.envs needs PettingZoo (pettingzoo is missing):"
+        "threethirteen.adapters.envs needs PettingZoo (pettingzoo is missing):"
         " pip install 'threethirteen[pettingzoo]'\n"
     )

@@ -20,8 +20,10 @@ import pytest
 
 import threethirteen as tt
 from tests.cli_run import Run
-from threethirteen import _cli_play, bot_server, cli
-from threethirteen._cli_format import Style
+from threethirteen.arena import bot_server
+from threethirteen.cli import _play as _cli_play
+from threethirteen.cli import main as cli
+from threethirteen.cli._format import Style
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(tt.__file__).resolve().parent
@@ -47,7 +49,14 @@ def test_help_opens_with_what_the_library_is() -> None:
     text = pydoc.render_doc(tt, renderer=pydoc.plaintext)
     description = tt.__doc__ or ""
     assert description.splitlines()[0].startswith("threethirteen: the rummy game Three Thirteen")
-    for name in ("best_melds", "Game", "PlayerView", "BOTS", "tournament", "threethirteen.envs"):
+    for name in (
+        "best_melds",
+        "Game",
+        "PlayerView",
+        "BOTS",
+        "tournament",
+        "threethirteen.adapters.envs",
+    ):
         assert name in description, name
     assert description.splitlines()[0] in text
     assert ">>> import threethirteen as tt" in description

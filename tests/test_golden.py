@@ -23,7 +23,8 @@ import pytest
 
 import threethirteen as tt
 from tests.common import both
-from threethirteen import Card, Meld, Melding, Rules, meld_rules
+from threethirteen import Card, Meld, Melding, Rules
+from threethirteen.hands import meld_rules
 
 GOLDEN = Path(__file__).parent / "data" / "golden.csv"
 

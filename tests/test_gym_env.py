@@ -1,4 +1,4 @@
-"""The Gymnasium environment (``threethirteen.gym_env``): Gymnasium's checker over
+"""The Gymnasium environment (``threethirteen.adapters.gym_env``): Gymnasium's checker over
 presets, variations, player counts and seats; the bots, the rewards, illegal
 actions and bad input; and no leaks: the learner's observation is unchanged when
 the cards it cannot see are shuffled among their places, in every phase.
@@ -21,8 +21,8 @@ from gymnasium.utils.env_checker import check_env
 
 import threethirteen as tt
 from tests.game_checks import RandomPlayer, hidden_state, labels, shuffle_hidden
-from threethirteen import spaces
-from threethirteen.gym_env import ENV_ID, ThreeThirteenEnv, register
+from threethirteen.adapters import spaces
+from threethirteen.adapters.gym_env import ENV_ID, ThreeThirteenEnv, register
 
 TABLES = (
     # preset, variations, players, opponents, seat, max_turns
@@ -68,8 +68,8 @@ def test_the_environment_checker_passes(table: Table, capsys: pytest.CaptureFixt
 
 def test_registration() -> None:
     register()  # again: nothing changes
-    assert gymnasium.spec(ENV_ID).entry_point == "threethirteen.gym_env:ThreeThirteenEnv"
-    made = gymnasium.make("threethirteen.gym_env:" + ENV_ID, players=3)
+    assert gymnasium.spec(ENV_ID).entry_point == "threethirteen.adapters.gym_env:ThreeThirteenEnv"
+    made = gymnasium.make("threethirteen.adapters.gym_env:" + ENV_ID, players=3)
     assert made.unwrapped.players == 3
 
 
@@ -497,13 +497,13 @@ def test_observations_do_not_change_when_hidden_cards_are_shuffled() -> None:
 def test_without_gymnasium_the_import_says_which_extra() -> None:
     code = (
         "import sys; sys.modules['gymnasium'] = None\n"
-        "try:\n    import threethirteen.gym_env\n"
+        "try:\n    import threethirteen.adapters.gym_env\n"
         "except ModuleNotFoundError as error:\n    print(error)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout == (
-        "threethirteen.gym_env needs Gymnasium (gymnasium is missing):"
+        "threethirteen.adapters.gym_env needs Gymnasium (gymnasium is missing):"
         " pip install 'threethirteen[gymnasium]'\n"
     )

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import threethirteen as tt
 from tests.common import IMPLEMENTATIONS
-from threethirteen import _backend
+from threethirteen._kernel import backend as _backend
 
 from .conftest import examples
 

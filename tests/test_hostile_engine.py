@@ -25,7 +25,7 @@ import pytest
 
 from tests import hostile_engine
 from tests.common import IMPLEMENTATIONS
-from threethirteen import _backend
+from threethirteen._kernel import backend as _backend
 
 try:
     import resource

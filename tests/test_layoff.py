@@ -23,7 +23,7 @@ import threethirteen as tt
 from tests.common import both
 from tests.conftest import examples
 from tests.reference import is_wild, reference_score, valid_identities
-from threethirteen import layoffs
+from threethirteen.hands import layoffs
 
 Card = tt.Card
 PAGAT = tt.Rules.preset("pagat")

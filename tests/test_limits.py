@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import threethirteen as tt
-from threethirteen._kernel import COUNT_BITS
+from threethirteen._kernel.protocol import COUNT_BITS
 
 # The slowest 16-card hand a random search found: its memo holds hundreds of entries.
 # Its best melding leaves one card worth 2: the solver's cost is 2 << COUNT_BITS, plus 1.

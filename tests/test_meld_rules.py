@@ -1,4 +1,4 @@
-"""The meld rules' one home (``threethirteen.meld_rules``) and the one discard tie-break.
+"""The meld rules' one home (``threethirteen.hands.meld_rules``) and the one discard tie-break.
 
 Part 1: legality as a pair, ``verify_meld`` (raises with the reason) and
 ``is_valid_meld`` (a bool), every reason pinned, and ``is_valid_meld`` compared by
@@ -20,7 +20,10 @@ from tests import reference
 from tests.common import IMPLEMENTATIONS, both
 from tests.conftest import examples
 from tests.strategies import pool, wild_ranks
-from threethirteen import Card, Rules, _kernel, _solver_py, meld_rules
+from threethirteen import Card, Rules
+from threethirteen._kernel import protocol as _kernel
+from threethirteen._kernel import solver_py as _solver_py
+from threethirteen.hands import meld_rules
 
 PAGAT = Rules.preset("pagat")
 BGA = Rules.preset("bga")

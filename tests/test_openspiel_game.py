@@ -1,4 +1,4 @@
-"""The OpenSpiel game (``threethirteen.openspiel_game``): OpenSpiel's own consistency
+"""The OpenSpiel game (``threethirteen.adapters.openspiel_game``): OpenSpiel's own consistency
 checks, the parameters, chance, actions, returns, serialization, and no leaks: the
 observation and information state (tensors and strings) and a resample of a player
 do not change when the cards that player cannot see are shuffled among their
@@ -31,8 +31,8 @@ from tests.game_checks import (  # noqa: E402
     shuffle_hidden,
     without,
 )
-from threethirteen import openspiel_game, spaces  # noqa: E402
-from threethirteen.openspiel_game import SEED_BYTES, load_game  # noqa: E402
+from threethirteen.adapters import openspiel_game, spaces  # noqa: E402
+from threethirteen.adapters.openspiel_game import SEED_BYTES, load_game  # noqa: E402
 
 
 def dealt(game: Any, seed: int = 1) -> Any:
@@ -525,7 +525,7 @@ def test_card_chance_deals_the_cards_chosen() -> None:
     outcomes = state.chance_outcomes()
     assert [code for code, _ in outcomes] == list(range(52))
     assert {p for _, p in outcomes} == {2 / 104}  # two decks for 3 players
-    order = tt.dealing.pool_codes(2, 0)
+    order = tt.engine.dealing.pool_codes(2, 0)
     random.Random(1).shuffle(order)
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, order[0]) == f"deal {tt.Card(order[0])}"
     deal_in_order(state, order[:5])
@@ -631,13 +631,13 @@ def test_openspiels_random_simulation_test_passes_for_every_variation(
 def test_without_pyspiel_the_import_says_which_extra() -> None:
     code = (
         "import sys; sys.modules['pyspiel'] = None\n"
-        "try:\n    import threethirteen.openspiel_game\n"
+        "try:\n    import threethirteen.adapters.openspiel_game\n"
         "except ModuleNotFoundError as error:\n    print(error)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout == (
-        "threethirteen.openspiel_game needs OpenSpiel (pyspiel is missing):"
+        "threethirteen.adapters.openspiel_game needs OpenSpiel (pyspiel is missing):"
         " pip install 'threethirteen[openspiel]'\n"
     )

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import threethirteen as tt
 from tests.conftest import examples
-from threethirteen import playouts
-from threethirteen.actions import DiscardCard, DrawStock
+from threethirteen.bots import playouts
+from threethirteen.engine.actions import DiscardCard, DrawStock
 
 needs_compiled = pytest.mark.skipif(not playouts.compiled, reason="the compiled loop is not built")
 

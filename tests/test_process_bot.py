@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 import threethirteen as tt
-from threethirteen.process_bot import STDERR_TAIL_BYTES, STDERR_TAIL_LINES, ProcessBot
-from threethirteen.protocol import end_message, start_message
+from threethirteen.arena.process_bot import STDERR_TAIL_BYTES, STDERR_TAIL_LINES, ProcessBot
+from threethirteen.arena.protocol import end_message, start_message
 
 ROOT = Path(__file__).resolve().parent.parent
 PROGRAMS = str(ROOT / "tests" / "bot_programs.py")
@@ -452,7 +452,7 @@ def test_a_process_bot_is_a_gymnasium_opponent() -> None:
     """A process bot goes wherever a bot goes: here, the Gymnasium environment's
     opponent, playing the same game as the bot in this process."""
     pytest.importorskip("gymnasium")
-    from threethirteen.gym_env import ThreeThirteenEnv
+    from threethirteen.adapters.gym_env import ThreeThirteenEnv
 
     command = [sys.executable, "-m", "threethirteen", "bot", "threethirteen:GreedyBot"]
     with tt.ProcessBot(command, name="greedy-process") as process:

@@ -59,7 +59,7 @@ def test_public_names() -> None:
 
 def test_the_compiled_solver_is_built() -> None:
     """``pip install .`` builds the extension; CI fails here when it did not."""
-    from threethirteen import _backend
+    from threethirteen._kernel import backend as _backend
 
     assert _backend.compiled is not None, "the compiled solver (_solver.pyx) was not built"
     assert _backend.load("")[0] == "cython"

@@ -1,8 +1,8 @@
-"""The line protocol's pure parts (``threethirteen.protocol``): a view read back from its
+"""The line protocol's pure parts (``threethirteen.arena.protocol``): a view read back from its
 dict equals the view, in every phase of many games under many rules; the messages
 are exactly what the protocol page says, and validate against the shipped JSON
 Schema; answers are read as the page says; bad data is refused with short messages.
-And ``threethirteen.bot_server.serve``, run in this process on text streams."""
+And ``threethirteen.arena.bot_server.serve``, run in this process on text streams."""
 
 from __future__ import annotations
 
@@ -19,9 +19,8 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from threethirteen import bot_server, protocol
-from threethirteen.cli import main as cli_main
-from threethirteen.protocol import (
+from threethirteen.arena import bot_server, protocol
+from threethirteen.arena.protocol import (
     act_message,
     end_message,
     message_line,
@@ -31,6 +30,7 @@ from threethirteen.protocol import (
     start_message,
     view_from_dict,
 )
+from threethirteen.cli.main import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "threethirteen" / "schemas" / "bot-protocol.json"

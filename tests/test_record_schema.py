@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from threethirteen.records import schema
+from threethirteen.engine.records import schema
 
 jsonschema = pytest.importorskip("jsonschema")
 

@@ -14,7 +14,7 @@ import pytest
 
 import threethirteen as tt
 from tests.common import both
-from threethirteen import rounds
+from threethirteen.hands import rounds
 
 PAGAT = tt.Rules.preset("pagat")
 
@@ -309,8 +309,8 @@ def test_hand_plus_and_minus() -> None:
 
 def test_old_module_names_still_import() -> None:
     """Names that moved with the layers are still where callers found them."""
-    from threethirteen.batch import PADDING, encode_hands
-    from threethirteen.checking import MeldLike
+    from threethirteen.hands.arrays import PADDING, encode_hands
+    from threethirteen.hands.meld_check import MeldLike
 
     assert (PADDING, encode_hands, MeldLike) == (tt.PADDING, tt.encode_hands, tt.MeldLike)
     with pytest.warns(DeprecationWarning, match="Rules\\(lay_off=...\\) is deprecated"):
@@ -320,7 +320,7 @@ def test_old_module_names_still_import() -> None:
         replaced = dataclasses.replace(tt.Rules.preset("pagat"), lay_off=True)
     assert replaced.layoff is True
     assert "lay_off" not in str(inspect.signature(tt.Rules))
-    import threethirteen.melds
+    import threethirteen.hands.melds
 
     with pytest.warns(DeprecationWarning, match="melds.BestDiscard is deprecated"):
-        assert threethirteen.melds.BestDiscard is tt.Discard  # type: ignore[attr-defined]
+        assert threethirteen.hands.melds.BestDiscard is tt.Discard  # type: ignore[attr-defined]

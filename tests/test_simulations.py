@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import threethirteen as tt
-from threethirteen.simulations import derived_seed
+from threethirteen.arena.simulations import derived_seed
 from threethirteen.statistics import t_quantile, wilson_interval
 
 PAIR = ["greedy", "random"]

@@ -12,7 +12,7 @@ import threethirteen as tt
 from tests.common import IMPLEMENTATIONS
 from tests.conftest import examples
 from tests.strategies import Drawn, any_hand, meld_rich_hands, uniform_hands
-from threethirteen._kernel import COUNT_BITS, Mode
+from threethirteen._kernel.protocol import COUNT_BITS, Mode
 
 RULES = [
     tt.Rules.preset("pagat"),
@@ -96,7 +96,7 @@ def test_draws_refuses_a_card_too_many(implementation: str) -> None:
 def test_codes_of_count_rows_is_codes_of_counts(implementation: str) -> None:
     import numpy as np
 
-    from threethirteen.encoding import codes_of_counts
+    from threethirteen.hands.encoding import codes_of_counts
 
     solver = tt.Round("pagat", wild=None, implementation=implementation).solver
     rng = np.random.default_rng(7)

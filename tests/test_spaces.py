@@ -1,4 +1,4 @@
-"""The observation and action spaces (threethirteen.spaces): sizes, the planes'
+"""The observation and action spaces (threethirteen.adapters.spaces): sizes, the planes'
 exact contents, round trips of every legal action in random games of every preset
 and variation, masks, leaks, seat symmetry and bad input."""
 
@@ -12,7 +12,7 @@ import pytest
 import threethirteen as tt
 from tests.game_checks import RandomPlayer, positions, shuffle_hidden
 from threethirteen import Action, Card, DiscardCard, LayMeld, LayOff
-from threethirteen.spaces import (
+from threethirteen.adapters.spaces import (
     action_count,
     action_indices,
     action_mask,
@@ -492,7 +492,7 @@ def test_fill_observation_counts_places_and_scales_numbers(implementation: str) 
     """The kernel under the encoder, in each backend: counts of places, then numbers
     times scales; -1 (nothing else) for a place outside the counts or sizes that
     disagree."""
-    from threethirteen import _backend
+    from threethirteen._kernel import backend as _backend
 
     solver = _backend.load(implementation)[1] if implementation == "python" else _backend.compiled
     if solver is None:

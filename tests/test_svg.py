@@ -292,7 +292,7 @@ def test_faces_is_the_bottom_layer() -> None:
             assert not (node.module or "").startswith("threethirteen")
         if isinstance(node, ast.Import):
             assert not any(alias.name.startswith("threethirteen") for alias in node.names)
-    tree = ast.parse((SOURCE / "cards.py").read_text(encoding="utf-8"))
+    tree = ast.parse((SOURCE / "hands/cards.py").read_text(encoding="utf-8"))
     imported = {
         (node.module, tuple(alias.name for alias in node.names))
         for node in ast.walk(tree)

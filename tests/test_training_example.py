@@ -34,7 +34,7 @@ train_reinforce = _load()
 
 
 def _env(max_turns: int | None = 4) -> object:
-    from threethirteen.gym_env import ThreeThirteenEnv
+    from threethirteen.adapters.gym_env import ThreeThirteenEnv
 
     return ThreeThirteenEnv(
         "pagat", players=2, opponents=["random"], reward="round", max_turns=max_turns
@@ -173,7 +173,7 @@ def test_training_beats_the_untrained_policy_on_a_short_game() -> None:
     """Four rounds (3 to 6 cards): 40 training games already lower the points the
     policy concedes against RandomBot, on evaluation seeds it never trained on."""
     import threethirteen as tt
-    from threethirteen.gym_env import ThreeThirteenEnv
+    from threethirteen.adapters.gym_env import ThreeThirteenEnv
 
     rules = dataclasses.replace(tt.Rules.preset("pagat", players=2), rounds=(3, 4, 5, 6))
     env = ThreeThirteenEnv(rules, players=2, opponents=["random"], reward="round")

@@ -13,8 +13,8 @@ The main entry points, all in ``threethirteen`` (``import threethirteen as tt``)
   :class:`PlayerView` (what one player may know);
 * the bots and the arena: :data:`BOTS` (``"random"``, ``"greedy"``, ...),
   :class:`Bot`, :func:`play`, :func:`tournament`, :func:`match`;
-* the adapters (imported on their own): ``threethirteen.envs`` (PettingZoo),
-  ``threethirteen.gym_env`` (Gymnasium), ``threethirteen.openspiel_game``
+* the adapters (imported on their own): ``threethirteen.adapters.envs`` (PettingZoo),
+  ``threethirteen.adapters.gym_env`` (Gymnasium), ``threethirteen.adapters.openspiel_game``
   (OpenSpiel);
 * the command line: ``threethirteen --help`` (check a hand, ``play``,
   ``simulate``, ``replay``).
@@ -38,19 +38,20 @@ from typing import Any as _Any
 
 # First: under THREETHIRTEEN_IMPLEMENTATION=python, _backend makes the modules below
 # load from their .py files, not from the compiled modules beside them (setup.py).
-from ._backend import IMPLEMENTATION as implementation
-from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
-from .analysis import best_discard, best_melds, can_go_out, deadwood_score, discards, is_out
-from .batch import (
-    NOT_IN_HAND,
-    BatchDiscards,
-    WildsLike,
-    best_discards,
-    deadwood_scores,
-    discard_scores,
-    go_out_flags,
+from ._kernel.backend import IMPLEMENTATION as implementation
+from .arena.process_bot import ProcessBot
+from .arena.simulations import (
+    BotResults,
+    HeadToHead,
+    MatchResult,
+    TournamentResults,
+    game_seed,
+    match,
+    play,
+    tournament,
 )
-from .bots import (
+from .arena.tournament_results import Fault, GameResult, Rating
+from .bots.builtin import (
     BOTS,
     AdvisorBot,
     Bot,
@@ -63,21 +64,8 @@ from .bots import (
     bot_name,
     make_bot,
 )
-from .cards import JOKER, Card, parse_card
-from .checking import MeldCheck, MeldProblem, check_melds
-from .counts import count_vector, count_vectors, hand_from_counts, unseen_cards
-from .drawing import (
-    Draw,
-    DrawAdvice,
-    DrawOption,
-    Out,
-    Outs,
-    UnseenLike,
-    WeightsLike,
-    draw_advice,
-    outs,
-)
-from .encoding import PADDING, HandsLike, encode_hands
+from .engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from .engine.game import Game, PlayerView, Reshuffle, TableMeld, ViewCodes
 from .errors import (
     BotError,
     BotProtocolError,
@@ -95,26 +83,46 @@ from .errors import (
     TableTooLargeError,
     ThreeThirteenError,
 )
-from .game import Game, PlayerView, Reshuffle, TableMeld, ViewCodes
-from .hand import MAX_HAND_SIZE, Hand, HandLike
-from .layoffs import MAX_LAYOFF_RUNS, Layoff, LayoffCard, layoff
-from .meld_rules import is_valid_meld, verify_meld
-from .melds import Discard, Discards, Meld, Melding, MeldLike
-from .pool import check_hand, parse_hand
-from .process_bot import ProcessBot
-from .rounds import Round
-from .rules import PRESETS, VARIATIONS, Rules, RulesLike, WildLike, parse_wild, wild_rank_for_cards
-from .simulations import (
-    BotResults,
-    HeadToHead,
-    MatchResult,
-    TournamentResults,
-    game_seed,
-    match,
-    play,
-    tournament,
+from .hands.analysis import best_discard, best_melds, can_go_out, deadwood_score, discards, is_out
+from .hands.arrays import (
+    NOT_IN_HAND,
+    BatchDiscards,
+    WildsLike,
+    best_discards,
+    deadwood_scores,
+    discard_scores,
+    go_out_flags,
 )
-from .tournament_results import Fault, GameResult, Rating
+from .hands.cards import JOKER, Card, parse_card
+from .hands.count_vectors import count_vector, count_vectors, hand_from_counts, unseen_cards
+from .hands.deck import check_hand, parse_hand
+from .hands.draw_advice import (
+    Draw,
+    DrawAdvice,
+    DrawOption,
+    Out,
+    Outs,
+    UnseenLike,
+    WeightsLike,
+    draw_advice,
+    outs,
+)
+from .hands.encoding import PADDING, HandsLike, encode_hands
+from .hands.hand import MAX_HAND_SIZE, Hand, HandLike
+from .hands.layoffs import MAX_LAYOFF_RUNS, Layoff, LayoffCard, layoff
+from .hands.meld_check import MeldCheck, MeldProblem, check_melds
+from .hands.meld_rules import is_valid_meld, verify_meld
+from .hands.melds import Discard, Discards, Meld, Melding, MeldLike
+from .hands.rounds import Round
+from .hands.rules import (
+    PRESETS,
+    VARIATIONS,
+    Rules,
+    RulesLike,
+    WildLike,
+    parse_wild,
+    wild_rank_for_cards,
+)
 
 __version__ = "0.2.0.dev0"
 """The version: the next release in development (see CHANGELOG.md)."""

@@ -1,6 +1,6 @@
 """``python -m threethirteen``: the same as the ``threethirteen`` command."""
 
-from .cli import main
+from .cli.main import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -2,7 +2,7 @@
 
 This module is the bottom layer: it imports nothing from the package and works on
 plain card codes (``suit * 13 + rank - 1``, suits clubs, diamonds, hearts, spades,
-ranks A=1 ... K=13; 52 is a joker), so ``cards.py``, ``hand.py`` and ``melds.py``
+ranks A=1 ... K=13; 52 is a joker), so ``hands/cards.py``, ``hands/hand.py`` and ``hands/melds.py``
 can call it for their ``_repr_svg_`` without an import cycle.
 
 A picture is one ``<svg>`` document with a ``viewBox``, no external resources and

@@ -22,12 +22,12 @@ import os
 
 from . import _faces
 from ._validate import quote
-from .cards import Card, parse_card
 from .errors import InvalidCardError, InvalidHandError, InvalidMeldError, ThreeThirteenError
-from .hand import Hand, HandLike, as_hand
-from .meld_rules import is_wild
-from .melds import Meld, Melding
-from .rules import WildLike, parse_wild
+from .hands.cards import Card, parse_card
+from .hands.hand import Hand, HandLike, as_hand
+from .hands.meld_rules import is_wild
+from .hands.melds import Meld, Melding
+from .hands.rules import WildLike, parse_wild
 
 __all__ = ["card", "hand", "meld", "melding", "save"]
 

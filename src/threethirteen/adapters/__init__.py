@@ -1,0 +1,3 @@
+"""The learning frameworks' adapters (PettingZoo, Gymnasium, OpenSpiel) and their
+fixed-size encoding.
+"""

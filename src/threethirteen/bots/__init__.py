@@ -1,0 +1,1 @@
+"""The bot protocol and the bots."""

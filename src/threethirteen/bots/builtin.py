@@ -1,0 +1,819 @@
+"""Bots: players that choose an action from what one player may see.
+
+A bot is anything with ``act(view, legal_actions) -> action``: an object with that
+method, or a plain function of the two. It sees only the
+:class:`~threethirteen.PlayerView` of the seat it plays, and the list of actions the
+engine allows. The built-in bots take a ``seed`` and are deterministic given it;
+each also takes a keyword-only ``name``, its label in results (its ``name``
+attribute: by default the class's, ``"random"``, ``"greedy"``...; a string of 1
+to 64 characters, no control characters). Every option is checked when the bot
+is made: a bad one raises :class:`~threethirteen.InvalidBotError` naming it.
+:func:`make_bot` makes a bot from a name, a factory (a class, a
+``functools.partial`` of one, a function of ``seed``) or a bot.
+
+>>> import threethirteen as tt
+>>> game = tt.Game("pagat", players=2, seed=7)
+>>> bot = tt.GreedyBot(seed=1)
+>>> player = game.to_move
+>>> game.view(player).piles  # the 8 of clubs helps this hand
+((Card.parse('8c'),),)
+>>> bot.act(game.view(player), game.legal_actions())
+Action.parse('draw discard')
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+import numbers
+import operator
+import random
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .._lazy import LazyModule
+from .._validate import as_seed, quote
+from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from ..engine.game import PlayerView
+from ..errors import InvalidBotError, ThreeThirteenError
+from ..hands.analysis import best_discard, deadwood_score, discards
+from ..hands.cards import Card
+from ..hands.draw_advice import draw_advice
+from ..hands.hand import Hand
+from ..hands.layoffs import layoff
+from ..hands.rounds import Round
+from ..statistics import t_quantile
+from .playouts import greedy_draw, plain_discard, playout
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported when first used, not with the package
+    np = LazyModule("numpy")
+
+__all__ = [
+    "BOTS",
+    "AdvisorBot",
+    "Bot",
+    "BotLike",
+    "BotSpec",
+    "GreedyBot",
+    "InvalidBotError",
+    "RandomBot",
+    "SearchBot",
+    "as_bot",
+    "bot_name",
+    "make_bot",
+]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What a bot is: one method that picks an action from a player's view."""
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """The action to take; one of ``legal_actions``."""
+        ...
+
+
+BotFunction = Callable[[PlayerView, Sequence[Action]], Action]
+"""A bot written as a plain function of the view and the legal actions."""
+
+BotLike = Bot | BotFunction
+"""A bot object or a bot function."""
+
+
+class _FunctionBot:
+    """A bot function wrapped as a bot object."""
+
+    def __init__(self, function: BotFunction) -> None:
+        self.function = function
+        self.name = bot_name(function)
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        return self.function(view, legal_actions)
+
+    def __repr__(self) -> str:
+        return f"as_bot({self.function!r})"
+
+
+def as_bot(bot: BotLike) -> Bot:
+    """A bot object for a bot object or a bot function.
+
+    >>> as_bot(lambda view, legal: legal[0]).act  # doctest: +ELLIPSIS
+    <bound method _FunctionBot.act of as_bot(<function <lambda> at ...>)>
+    """
+    if isinstance(bot, Bot):
+        return bot
+    if callable(bot):
+        return _FunctionBot(bot)
+    raise InvalidBotError(f"a bot has an act(view, legal_actions) method, not {quote(bot)}")
+
+
+# -- what every built-in bot shares ---------------------------------------------------
+
+
+def _true_out(hand: Hand, round_: Round, legal_actions: Sequence[Action]) -> Action | None:
+    """A legal going-out discard that really goes out (never a false out), if any."""
+    going = [a for a in legal_actions if isinstance(a, DiscardCard) and a.go_out]
+    if not going:
+        return None
+    out = {discard.card for discard in discards(hand, round_) if discard.goes_out}
+    for action in going:
+        assert isinstance(action, DiscardCard)
+        if action.card in out:
+            return action
+    return None
+
+
+def _left(hand: Hand, round_: Round) -> int:
+    """The score a hand in the play phase is left with after its best discard (0 for
+    a hand of one card or none: discarding the last card, or laying it, empties it)."""
+    if len(hand) <= 1:
+        return 0
+    return best_discard(hand, round_).score
+
+
+def _before_discarding(
+    view: PlayerView, legal_actions: Sequence[Action], round_: Round
+) -> Action | None:
+    """What every built-in bot plays before it chooses a discard: a going-out discard
+    that really goes out, else a table play that lowers its score; or ``None``."""
+    going = _true_out(view.hand, round_, legal_actions)
+    if going is not None:
+        return going
+    return _table_action(view, legal_actions, round_)
+
+
+def _sub_multiset(small: Sequence[Card], big: Sequence[Card]) -> bool:
+    left = list(big)
+    for card in small:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
+
+
+def _table_action(
+    view: PlayerView, legal_actions: Sequence[Action], round_: Round
+) -> Action | None:
+    """The table play the built-in bots make (family rules, ``redemption``), or
+    ``None`` to go on to the discard.
+
+    * Lay a card off when that lowers the score left after the best discard (the
+      lay-off that lowers it most; a hand emptied scores 0).
+    * Lay a meld when laying the melds of the best melding (of the hand less its
+      best discard) and then laying off what :func:`threethirteen.layoff` can lay
+      leaves a lower score than keeping them: the meld laid is one of those melds
+      (or its smallest part; the rest follows by lay-offs). Otherwise melds stay in
+      the hand, where they score nothing and can still change.
+    """
+    offs = [a for a in legal_actions if isinstance(a, LayOff)]
+    lays = [a for a in legal_actions if isinstance(a, LayMeld)]
+    if not offs and not lays:
+        return None
+    hand = view.hand
+    base = _left(hand, round_)
+    best_off: Action | None = None
+    best_score = base
+    for action in offs:
+        assert isinstance(action, LayOff)
+        score = _left(hand.without(action.card), round_)
+        if score < best_score:
+            best_off, best_score = action, score
+    if best_off is not None:
+        return best_off
+    if not lays or len(hand) < 2:
+        return None
+    discard = best_discard(hand, round_)
+    melds = discard.melding.melds
+    if not melds:
+        return None
+    table = [table_meld.meld for table_meld in view.table] + list(melds)
+    try:
+        planned = layoff(Hand(discard.melding.deadwood), table, round_).score
+    except ThreeThirteenError:  # a table too large to search: keep the melds
+        return None
+    if planned >= base:
+        return None
+    for meld in melds:
+        for lay in lays:
+            assert isinstance(lay, LayMeld)
+            if _sub_multiset(lay.meld.cards, meld.cards):
+                return lay
+    return None
+
+
+def _draw_greedy(view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
+    """Greedy's draw, from the view."""
+    return greedy_draw(view.hand, view.piles, legal_actions, round_)
+
+
+def _seed(seed: object) -> int | None:
+    """A bot's seed: ``None`` or a non-negative int (a numpy integer too)."""
+    return as_seed(seed, "a bot's seed", InvalidBotError)
+
+
+MAX_NAME = 64
+"""The most characters a bot's name (its label) may have."""
+
+
+def _name(name: object, default: str) -> str:
+    """A bot's label: ``default`` for ``None``, else a string of 1 to
+    :data:`MAX_NAME` characters, not blank, without control characters."""
+    if name is None:
+        return default
+    if not isinstance(name, str):
+        raise InvalidBotError(f"a bot's name is a string, not {quote(name)}")
+    if not name.strip() or len(name) > MAX_NAME:
+        raise InvalidBotError(
+            f"a bot's name has 1 to {MAX_NAME} characters, not all blank, not {quote(name)}"
+        )
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
+        raise InvalidBotError(f"a bot's name has no control characters, not {quote(name)}")
+    return name
+
+
+def _finite(value: object, above_zero: bool = False) -> int | float | None:
+    """``value`` as an int or a float when it is a finite real number (a numpy
+    number too, never a bool) from 0 (above 0 with ``above_zero``); else ``None``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    number: int | float = (
+        operator.index(value) if isinstance(value, numbers.Integral) else float(value)
+    )
+    if not math.isfinite(number) or number < 0 or (above_zero and number == 0):
+        return None
+    return number
+
+
+def _with_name(text: str, bot: Any) -> str:
+    """A bot's ``repr`` ``text`` (ending in ``)``) with its name when it is not the
+    class's."""
+    if bot.name == type(bot).name:
+        return text
+    return f"{text[:-1]}, name={bot.name!r})"
+
+
+class RandomBot:
+    """Uniform over the legal actions, except that it goes out when it can (and it
+    never declares a false out: it draws its random action again instead).
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> tt.RandomBot(seed=3).act(game.view(game.to_move), game.legal_actions())
+    Action.parse('draw stock')
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
+        self.seed = seed = _seed(seed)
+        self.name = _name(name, type(self).name)
+        self._random = random.Random(seed)
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if view.phase == "play":
+            going = _true_out(view.hand, view.prepared_round, legal_actions)
+            if going is not None:
+                return going
+            honest = [a for a in legal_actions if not (isinstance(a, DiscardCard) and a.go_out)]
+            if honest:
+                return honest[self._random.randrange(len(honest))]
+        return legal_actions[self._random.randrange(len(legal_actions))]
+
+    def __repr__(self) -> str:
+        return _with_name(f"RandomBot(seed={self.seed!r})", self)
+
+
+class GreedyBot:
+    """The "simple player" of gin rummy research: it takes a pile's top card when that
+    lowers the best score it can leave after its discard (below the hand's score
+    before the draw; under ``separate-discards`` the pile that lowers it most),
+    discards by :func:`threethirteen.best_discard` (the lowest deadwood left, a card
+    that is not wild on a tie, so never a joker it could keep), and goes out at once
+    (never with a false out).
+
+    Table play (family rules, ``redemption``): it lays a card off when that lowers
+    its score, and lays melds only when laying its best melding's melds lets it lay
+    off enough to lower its score.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> tt.GreedyBot().act(game.view(game.to_move), game.legal_actions())
+    Action.parse('draw discard')
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
+        self.seed = _seed(seed)
+        self.name = _name(name, type(self).name)
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        round_ = view.prepared_round
+        if view.phase == "draw":
+            return _draw_greedy(view, legal_actions, round_)
+        first = _before_discarding(view, legal_actions, round_)
+        if first is not None:
+            return first
+        return plain_discard(legal_actions, best_discard(view.hand, round_).card)
+
+    def __repr__(self) -> str:
+        return _with_name(f"GreedyBot(seed={self.seed!r})", self)
+
+
+# -- AdvisorBot ---------------------------------------------------------------------
+
+
+def _stock_unseen(view: PlayerView) -> Hand:
+    """The cards the stock's next card may be, as far as ``view`` tells: the cards the
+    player cannot see (:meth:`PlayerView.unseen`), and after a reshuffle only those
+    of them that were reshuffled (the stock holds nothing else).
+    """
+    unseen = view.unseen()
+    if view.reshuffled is None:
+        return unseen
+    counts = unseen.counts()
+    shuffled = view.reshuffled.counts()
+    both = [min(a, b) for a, b in zip(counts, shuffled, strict=True)]
+    if not any(both):
+        return unseen
+    return Hand.from_codes(code for code, count in enumerate(both) for _ in range(count))
+
+
+def _feeds(card: Card, known: Hand, round_: Round) -> int:
+    """How much discarding ``card`` helps a player known to hold ``known``: 2 when it
+    melds with those cards, 1 when it is near one of them (a wild card, the same
+    rank, or the same suit within two ranks), else 0."""
+    if not len(known):
+        return 0
+    with_card = known + card
+    if deadwood_score(with_card, round_) < deadwood_score(known, round_) + round_.penalty(card):
+        return 2
+    if round_.is_wild(card):
+        return 1
+    rank = card.rank
+    if rank is None:  # a joker: wild
+        return 1
+    for held in known:
+        if held.rank is None:
+            continue
+        if held.rank == rank or (held.suit == card.suit and abs(held.rank - rank) <= 2):
+            return 1
+    return 0
+
+
+class AdvisorBot:
+    """Exact one-step expectation, from the view alone.
+
+    The draw: for each pile's top card, :func:`threethirteen.draw_advice` against the
+    stock, the stock's next card drawn from the cards the view leaves unseen (the
+    pool less its own hand, every discard pile, the table and the cards the other
+    players are known to hold; after a reshuffle only the reshuffled ones): it takes
+    the option with the lowest expected score after the best discard, then the
+    higher chance of going out, then the stock.
+
+    The discard: :func:`threethirteen.discards`; of the discards that leave a score
+    within ``margin`` points of the best, the one that feeds the next player least
+    (every other player under ``separate-discards``): a card that would meld with
+    the cards they are known to hold (taken from the piles) is avoided first, then a
+    card near them (same rank, same suit within two, a wild card); then the lower
+    score. It goes out at once (never with a false out) and plays the table as
+    :class:`GreedyBot` does.
+
+    ``margin`` (default 3) is a finite number of points from 0 (an int or a float;
+    0: always the best discard by the score left).
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> tt.AdvisorBot().act(game.view(game.to_move), game.legal_actions())
+    Action.parse('draw discard')
+    """
+
+    name = "advisor"
+
+    def __init__(
+        self, seed: int | None = None, *, margin: float = 3, name: str | None = None
+    ) -> None:
+        self.seed = seed = _seed(seed)
+        points = _finite(margin)
+        if points is None:
+            raise InvalidBotError(
+                f"margin is a finite number of points from 0, not {quote(margin)}"
+            )
+        self.margin = points
+        self.name = _name(name, type(self).name)
+        self._taken: tuple[int, int, Card] | None = None
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        round_ = view.prepared_round
+        if view.phase == "draw":
+            action = self.draw(view, legal_actions, round_)
+            self.note_draw(view, action)
+            return action
+        first = _before_discarding(view, legal_actions, round_)
+        if first is not None:
+            return first
+        return plain_discard(legal_actions, self.discard(view, round_))
+
+    def draw(self, view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
+        """The draw: the best pile top against the stock by exact expectation."""
+        stock: Action | None = None
+        piles: list[DrawDiscard] = []
+        for action in legal_actions:
+            if isinstance(action, DrawStock):
+                stock = action
+            elif isinstance(action, DrawDiscard):
+                piles.append(action)
+        if not piles:
+            return legal_actions[0]
+        unseen = _stock_unseen(view)
+        if stock is None or not len(unseen):
+            return _draw_greedy(view, legal_actions, round_)
+        best: Action = stock
+        best_key: tuple[Fraction, Fraction] | None = None
+        for action in piles:
+            top = view.piles[action.pile or 0][-1]
+            advice = draw_advice(view.hand, round_, discard_top=top, unseen=unseen)
+            if best_key is None:
+                best_key = (advice.stock.expected_score, -advice.stock.out_probability)
+            key = (advice.discard.expected_score, -advice.discard.out_probability)
+            if key < best_key:
+                best, best_key = action, key
+        return best
+
+    def note_draw(self, view: PlayerView, action: Action) -> None:
+        """Remember the card this bot takes from a pile, so as not to throw it back on
+        the same turn (two bots that pass a card to and fro never end a round)."""
+        if isinstance(action, DrawDiscard):
+            self._taken = (view.round, view.turns, view.piles[action.pile or 0][-1])
+
+    def taken_card(self, view: PlayerView) -> Card | None:
+        """The card this bot took from a pile on this turn, if it did."""
+        taken = self._taken
+        if taken is not None and taken[:2] == (view.round, view.turns):
+            return taken[2]
+        return None
+
+    def discard(self, view: PlayerView, round_: Round) -> Card:
+        """The card to discard: near the best, the one that feeds the others least;
+        never the card just taken from a pile while another is near the best."""
+        ranking = discards(view.hand, round_)
+        low = ranking.scores[0]
+        others = _receivers(view)
+        keep = self.taken_card(view)
+        best_card = ranking.cards[0]
+        best_key: tuple[int, int, int] | None = None
+        for index, (card, score) in enumerate(zip(ranking.cards, ranking.scores, strict=True)):
+            if score > low + self.margin:
+                break
+            if card == keep:
+                continue
+            fed = max((_feeds(card, view.known[other], round_) for other in others), default=0)
+            key = (fed, score, index)
+            if best_key is None or key < best_key:
+                best_card, best_key = card, key
+        return best_card
+
+    def __repr__(self) -> str:
+        extra = f", margin={self.margin!r}" if self.margin != 3 else ""
+        return _with_name(f"AdvisorBot(seed={self.seed!r}{extra})", self)
+
+
+def _receivers(view: PlayerView) -> list[int]:
+    """The players who may take this player's discard: the next player still to play
+    (every other player still to play under ``separate-discards``)."""
+    players = view.players
+    order = [(view.player + step) % players for step in range(1, players)]
+    waiting = [other for other in order if not view.went_out[other]]
+    if view.rules.separate_discards:
+        return waiting
+    return waiting[:1]
+
+
+# -- SearchBot ----------------------------------------------------------------------
+
+
+def _threshold(confidence: float, count: int) -> float:
+    """How many standard errors of the paired differences a candidate must beat the
+    default by, after ``count`` deals: Student's t quantile with ``count - 1``
+    degrees of freedom at the normal tail of ``confidence`` standard errors (2: the
+    one-sided 97.7 %), so a few deals need a larger lead (4 deals: 3.3 standard
+    errors, 16 deals: 2.18); no lead suffices after one deal, except with
+    ``confidence`` 0 (the lowest mean, however noisy)."""
+    if confidence == 0:
+        return 0.0
+    if count < 2:
+        return math.inf
+    return t_quantile(0.5 * (1 + math.erf(confidence / math.sqrt(2))), count - 1)
+
+
+def _chosen(values: list[list[float]], confidence: float) -> int:
+    """The candidate to play: the first (the default), unless another's mean is lower
+    by more than :func:`_threshold` standard errors of the paired differences (each
+    deal plays every candidate); of those, the lowest mean."""
+    base = values[0]
+    count = len(base)
+    threshold = _threshold(confidence, count)
+    best, best_mean = 0, 0.0
+    for index in range(1, len(values)):
+        differences = [a - b for a, b in zip(values[index], base, strict=True)]
+        mean = sum(differences) / count
+        if count > 1:
+            spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+            error = (spread / count) ** 0.5
+        else:
+            error = 0.0
+        if mean < -threshold * error and mean < best_mean:
+            best, best_mean = index, mean
+    return best
+
+
+class SearchBot:
+    """Determinized Monte Carlo search.
+
+    Each move, it draws ``playouts`` deals of the cards it cannot see with
+    :meth:`PlayerView.sample` (so each deal could have led to what it saw), and on
+    each deal plays every candidate action forward to the round's end with a fast
+    greedy policy for every player (draw a pile's top when it lowers the score,
+    discard the best card, go out at once; no table play); a candidate's value is
+    the mean over the deals of the bot's round score less the mean of the other
+    players' round scores, exact deadwood (in two-player games, the round's margin).
+    Every candidate is played on the same deals (common random numbers).
+
+    The candidates: in the draw, the stock and each pile's top; in the play,
+    :class:`AdvisorBot`'s discard and the ``top`` best discards by
+    :func:`threethirteen.discards`. The advisor's choice is played unless another
+    candidate's mean is lower by more than ``confidence`` standard errors of the
+    paired differences, as Student's t counts them for the deals played (then the
+    lowest such mean): a few playouts are noisy, and without this guard the search
+    trades the advisor's good choices for noise (with 4 playouts it lost 0.9 points
+    a game to the advisor, 95 % interval 0.3 to 1.5, before the guard used Student's
+    t; one playout never overrules the advisor). It
+    goes out at once when it can (never with a false out), plays the table as
+    :class:`GreedyBot` does, and does not search a move with one candidate.
+
+    ``playouts`` (default 16) makes a move deterministic given the seed: the bot
+    draws its deals from ``numpy.random.default_rng(seed)``, one stream for the
+    whole game. ``time_ms`` instead plays deals until that many milliseconds have
+    passed (at least one): stronger on a fast machine, but not deterministic.
+    ``playouts`` and ``top`` are ints from 1; ``time_ms`` (or ``None``) a finite
+    number above 0; ``confidence`` (default 2) a finite number from 0 (0: the lowest
+    mean, however noisy).
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> tt.SearchBot(seed=1).act(game.view(game.to_move), game.legal_actions())
+    Action.parse('draw discard')
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        playouts: int = 16,
+        time_ms: float | None = None,
+        top: int = 3,
+        confidence: float = 2.0,
+        name: str | None = None,
+    ) -> None:
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+            raise InvalidBotError(f"playouts is a whole number from 1, not {quote(playouts)}")
+        budget = None if time_ms is None else _finite(time_ms, above_zero=True)
+        if time_ms is not None and budget is None:
+            raise InvalidBotError(f"time_ms is a finite number of ms above 0, not {quote(time_ms)}")
+        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+            raise InvalidBotError(f"top is a whole number from 1, not {quote(top)}")
+        errors = _finite(confidence)
+        if errors is None:
+            raise InvalidBotError(
+                f"confidence is a finite number of standard errors from 0, not {quote(confidence)}"
+            )
+        self.seed = seed = _seed(seed)
+        self.playouts = playouts
+        self.time_ms = budget
+        self.top = top
+        self.confidence = errors
+        self.name = _name(name, type(self).name)
+        self._rng = np.random.default_rng(seed)
+        self._advisor = AdvisorBot(seed)
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        candidates = self.candidates(view, legal_actions)
+        if len(candidates) == 1:
+            self._advisor.note_draw(view, candidates[0])
+            return candidates[0]
+        values: list[list[float]] = [[] for _ in candidates]
+        player = view.player
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        while True:
+            sample = view.sample(self._rng)
+            for index, action in enumerate(candidates):
+                game = sample.clone()
+                game.apply(action)
+                values[index].append(playout(game, player))
+            if deadline is None:
+                if len(values[0]) >= self.playouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        chosen = candidates[_chosen(values, self.confidence)]
+        self._advisor.note_draw(view, chosen)
+        return chosen
+
+    def candidates(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Action]:
+        """The actions searched, :class:`AdvisorBot`'s choice first; one action when
+        there is nothing to search (going out, a table play, a single legal action)."""
+        round_ = view.prepared_round
+        if view.phase == "draw":
+            first = self._advisor.draw(view, legal_actions, round_)
+            draws = [a for a in legal_actions if isinstance(a, (DrawStock, DrawDiscard))]
+            return [first, *[a for a in draws if a != first]]
+        forced = _before_discarding(view, legal_actions, round_)
+        if forced is not None:
+            return [forced]
+        hand = view.hand
+        found: list[Action] = [plain_discard(legal_actions, self._advisor.discard(view, round_))]
+        taken = self._advisor.taken_card(view)
+        for card in discards(hand, round_).cards[: self.top]:
+            if card == taken:
+                continue
+            action = plain_discard(legal_actions, card)
+            if action not in found:
+                found.append(action)
+        return found
+
+    def __repr__(self) -> str:
+        options = [
+            (name, value)
+            for name, value, default in (
+                ("playouts", self.playouts, 16),
+                ("time_ms", self.time_ms, None),
+                ("top", self.top, 3),
+                ("confidence", self.confidence, 2.0),
+            )
+            if value != default
+        ]
+        extra = "".join(f", {name}={value!r}" for name, value in options)
+        return _with_name(f"SearchBot(seed={self.seed!r}{extra})", self)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "advisor": AdvisorBot,
+    "search": SearchBot,
+}
+"""The built-in bots by name, each a class taking ``seed=``."""
+
+BotSpec = str | Callable[..., Bot] | Bot | BotFunction
+"""What names a bot for :func:`make_bot`: a built-in bot's name; a bot factory,
+called with ``seed=`` (a class; a ``functools.partial`` of a class; a callable
+with a ``seed`` parameter that needs no two positional arguments besides it); or a
+bot object or bot function, used as it is. See :func:`make_bot` for the rule."""
+
+
+def _is_factory(spec: object) -> bool:
+    """Whether ``spec`` (a callable, not a bot object) is a bot factory: see
+    :func:`make_bot`."""
+    if isinstance(spec, type):
+        return True
+    if isinstance(spec, functools.partial) and isinstance(spec.func, type):
+        return True
+    try:
+        parameters = inspect.signature(spec).parameters  # type: ignore[arg-type]
+    except (TypeError, ValueError):  # no signature to read: a bot function
+        return False
+    seed = parameters.get("seed")
+    if seed is None or seed.kind not in (seed.POSITIONAL_OR_KEYWORD, seed.KEYWORD_ONLY):
+        return False
+    needed = [
+        parameter
+        for parameter in parameters.values()
+        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
+        and parameter.default is parameter.empty
+        and parameter is not seed
+    ]
+    return len(needed) < 2  # a bot function needs two: the view and the legal actions
+
+
+def _cut(text: str, limit: int = 160) -> str:
+    """``text`` (an exception's message) cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def make_bot(spec: BotSpec, seed: int | None = None) -> Bot:
+    """A bot from its specification, seeded with ``seed`` when it is made here.
+
+    - A built-in bot's name (:data:`BOTS`) makes that bot with ``seed``.
+    - A bot factory is called with ``seed=seed`` alone, and must return a bot (an
+      object with ``act``, or a bot function). A factory is a class; a
+      ``functools.partial`` of a class (``partial(tt.SearchBot, playouts=8)``:
+      a seed the partial holds is replaced); or any other callable whose signature
+      has a ``seed`` parameter (not positional-only) and that needs no two
+      positional arguments besides it (``def make(seed=None): ...``;
+      ``partial(make, depth=2)``).
+    - A bot object (anything with ``act``) is used as it is; so is any other
+      callable, taken for a bot function, called with the view and the legal
+      actions: ``def bot(view, legal_actions): ...`` (even with a ``seed``
+      parameter after those two). A bot used as it is should be deterministic by
+      itself.
+
+    :raises InvalidBotError: for an unknown name, or something that is no bot; for
+        a factory that raises (an :class:`InvalidBotError` as it is, any other
+        exception chained as ``__cause__``) or returns no bot.
+
+    >>> make_bot("random", seed=5)
+    RandomBot(seed=5)
+    >>> import functools
+    >>> make_bot(functools.partial(SearchBot, playouts=8, name="search-8"), seed=5)
+    SearchBot(seed=5, playouts=8, name='search-8')
+    >>> def make(seed=None):
+    ...     return AdvisorBot(seed, margin=0)
+    >>> make_bot(make, seed=2)
+    AdvisorBot(seed=2, margin=0)
+    >>> make_bot("best")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidBotError: unknown bot 'best' (the built-in bots: advisor, ...)
+    """
+    if isinstance(spec, str):
+        try:
+            factory = BOTS[spec]
+        except KeyError:
+            names = ", ".join(sorted(BOTS))
+            raise InvalidBotError(
+                f"unknown bot {quote(spec)} (the built-in bots: {names})"
+            ) from None
+        return factory(seed=seed)
+    if isinstance(spec, type) or (
+        not isinstance(spec, Bot) and callable(spec) and _is_factory(spec)
+    ):
+        return _from_factory(spec, seed)
+    return as_bot(spec)  # type: ignore[arg-type]
+
+
+def _from_factory(factory: Callable[..., Any], seed: int | None) -> Bot:
+    label = bot_name(factory)
+    try:
+        made = factory(seed=seed)
+    except InvalidBotError:
+        raise
+    except Exception as error:
+        raise InvalidBotError(
+            f"bot factory {label!r} raised {type(error).__name__}: {_cut(str(error))}"
+        ) from error
+    if not isinstance(made, type):  # (a class has act, but is no bot)
+        if isinstance(made, Bot):
+            return made
+        if callable(made):
+            return _FunctionBot(made)
+    raise InvalidBotError(
+        f"bot factory {label!r} returned {quote(made)}, not a bot"
+        " (an object with act(view, legal_actions), or a bot function)"
+    )
+
+
+def bot_name(spec: object) -> str:
+    """The label a bot specification (see :data:`BotSpec`) gets, in results tables:
+
+    - a string: itself;
+    - a bot object with a ``name`` string: that (a built-in bot's ``name=``);
+    - a ``functools.partial``: its ``name=`` keyword, if it gives one; else the
+      label of what it calls;
+    - a class: its ``name`` attribute if that is a string (a built-in bot's:
+      ``"search"``), else its ``__name__``;
+    - a function (or any callable with a ``__name__``): its ``__name__``;
+    - anything else: its type's name.
+
+    >>> import functools
+    >>> bot_name("greedy"), bot_name(SearchBot), bot_name(SearchBot(name="deep"))
+    ('greedy', 'search', 'deep')
+    >>> bot_name(functools.partial(SearchBot, playouts=64))
+    'search'
+    >>> bot_name(functools.partial(SearchBot, playouts=64, name="search-64"))
+    'search-64'
+    >>> def cautious(view, legal_actions):
+    ...     return legal_actions[0]
+    >>> bot_name(cautious)
+    'cautious'
+    """
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, functools.partial):
+        given = spec.keywords.get("name")
+        return given if isinstance(given, str) else bot_name(spec.func)
+    name = getattr(spec, "name", None)
+    if isinstance(name, str):
+        return name
+    if isinstance(spec, type) or callable(spec):
+        found = getattr(spec, "__name__", None)
+        if isinstance(found, str):
+            return found
+    return type(spec).__name__

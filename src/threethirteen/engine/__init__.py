@@ -1,0 +1,1 @@
+"""Whole games: actions, deals, table play, records, scores, the game."""

@@ -1,0 +1,1917 @@
+"""The game engine: a whole game of Three Thirteen, played action by action.
+
+A :class:`Game` deals every round from its seed, knows whose turn it is and which
+actions are legal, applies them (raising :class:`~threethirteen.IllegalActionError`
+with the reason for one that is not), scores every round with the library's exact
+deadwood score and the variations' adjustments, and writes a record that replays.
+:meth:`Game.view` gives a :class:`PlayerView`: exactly what one player may know;
+:meth:`PlayerView.sample` deals the cards that player cannot see at random and
+returns a full game to play on (a determinization, for search).
+
+>>> import threethirteen as tt
+>>> game = tt.Game("pagat", players=3, seed=42)
+>>> game.round, game.wild, game.dealer, game.to_move
+(1, 3, 0, 1)
+>>> game.legal_actions()
+[Action.parse('draw stock'), Action.parse('draw discard')]
+>>> game.apply(tt.Action.parse("draw stock"))
+>>> game.phase, len(game.hand(1))
+('play', 4)
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+
+from .._lazy import LazyModule
+from .._validate import MAX_SEED, QUOTE_LIMIT, as_index, is_iterable, quote
+from .beliefs import BeliefState, work_out_beliefs
+from ..errors import (
+    GameError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidMeldError,
+    InvalidRecordError,
+    InvalidRulesError,
+    ThreeThirteenError,
+)
+from ..hands.analysis import best_melds, can_go_out, discards
+from ..hands.cards import CARDS, JOKER, Card
+from ..hands.hand import Hand
+from ..hands.meld_rules import is_wild_code, verify_meld
+from ..hands.melds import Meld, Melding
+from ..hands.rounds import Round
+from ..hands.rules import MAX_PLAYERS, MAX_TURNS, MAX_VARIATIONS, Rules, RulesLike
+from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from .dealing import new_seed, pool_codes, shuffled
+from .determinize import Deal, SampleError, sample_history
+from .records import (
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    card_codes,
+    check_record,
+    event_dicts,
+    rank_text,
+    read_deal,
+    record_rules,
+    rules_dict,
+    score_sheet,
+)
+from .scoring import is_void, round_scores
+from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
+
+if TYPE_CHECKING:
+    import numpy as np
+else:  # numpy is imported when first used, not with the package
+    np = LazyModule("numpy")
+
+__all__ = [
+    "END_REASONS",
+    "Game",
+    "GameCodes",
+    "PlayerView",
+    "Reshuffle",
+    "TableMeld",
+    "ViewCodes",
+]
+
+Phase = Literal["draw", "play", "over"]
+END_REASONS = ("out", "empty_hand", "stock", "turn_limit")
+"""Why a round ended: a player went out (and the last turns were played); a hand
+emptied in table play; nothing was left to reshuffle; the turn limit was reached."""
+
+_DRAW, _PLAY, _OVER = 0, 1, 2
+_PHASES: tuple[Phase, Phase, Phase] = ("draw", "play", "over")
+_DRAW_STOCK = DrawStock()
+_DISCARD = tuple(DiscardCard(CARDS[code]) for code in range(53))
+_GO_OUT = tuple(DiscardCard(CARDS[code], go_out=True) for code in range(53))
+_DRAW_PILE = DrawDiscard()
+_DRAW_PILE_OF = tuple(DrawDiscard(pile) for pile in range(MAX_PLAYERS))
+_CARD_AT = CARDS.__getitem__
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    """A meld on the table: who laid it, and the meld as it stands now."""
+
+    owner: int
+    """The player who laid it."""
+    meld: Meld
+    """The meld, with every card laid off onto it."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"owner": 0, "cards": ["4h", "5h", "6c=6h"]}``."""
+        return {"owner": self.owner, "cards": LayMeld(self.meld).to_dict()["cards"]}
+
+
+@dataclass(frozen=True)
+class Reshuffle:
+    """In a view's history: the discards were shuffled into a new stock. Everyone saw
+    these cards in the piles; nobody sees their order."""
+
+    cards: Hand
+    """The cards shuffled (sorted)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"type": "reshuffle", "cards": [...]}``."""
+        return {"type": "reshuffle", "cards": [str(card) for card in self.cards]}
+
+    def __str__(self) -> str:
+        return f"reshuffle {len(self.cards)} cards"
+
+
+@lru_cache(maxsize=256)
+def _prepared(rules: Rules, number: int) -> Round:
+    """The prepared round ``number`` of ``rules`` (a Round is an immutable value)."""
+    return Round(rules, number)
+
+
+@lru_cache(maxsize=64)
+def _pool_counts(decks: int, jokers: int) -> tuple[int, ...]:
+    counts = [decks] * 52 + [jokers]
+    return tuple(counts)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """What a sampled game needs to work out the round's history when asked: the
+    view it was sampled from, the unseen cards dealt, a seed."""
+
+    view: PlayerView
+    hands: list[list[int]]
+    stock: list[int]
+    seed: int
+
+
+class _FalseOut(str):
+    """Why a declared out is not out: a false out, which ``false-out`` allows."""
+
+
+_EMPTY_HAND = Hand()
+
+
+def _hand(codes: list[int]) -> Hand:
+    return Hand.from_trusted_codes(codes) if codes else _EMPTY_HAND
+
+
+_HANDS: dict[tuple[int, ...], Hand] = {(): _EMPTY_HAND}
+"""Hands already made, by their codes in the order given (hands are immutable, so
+views share them): a view's dealt hand, known cards and reshuffled cards change
+seldom, and a hand often comes back within a round."""
+
+
+_CHUNK = 32
+"""How many events a sealed chunk of a round's history holds (see
+:meth:`Game._history_now`)."""
+
+_NO_HISTORY: tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]] = ((), ())
+
+
+@lru_cache(maxsize=64)
+def _pool_bytes(decks: int, jokers: int) -> bytes:
+    """The pool's card codes, sorted."""
+    return bytes(
+        code for code, count in enumerate(_pool_counts(decks, jokers)) for _ in range(count)
+    )
+
+
+_PILES: dict[tuple[int, ...], tuple[Card, ...]] = {}
+
+
+def _pile_cards(codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of a discard pile's codes, made once for each pile (views share
+    them: a pile changes by a card or two a turn, and often comes back)."""
+    found = _PILES.get(codes)
+    if found is None:
+        if len(_PILES) >= 4096:
+            _PILES.clear()
+        found = _PILES[codes] = tuple(map(_CARD_AT, codes))
+    return found
+
+
+def _hand_of(codes: tuple[int, ...]) -> Hand:
+    """The hand of ``codes`` (valid codes), made once for each order of them."""
+    found = _HANDS.get(codes)
+    if found is None:
+        found = Hand.from_trusted_codes(list(codes))
+        if len(_HANDS) >= 8192:
+            _HANDS.clear()
+            _HANDS[()] = _EMPTY_HAND
+        _HANDS[codes] = found
+    return found
+
+
+def _listed(action: object, legal: list[Action]) -> bool:
+    """Whether ``action`` is in ``legal``: the very object first (an action taken
+    from the list, the common case, is found without comparing values)."""
+    for item in legal:
+        if item is action:
+            return True
+    return isinstance(action, Action) and action in legal  # (a numpy array compares oddly)
+
+
+def _notation(action: object) -> str:
+    """An action's notation quoted (``'draw stock'``), cut short when long; for
+    something else, its text or (when it has none: an int of too many digits, a list
+    nested too deeply) its quote."""
+    try:
+        return quote(str(action))
+    except Exception:  # (a str() that fails: a huge int, deep nesting, a hostile object)
+        return quote(action)
+
+
+def _cut(text: str) -> str:
+    """``text``, or its start and ``...`` when it is longer than a quote."""
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+
+
+def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
+    """``codes`` less the multiset ``taken``, or ``None`` when it does not hold them."""
+    left = list(codes)
+    for code in taken:
+        try:
+            left.remove(code)
+        except ValueError:
+            return None
+    return left
+
+
+class Game:
+    """A game of Three Thirteen for 2 or more players, from the first deal to the
+    last score.
+
+    :param rules: a preset name (``"pagat"``, ``"wikipedia"``, ``"bga"``,
+        ``"family"``) or a :class:`~threethirteen.Rules`.
+    :param players: the number of players (the preset's range; 2 to 16 for rules
+        given as a :class:`~threethirteen.Rules`). With a preset name it sets the
+        deck count for the table.
+    :param seed: an int from 0 to 2**128 - 1; the same seed, rules, players and
+        actions give the same game on every machine. ``None``: a fresh random seed
+        (kept in :attr:`seed` and the record).
+    :param variations: variation names, with a preset name (see
+        :data:`~threethirteen.VARIATIONS`).
+    :param max_turns: end a round after this many turns and score every hand as it
+        stands (random players need it); ``None`` for the real rules.
+    :raises InvalidRulesError: for an unknown preset or variation, or players the
+        preset does not seat.
+    :raises GameError: for a table the pool cannot deal, or a bad seed or limit.
+
+    >>> game = Game("family", players=5, seed=7, variations=["jokers"], max_turns=300)
+    >>> game.rules.decks, game.rules.jokers, len(game.stock)
+    (3, 6, 146)
+    """
+
+    __slots__ = (
+        "_attempt",
+        "_cards_dealt",
+        "_deal_record",
+        "_deal_seed",
+        "_dealer",
+        "_dealt_hands",
+        "_events",
+        "_false_outs",
+        "_first_out",
+        "_hands",
+        "_has_melded",
+        "_history_parts",
+        "_known",
+        "_last_end",
+        "_legal",
+        "_orders",
+        "_out",
+        "_penalties",
+        "_pending",
+        "_phase",
+        "_piles",
+        "_replay",
+        "_replaying",
+        "_reshuffled",
+        "_reshuffles",
+        "_round",
+        "_round_index",
+        "_round_records",
+        "_round_scores",
+        "_stock",
+        "_stock_draws",
+        "_table",
+        "_to_move",
+        "_totals",
+        "_turns",
+        "_upcard",
+        "max_turns",
+        "players",
+        "rules",
+        "seed",
+    )
+
+    rules: Rules
+    """The rules of the game."""
+    players: int
+    """The number of players; they are numbered 0, 1, ... clockwise."""
+    seed: int | None
+    """The seed that deals every round (``None`` for a game replayed from a record
+    without one)."""
+    max_turns: int | None
+    """The most turns a round runs, or ``None``."""
+
+    def __init__(
+        self,
+        rules: RulesLike = "pagat",
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        variations: Iterable[str] = (),
+        max_turns: int | None = None,
+    ) -> None:
+        found, count = _table_rules(rules, players, variations)
+        if seed is None:
+            seed = new_seed()
+        seed = as_index(seed, "a seed", GameError)
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(f"a seed is an int from 0 to 2**128 - 1, not {quote(seed)}")
+        self._setup(found, count, seed, _turn_limit(max_turns))
+        self._deal(None)
+
+    def _setup(self, rules: Rules, players: int, seed: int | None, max_turns: int | None) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.max_turns = max_turns
+        self._round_index = 0
+        self._attempt = 0
+        self._dealer = 0
+        self._round_records: list[dict[str, Any]] | None = []
+        self._round_scores: list[tuple[int, ...]] = []
+        self._totals = [0] * players
+        self._replay: list[list[int]] | None = None
+        self._replaying = False
+        self._deal_seed = new_seed() if seed is None else seed
+        self._last_end: str | None = None
+
+    # -- dealing --------------------------------------------------------------
+
+    def _deal(self, deal: tuple[list[list[int]], int, list[int]] | None) -> None:
+        """Deal the round at ``_round_index``: from the seed, or the recorded ``deal``
+        (hands, upcard, stock top first)."""
+        rules, players = self.rules, self.players
+        number = self._round_index + 1
+        self._round = _prepared(rules, number)
+        dealt = self._cards_dealt = rules.rounds[self._round_index]
+        if deal is None:
+            order = shuffled(
+                pool_codes(rules.decks, rules.jokers),
+                self._deal_seed,
+                (self._round_index, self._attempt, 0),
+            )
+            hands: list[list[int]] = [[] for _ in range(players)]
+            position = 0
+            for _ in range(dealt):
+                for step in range(players):
+                    hands[(self._dealer + 1 + step) % players].append(order[position])
+                    position += 1
+            upcard = order[position]
+            stock_top_first = order[position + 1 :]
+        else:
+            hands, upcard, stock_top_first = deal
+        self._hands = [sorted(hand) for hand in hands]
+        self._stock = stock_top_first[::-1]
+        piles_count = players if rules.separate_discards else 1
+        self._piles: list[list[int]] = [[] for _ in range(piles_count)]
+        self._piles[self._dealer if rules.separate_discards else 0].append(upcard)
+        self._table: list[TableMeld] = []
+        self._known: list[list[int]] = [[] for _ in range(players)]
+        self._has_melded = [False] * players
+        self._penalties = [0] * players
+        self._out: list[bool] = [False] * players
+        self._first_out: int | None = None
+        self._turns = 0
+        self._reshuffles = 0
+        self._reshuffled: list[int] | None = None
+        self._events: list[tuple[int, Any]] = []
+        self._history_parts = _NO_HISTORY
+        self._orders: list[tuple[int, ...]] = []
+        self._upcard = upcard
+        self._dealt_hands = tuple(tuple(hand) for hand in self._hands)
+        self._stock_draws: list[bytearray] = [bytearray() for _ in range(players)]
+        self._false_outs: list[int] = []
+        self._pending: _Pending | None = None
+        self._deal_record = {
+            "hands": [[str(CARDS[code]) for code in hand] for hand in hands],
+            "upcard": str(CARDS[upcard]),
+            "stock": [str(CARDS[code]) for code in stock_top_first],
+        }
+        self._phase = _DRAW
+        self._to_move: int | None = (self._dealer + 1) % players
+        self._legal: list[Action] | None = None
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Before a draw: reshuffle an empty stock, or end the round when nothing is left."""
+        if self._stock:
+            return
+        tops = [pile[-1:] for pile in self._piles]
+        cards = [code for pile in self._piles for code in pile[:-1]]
+        if not cards:
+            self._end_round("stock")
+            return
+        self._reshuffles += 1
+        if self._replay is not None:
+            if not self._replay:
+                raise InvalidRecordError(
+                    f"round {self._round_index + 1}: the stock runs out, but the record"
+                    " has no reshuffle for it"
+                )
+            order = self._replay.pop(0)
+            if sorted(order) != sorted(cards):
+                raise InvalidRecordError(
+                    f"round {self._round_index + 1}: a reshuffle's stock is not the cards"
+                    " of the discard piles under their top cards"
+                )
+        else:
+            order = shuffled(
+                sorted(cards), self._deal_seed, (self._round_index, self._attempt, self._reshuffles)
+            )
+        self._piles = [list(top) for top in tops]
+        self._stock = order[::-1]
+        self._reshuffled = sorted(cards)
+        self._events.append((-1, Reshuffle(_hand(cards))))
+        self._orders.append(tuple(order))
+
+    # -- the state --------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        """The number of the round in play (1 deals the fewest cards); the last
+        round's when the game is over."""
+        return min(self._round_index, len(self.rules.rounds) - 1) + 1
+
+    @property
+    def cards_dealt(self) -> int:
+        """How many cards the round in play deals to each player."""
+        return self._cards_dealt
+
+    @property
+    def wild(self) -> int | None:
+        """The wild rank of the round in play (1 = A ... 13 = K)."""
+        return self._round.wild
+
+    @property
+    def prepared_round(self) -> Round:
+        """The round in play as a :class:`~threethirteen.Round`, for the analysis
+        functions: ``tt.deadwood_score(game.hand(0), game.prepared_round)``."""
+        return self._round
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round in play (of the last round when the game is over);
+        the player on their left starts."""
+        return self._dealer
+
+    @property
+    def to_move(self) -> int | None:
+        """The player whose turn it is, or ``None`` when the game is over."""
+        return self._to_move
+
+    @property
+    def phase(self) -> Phase:
+        """``"draw"`` (the player to move draws next), ``"play"`` (they have drawn:
+        they meld, lay off or discard) or ``"over"``."""
+        return _PHASES[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the last round has been scored."""
+        return self._phase == _OVER
+
+    @property
+    def turns(self) -> int:
+        """The turns completed in the round in play."""
+        return self._turns
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        """The scores of each round played (void rounds left out), in order."""
+        return tuple(self._round_scores)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total so far."""
+        return tuple(self._totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the lowest total once the game is over (equal totals share
+        the win); ``()`` before."""
+        if self._phase != _OVER:
+            return ()
+        low = min(self._totals)
+        return tuple(player for player, total in enumerate(self._totals) if total == low)
+
+    @property
+    def last_end(self) -> str | None:
+        """Why the last round scored ended (see :data:`END_REASONS`), or ``None``."""
+        return self._last_end
+
+    def hand(self, player: int) -> Hand:
+        """The cards ``player`` holds."""
+        return _hand(self._hands[self._player(player)])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return tuple(CARDS[code] for code in reversed(self._stock))
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The discard piles, each from its bottom card to its top card: one pile, or
+        one per player under ``separate-discards``."""
+        return tuple(tuple(map(_CARD_AT, pile)) for pile in self._piles)
+
+    @property
+    def table(self) -> tuple[TableMeld, ...]:
+        """The melds on the table this round, in the order they were laid."""
+        return tuple(self._table)
+
+    @property
+    def went_out(self) -> tuple[bool, ...]:
+        """Who has gone out this round (or emptied their hand)."""
+        return tuple(self._out)
+
+    @property
+    def card_codes(self) -> GameCodes:
+        """The cards of the round in play and who holds them, as card codes: the
+        whole state a compiled playout needs (see
+        :class:`~threethirteen.engine.game.GameCodes`), without making cards.
+
+        >>> game = Game("pagat", players=2, seed=7)
+        >>> codes = game.card_codes
+        >>> list(codes.hands[1]) == [card.code for card in game.hand(1)]
+        True
+        >>> len(codes.stock), list(codes.piles[0]), codes.first_out, codes.penalties
+        (45, [7], None, (0, 0))
+        """
+        return GameCodes(
+            tuple(map(bytes, self._hands)),
+            bytes(self._stock),
+            tuple(map(bytes, self._piles)),
+            tuple(self._out),
+            self._first_out,
+            tuple(self._penalties),
+        )
+
+    def _player(self, player: int) -> int:
+        index = as_index(player, "a player", GameError)
+        if not 0 <= index < self.players:
+            raise GameError(f"no player {quote(player)}: players are 0 to {self.players - 1}")
+        return index
+
+    def __repr__(self) -> str:
+        state = (
+            "over"
+            if self._phase == _OVER
+            else f"round {self.round}, player {self._to_move} to {self.phase}"
+        )
+        return f"<Game {self.rules.name} players={self.players} seed={self.seed}: {state}>"
+
+    # -- legal actions ----------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions the player to move may take, in a stable order: draws (the
+        stock, then each pile); then melds, lay-offs, and discards (each card once,
+        in card order; the going-out discards after the others).
+
+        Every legal draw, discard and lay-off is listed; for laying a meld, every
+        legal meld of the smallest size (a longer one is the same as a smallest
+        one and lay-offs onto it in the same turn), with the wild cards' stand-ins
+        chosen as :func:`threethirteen.engine.table_play.smallest_melds` says;
+        :meth:`is_legal` and :meth:`apply` take any legal meld. A going-out discard
+        is listed without melds (the best melding is laid).
+        """
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return list(self._legal)
+
+    def _list_legal(self) -> list[Action]:
+        if self._phase == _OVER:
+            return []
+        player = self._to_move
+        assert player is not None
+        if self._phase == _DRAW:
+            actions: list[Action] = [_DRAW_STOCK] if self._stock else []
+            separate = self.rules.separate_discards
+            for index, pile in enumerate(self._piles):
+                if pile:
+                    actions.append(_DRAW_PILE_OF[index] if separate else _DRAW_PILE)
+            return actions
+        hand = self._hands[player]
+        actions = []
+        if self._may_lay(player):
+            actions.extend(LayMeld(meld) for meld in smallest_melds(hand, self._round))
+        if self._may_lay_off(player):
+            actions.extend(self._lay_offs(hand))
+        distinct = sorted(set(hand))
+        jokers_anywhere = self.rules.joker_discards
+        for code in distinct:
+            actions.append(_DISCARD[code])
+            if code == JOKER and jokers_anywhere:
+                actions.extend(
+                    DiscardCard(CARDS[JOKER], pile=other)
+                    for other in range(self.players)
+                    if other != player
+                )
+        if len(hand) > 1 and self._may_go_out(player):
+            if self.rules.false_out_penalty is not None:
+                going = distinct
+            elif self._can_go_out(hand):
+                going = [d.card.code for d in discards(_hand(hand), self._round) if d.goes_out]
+                going.sort()
+            else:
+                going = []
+            actions.extend(_GO_OUT[code] for code in going)
+        return actions
+
+    def _can_go_out(self, hand: list[int]) -> bool:
+        """``can_go_out`` of a hand of this round (sorted codes), asked of the solver
+        at once: a hand is checked after every draw, and needs no cards made."""
+        round = self._round
+        result: int = round.solver.can_go_out(bytes(hand), round.params)
+        if result < 0:  # (never for a hand of the round: raise the library's error)
+            return can_go_out(_hand(hand), round)
+        return result == 1
+
+    def _lay_offs(self, hand: list[int]) -> list[Action]:
+        actions: list[Action] = []
+        round = self._round
+        wild_rank = round.wild
+        distinct = sorted(set(hand))
+        for index, table_meld in enumerate(self._table):
+            meld = table_meld.meld
+            rank, ends = lay_off_targets(meld, round)
+            for code in distinct:
+                card = CARDS[code]
+                if is_wild_code(code, wild_rank):
+                    if rank is not None:
+                        identity = lay_off_identity(meld, card, None, round)
+                        assert isinstance(identity, Card)
+                        actions.append(LayOff(card, index, identity))
+                    else:
+                        actions.extend(LayOff(card, index, end) for end in ends)
+                elif (rank is not None and code % 13 + 1 == rank) or card in ends:
+                    actions.append(LayOff(card, index))
+        return actions
+
+    def is_legal(self, action: Action | str, player: int | None = None) -> bool:
+        """Whether ``action`` (an action, or its notation) is legal now (for
+        ``player``, when given); ``False`` for text that is no action.
+
+        >>> game = Game("pagat", players=2, seed=1)
+        >>> game.is_legal("draw stock"), game.is_legal("discard 9s"), game.is_legal("fly")
+        (True, False, False)
+        """
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except InvalidActionError:
+                return False
+        return self._problem(action, player) is None
+
+    def verify(self, action: Action | str, player: int | None = None) -> None:
+        """Raise :class:`~threethirteen.IllegalActionError` saying why ``action`` (an
+        action, or its notation) is not legal now; return quietly when it is.
+
+        :raises InvalidActionError: for text that is no action.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        problem = self._problem(action, player)
+        if problem is not None:
+            raise IllegalActionError(f"illegal action {_notation(action)}: {problem}")
+
+    def _problem(self, action: object, player: int | None) -> str | None:
+        """Why ``action`` is illegal now, or ``None``.
+
+        :raises GameError: for a ``player`` that is no int (``True``, ``1.0``).
+        """
+        if player is not None and type(player) is not int:  # (a numpy integer is taken)
+            player = as_index(player, "a player", GameError)
+        if not isinstance(action, Action):
+            return f"an action is an Action value, not {quote(action)}"
+        if self._phase == _OVER:
+            return "the game is over"
+        mover = self._to_move
+        assert mover is not None
+        if player is not None and player != mover:
+            return f"it is player {mover}'s turn, not player {quote(player)}'s"
+        if self._legal is not None and action in self._legal:
+            return None
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            if self._phase != _DRAW:
+                return f"player {mover} has drawn already this turn"
+            if isinstance(action, DrawStock):
+                return None if self._stock else "the stock is empty"
+            return self._pile_problem(action.pile, mover)
+        if self._phase == _DRAW:
+            return f"player {mover} must draw first"
+        hand = self._hands[mover]
+        if isinstance(action, DiscardCard):
+            return self._discard_problem(action, mover, hand)
+        if isinstance(action, LayMeld):
+            if not self._may_lay(mover):
+                return self._no_table_play(mover)
+            if _without(hand, (card.code for card in action.meld.cards)) is None:
+                return f"player {mover} does not hold {_cut(str(action.meld))}"
+            try:
+                verify_meld(action.meld, self._round)
+            except InvalidMeldError as error:
+                return str(error)
+            return None
+        if isinstance(action, LayOff):
+            if not self._may_lay_off(mover):
+                if self._may_lay(mover):
+                    return f"player {mover} may lay off only after laying a meld"
+                return self._no_table_play(mover)
+            if action.card.code not in hand:
+                return f"player {mover} does not hold {action.card}"
+            if action.meld >= len(self._table):
+                return f"no table meld {action.meld} (the table has {len(self._table)})"
+            made = extended(
+                self._table[action.meld].meld, action.card, action.stands_for, self._round
+            )
+            return made if isinstance(made, str) else None
+        return f"unknown action {quote(action)}"
+
+    def _no_table_play(self, player: int) -> str:
+        if self.rules.redemption and not self.rules.layoff:
+            return (
+                f"player {player} may lay melds and lay off only in a last turn"
+                " after someone went out (redemption)"
+            )
+        return "these rules have no melds on the table during play"
+
+    def _pile_problem(self, pile: int | None, player: int) -> str | None:
+        if self.rules.separate_discards:
+            if pile is None:
+                return "say which pile (each player has one under separate-discards)"
+            if pile >= len(self._piles):
+                return f"no discard pile {pile} (piles are 0 to {len(self._piles) - 1})"
+        elif pile is not None:
+            return f"no discard pile {pile}: there is one pile (write 'draw discard')"
+        if not self._piles[pile or 0]:
+            return "that discard pile is empty"
+        return None
+
+    def _discard_problem(self, action: DiscardCard, player: int, hand: list[int]) -> str | None:
+        code = action.card.code
+        if code not in hand:
+            return f"player {player} does not hold {action.card}"
+        if action.pile is not None and action.pile != player:
+            if not self.rules.joker_discards:
+                return (
+                    "a discard goes onto the player's own pile"
+                    if self.rules.separate_discards
+                    else "there is one discard pile"
+                )
+            if code != JOKER:
+                return "only a joker may be discarded onto another player's pile"
+            if action.pile >= self.players:
+                return f"no discard pile {action.pile} (piles are 0 to {self.players - 1})"
+        elif action.pile is not None and not self.rules.separate_discards:
+            return "there is one discard pile"
+        if not action.go_out:
+            return None
+        if not self._may_go_out(player):
+            return "nobody may go out before every player has had a turn (go-around-first)"
+        left = _without(hand, (code,))
+        assert left is not None
+        melds = self._out_melds(action, left)
+        if isinstance(melds, _FalseOut) and self.rules.false_out_penalty is not None:
+            return None  # a false out, which the rules allow
+        return melds if isinstance(melds, str) else None
+
+    def _out_melds(self, action: DiscardCard, left: list[int]) -> tuple[Meld, ...] | str:
+        """The melds laid when going out with ``left`` in hand, or why it is not out."""
+        if action.melds is None:
+            if not left:
+                return ()
+            melding = self._best(left)
+            if melding.deadwood:
+                cards = " ".join(str(card) for card in melding.deadwood)
+                return _FalseOut(f"discarding {action.card} leaves {cards} unmelded: not out")
+            return melding.melds
+        for meld in action.melds:
+            try:
+                verify_meld(meld, self._round)
+            except InvalidMeldError as error:
+                return str(error)
+        used = [card.code for meld in action.melds for card in meld.cards]
+        rest = _without(left, used)
+        if rest is None:
+            return f"the melds are not all in the hand left after discarding {action.card}"
+        if rest:
+            cards = " ".join(str(CARDS[code]) for code in rest)
+            return _FalseOut(f"the melds leave {cards} unmelded: not out")
+        return action.melds
+
+    def _best(self, codes: list[int]) -> Melding:
+        return best_melds(_hand(codes), self._round)
+
+    def _may_lay(self, player: int) -> bool:
+        if self._phase != _PLAY:
+            return False
+        if self.rules.layoff:
+            return True
+        return self.rules.redemption and self._first_out is not None and not self._out[player]
+
+    def _may_lay_off(self, player: int) -> bool:
+        if not self._table or self._phase != _PLAY:
+            return False
+        if self.rules.layoff:
+            return self._has_melded[player]
+        return self.rules.redemption and self._first_out is not None and not self._out[player]
+
+    def _may_go_out(self, player: int) -> bool:
+        return not self.rules.go_around_first or self._turns >= self.players - 1
+
+    # -- applying actions ---------------------------------------------------------
+
+    def apply(self, action: Action | str, player: int | None = None) -> None:
+        """Apply ``action`` (an action, or its notation: ``"draw stock"``) for the
+        player to move (``player``, when given, must be that player); the round and
+        the game move on by themselves: the next deal, reshuffles and scoring
+        happen as the rules say.
+
+        :raises IllegalActionError: saying why the action is not legal now.
+        :raises InvalidActionError: for text that is no action.
+
+        >>> game = Game("pagat", players=2, seed=1)
+        >>> game.apply(DiscardCard(Card.parse("9s")))
+        Traceback (most recent call last):
+        ...
+        threethirteen.errors.IllegalActionError: illegal action 'discard 9s': player 1 must draw ...
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        legal = self._legal
+        if legal is None or player is not None or not _listed(action, legal):
+            self.verify(action, player)
+        mover = self._to_move
+        assert mover is not None
+        self._legal = None
+        if isinstance(action, DrawStock):
+            code = self._stock.pop()
+            bisect.insort(self._hands[mover], code)
+            self._stock_draws[mover].append(code)
+            self._phase = _PLAY
+            self._events.append((mover, action))
+        elif isinstance(action, DrawDiscard):
+            code = self._piles[action.pile or 0].pop()
+            bisect.insort(self._hands[mover], code)
+            self._known[mover].append(code)
+            self._phase = _PLAY
+            self._events.append((mover, action))
+        elif isinstance(action, DiscardCard):
+            self._discard(action, mover)
+        elif isinstance(action, LayMeld):
+            self._lay(mover, action.meld)
+            self._has_melded[mover] = True
+            self._events.append((mover, action))
+            self._check_empty(mover)
+        elif isinstance(action, LayOff):
+            table_meld = self._table[action.meld]
+            made = extended(table_meld.meld, action.card, action.stands_for, self._round)
+            assert isinstance(made, Meld)
+            self._take(mover, action.card.code)
+            self._table[action.meld] = TableMeld(table_meld.owner, made)
+            if is_wild_code(action.card.code, self._round.wild):  # log what it stands for
+                identity = lay_off_identity(
+                    table_meld.meld, action.card, action.stands_for, self._round
+                )
+                assert isinstance(identity, Card)
+                action = LayOff(action.card, action.meld, identity)
+            elif action.stands_for is not None:  # a natural card stands for itself
+                action = LayOff(action.card, action.meld)
+            self._events.append((mover, action))
+            self._check_empty(mover)
+
+    def _take(self, player: int, code: int) -> None:
+        """``code`` leaves ``player``'s hand (known cards first)."""
+        self._hands[player].remove(code)
+        known = self._known[player]
+        if code in known:
+            known.remove(code)
+
+    def _show(self, player: int, codes: list[int]) -> None:
+        """Everyone has seen ``player`` hold ``codes``: the known cards become the
+        larger of the two counts of each card."""
+        known = self._known[player]
+        shown = Counter(codes)
+        shown.subtract(known)
+        known.extend(shown.elements())
+        known.sort()
+
+    def _lay(self, player: int, meld: Meld) -> None:
+        for card in meld.cards:
+            self._take(player, card.code)
+        self._table.append(TableMeld(player, meld))
+
+    def _check_empty(self, player: int) -> None:
+        """Table play: a hand emptied by laying ends the round (no discard needed)."""
+        if self._hands[player] or self._phase == _OVER:
+            return
+        self._went_out(player)
+        if self.rules.last_turns:
+            self._next_turn(player)  # the turn ends: the others take their last turns
+        else:
+            self._end_round("empty_hand")
+
+    def _went_out(self, player: int) -> None:
+        self._out[player] = True
+        if self._first_out is None:
+            self._first_out = player
+
+    def _discard(self, action: DiscardCard, mover: int) -> None:
+        code = action.card.code
+        hand = self._hands[mover]
+        logged: Action = action
+        out = False
+        shown: list[int] = []
+        if action.go_out:
+            left = _without(hand, (code,))
+            assert left is not None
+            melds = self._out_melds(action, left)
+            if isinstance(melds, str):  # a false out (legal only under false-out)
+                assert self.rules.false_out_penalty is not None
+                self._penalties[mover] += self.rules.false_out_penalty
+                self._false_outs.append(len(self._events))
+                if action.melds:  # the melds shown are seen by everyone
+                    shown = [card.code for meld in action.melds for card in meld.cards]
+            else:
+                out = True
+                logged = DiscardCard(action.card, True, action.pile, tuple(melds))
+        self._take(mover, code)
+        if shown:  # after the discard: the card discarded is not one of them
+            self._show(mover, shown)
+        pile = mover if self.rules.separate_discards else 0
+        if action.pile is not None and self.rules.separate_discards:
+            pile = action.pile
+        self._piles[pile].append(code)
+        self._events.append((mover, logged))
+        if out:
+            assert isinstance(logged, DiscardCard)
+            assert logged.melds is not None
+            for meld in logged.melds:
+                self._lay(mover, meld)
+            self._went_out(mover)
+        if not self._hands[mover]:  # the last card discarded (table play, redemption)
+            self._went_out(mover)
+            if not self.rules.last_turns:
+                self._turns += 1
+                self._end_round("empty_hand")
+                return
+        self._next_turn(mover)
+
+    def _next_turn(self, mover: int) -> None:
+        self._turns += 1
+        following = (mover + 1) % self.players
+        if self._first_out is not None and (
+            not self.rules.last_turns or following == self._first_out
+        ):
+            self._end_round("out" if self.rules.last_turns else "empty_hand")
+            return
+        if self.max_turns is not None and self._turns >= self.max_turns:
+            self._end_round("turn_limit")
+            return
+        self._to_move = following
+        self._phase = _DRAW
+        self._start_turn()
+
+    # -- scoring ----------------------------------------------------------------
+
+    def _end_round(self, end: str) -> None:
+        scores = round_scores(
+            self._round,
+            [_hand(hand) for hand in self._hands],
+            self._out,
+            self._first_out,
+            self._penalties,
+        )
+        void = is_void(self._round, scores)
+        if self._round_records is not None:
+            self._round_records.append(self._round_dict(end, void, scores))
+        self._last_end = end
+        if void:
+            self._attempt += 1
+        else:
+            self._round_scores.append(tuple(scores))
+            self._totals = [
+                total + score for total, score in zip(self._totals, scores, strict=True)
+            ]
+            self._round_index += 1
+            self._attempt = 0
+            if self._round_index < len(self.rules.rounds):  # over: the last dealer stays
+                self._dealer = (self._dealer + 1) % self.players
+        self._legal = None
+        if self._round_index == len(self.rules.rounds):
+            self._phase = _OVER
+            self._to_move = None
+            return
+        if self._replaying:  # the replay deals the next round from the record
+            self._to_move = None
+            return
+        self._deal(None)
+
+    def _round_dict(self, end: str | None, void: bool, scores: list[int] | None) -> dict[str, Any]:
+        wild = self._round.wild
+        return {
+            "number": self._round_index + 1,
+            "dealer": self._dealer,
+            "wild": rank_text(wild),
+            "cards_dealt": self._cards_dealt,
+            "deal": self._deal_record,
+            "actions": event_dicts(self._events, self._orders),
+            "end": end,
+            "void": void,
+            "scores": scores,
+        }
+
+    # -- copies, views and samples ----------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy: actions applied to one do not change the other.
+
+        >>> game = Game("pagat", players=2, seed=3)
+        >>> copy = game.clone()
+        >>> copy.apply(copy.legal_actions()[0])
+        >>> game.phase, copy.phase
+        ('draw', 'play')
+        """
+        new = object.__new__(Game)
+        for name in _SHARED:
+            object.__setattr__(new, name, getattr(self, name))
+        new._hands = [hand[:] for hand in self._hands]
+        new._stock = self._stock[:]
+        new._piles = [pile[:] for pile in self._piles]
+        new._table = self._table[:]
+        new._known = [known[:] for known in self._known]
+        new._has_melded = self._has_melded[:]
+        new._penalties = self._penalties[:]
+        new._out = self._out[:]
+        new._events = self._events[:]
+        new._orders = self._orders[:]
+        new._stock_draws = [drawn[:] for drawn in self._stock_draws]
+        new._false_outs = self._false_outs[:]
+        new._round_records = None if self._round_records is None else self._round_records[:]
+        new._round_scores = self._round_scores[:]
+        new._totals = self._totals[:]
+        new._replay = None if self._replay is None else [list(order) for order in self._replay]
+        return new
+
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`clone`: an independent copy (one that shared the
+        game's lists would change the game when played on)."""
+        return self.clone()
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know now: see :class:`PlayerView`.
+
+        The view holds values only: nothing of the game (not its lists, not the
+        stock, not another player's hand), so that a bot given a view cannot
+        read or change what it may not.
+
+        :raises GameError: for a player who is not at the table.
+        """
+        player = self._player(player)
+        if self._pending is not None:
+            self._work_out_history()
+        hands = self._hands
+        reshuffled = self._reshuffled
+        # The cards the view shows are kept as codes (card_codes) and made into
+        # hands and cards when first read: an encoder reads the codes only. The
+        # round's history and the player's draws from the stock (thousands of
+        # events in a round of random play, hundreds of draws) are kept as values
+        # made cheaply: the history as its sealed chunks and the events since, the
+        # draws as bytes; their tuples are made when first read. The cards hidden
+        # from the player are worked out from the view's own fields when asked.
+        # (history parts, draws from the stock, dealt hand, upcard): unpacked by
+        # name where read
+        deferred = (
+            self._history_now(),
+            bytes(self._stock_draws[player]),
+            self._dealt_hands[player],
+            self._upcard,
+        )
+        # A frozen dataclass built field by field costs more than the rest of the view.
+        view = object.__new__(PlayerView)
+        view.__dict__.update(
+            {
+                "player": player,
+                "players": self.players,
+                "rules": self.rules,
+                "max_turns": self.max_turns,
+                "round": self.round,
+                "cards_dealt": self._cards_dealt,
+                "wild": self._round.wild,
+                "dealer": self._dealer,
+                "to_move": self._to_move,
+                "phase": _PHASES[self._phase],
+                "table": tuple(self._table),
+                "hand_sizes": tuple(map(len, hands)),
+                "stock_size": len(self._stock),
+                "turns": self._turns,
+                "went_out": tuple(self._out),
+                "first_out": self._first_out,
+                "has_melded": tuple(self._has_melded),
+                "penalties": tuple(self._penalties),
+                "false_outs": tuple(self._false_outs),
+                "round_scores": tuple(self._round_scores),
+                "totals": tuple(self._totals),
+                "_codes": ViewCodes(
+                    bytes(hands[player]),
+                    tuple([bytes(sorted(known)) if known else b"" for known in self._known]),
+                    tuple(map(bytes, self._piles)),
+                    None if reshuffled is None else bytes(reshuffled),
+                ),
+                "_deferred": deferred,
+            }
+        )
+        return view
+
+    def _history_now(self) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+        """The round's history as values that hold it now: a tuple of its sealed
+        chunks (tuples of :data:`_CHUNK` events each, made once) and a tuple of the
+        events since (fewer than :data:`_CHUNK`). The history only grows, by
+        ``append``: a view takes a snapshot without copying the whole of it."""
+        parts = self._history_parts
+        sealed, tail = parts
+        events = self._events
+        count = len(events)
+        done = len(sealed) * _CHUNK
+        if done + len(tail) == count:
+            return parts
+        if count - done >= _CHUNK:
+            full = count - count % _CHUNK
+            sealed += tuple(
+                [tuple(events[start : start + _CHUNK]) for start in range(done, full, _CHUNK)]
+            )
+            done = full
+        parts = self._history_parts = (sealed, tuple(events[done:]))
+        return parts
+
+    def _work_out_history(self) -> None:
+        """A sampled game's history of the round up to the sample (each hand as dealt,
+        each player's draws from the stock), worked out when first needed."""
+        pending = self._pending
+        assert pending is not None
+        view = pending.view
+        history = sample_history(
+            view._deal(),
+            view.history,
+            np.random.default_rng(pending.seed),
+            frozenset(view.false_outs),
+            (pending.hands, pending.stock),
+        )
+        self._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
+        self._stock_draws = [
+            bytearray(drawn) + later
+            for drawn, later in zip(history.drawn, self._stock_draws, strict=True)
+        ]
+        self._pending = None  # (no reshuffle came before the sample: no orders to add)
+
+    # -- records ------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as a versioned, JSON-ready record (see the records page of the
+        docs): the rules, the seed, and each round's deal, actions, end and scores.
+
+        :raises GameError: for a game made by :meth:`PlayerView.sample`, whose deals
+            nobody knows.
+
+        >>> game = Game("pagat", players=2, seed=5)
+        >>> record = game.to_record()
+        >>> record["format"], record["seed"], record["rounds"][0]["deal"]["upcard"]
+        ('threethirteen-game', 5, 'Jd')
+        >>> record["rules"]
+        {'preset': 'pagat', 'variations': [], 'players': 2, 'max_turns': None}
+        """
+        if self._round_records is None:
+            raise GameError("a game made by PlayerView.sample has no deals to record")
+        rounds = list(self._round_records)
+        if self._phase != _OVER:
+            rounds.append(self._round_dict(None, False, None))
+        rules = rules_dict(self.rules, self.players, self.max_turns)
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": rules,
+            "seed": self.seed,
+            "rounds": copy.deepcopy(rounds),  # the caller's to change; the game's stay
+            "totals": list(self._totals),
+            "winners": list(self.winners) if self._phase == _OVER else None,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Replay a record made by :meth:`to_record`, checking every deal, action,
+        reshuffle, end and score; the game as the record leaves it (over, or in play).
+
+        A record with a seed must hold the deals and reshuffles that seed gives; one
+        with ``"seed": null`` gives them itself.
+
+        :raises InvalidRecordError: naming the round, the action and what is wrong.
+
+        >>> game = Game("pagat", players=2, seed=5)
+        >>> game.apply(DrawStock())
+        >>> Game.from_record(game.to_record()).hand(1) == game.hand(1)
+        True
+        """
+        check_record(record)
+        spec = record["rules"]
+        if not record["rounds"]:
+            raise InvalidRecordError("a record holds at least one round (the one in play)")
+        try:
+            rules, players = _table_rules(record_rules(spec), spec["players"], ())
+            game = object.__new__(cls)
+            game._setup(rules, players, record["seed"], _turn_limit(spec["max_turns"]))
+        except InvalidRecordError:
+            raise
+        except ThreeThirteenError as error:
+            raise InvalidRecordError(f"the record's rules: {error}") from None
+        game._replaying = True
+        rounds = record["rounds"]
+        for position, data in enumerate(rounds):
+            game._replay_round(position, data, last=position == len(rounds) - 1)
+        game._replaying = False
+        if game._to_move is None and game._round_index < len(rules.rounds):
+            game._deal(None)  # the record ends between rounds: deal the next one
+        if record["totals"] != list(game._totals):
+            raise InvalidRecordError(
+                f"the record's totals {quote(record['totals'])} are not the game's {game._totals}"
+            )
+        winners = list(game.winners) if game._phase == _OVER else None
+        if record["winners"] != winners:
+            raise InvalidRecordError(
+                f"the record's winners {quote(record['winners'])} are not the game's {winners}"
+            )
+        return game
+
+    def _replay_round(self, position: int, data: Mapping[str, Any], last: bool) -> None:
+        where = f"round record {position} (round {data['number']})"
+        if self._round_index >= len(self.rules.rounds):
+            raise InvalidRecordError(f"{where}: the game was over before it")
+        expected = (self._round_index + 1, self._dealer, self.rules.rounds[self._round_index])
+        found = (data["number"], data["dealer"], data["cards_dealt"])
+        if found != expected:
+            raise InvalidRecordError(
+                f"{where}: number, dealer and cards dealt are {found}; the game's are {expected}"
+            )
+        assert self._round_records is not None
+        before = len(self._round_records)  # a round may end at its deal (an empty stock)
+        if self.seed is None:
+            self._replay = [
+                card_codes(entry.get("stock"), f"{where}, a reshuffle's stock")
+                for entry in data["actions"]
+                if entry.get("type") == "reshuffle"
+            ]
+            self._deal(
+                read_deal(
+                    data["deal"],
+                    self.players,
+                    self.rules.rounds[self._round_index],
+                    pool_codes(self.rules.decks, self.rules.jokers),
+                    where,
+                )
+            )
+        else:
+            self._replay = None
+            self._deal(None)
+        if self._deal_record != data["deal"]:
+            reason = (
+                f"is not the one seed {self.seed} gives"
+                if self.seed is not None
+                else "is not well formed"
+            )
+            raise InvalidRecordError(f"{where}: the deal {reason}")
+        for index, entry in enumerate(data["actions"]):
+            if entry.get("type") == "reshuffle":
+                continue
+            if len(self._round_records) > before:
+                raise InvalidRecordError(f"{where}, action {index}: the round was over before it")
+            try:
+                action = Action.from_dict(entry)
+                self.apply(action, entry.get("player"))
+            except (InvalidActionError, IllegalActionError) as error:
+                raise InvalidRecordError(f"{where}, action {index}: {error}") from None
+        finished = len(self._round_records) > before
+        made = self._round_records[-1] if finished else self._round_dict(None, False, None)
+        if made["actions"] != data["actions"]:
+            mine, theirs = made["actions"], data["actions"]
+            first = next(
+                (i for i, pair in enumerate(zip(mine, theirs, strict=False)) if pair[0] != pair[1]),
+                min(len(mine), len(theirs)),
+            )
+            said = theirs[first] if first < len(theirs) else None
+            did = mine[first] if first < len(mine) else None
+            raise InvalidRecordError(
+                f"{where}, action {first}: the record says {quote(said)}, the game did {quote(did)}"
+            )
+        for key in ("wild", "end", "void", "scores"):
+            if made[key] != data[key]:
+                said, did = quote(data[key]), quote(made[key])
+                raise InvalidRecordError(f"{where}: the record's {key} is {said}, the game's {did}")
+        if not finished and not last:
+            raise InvalidRecordError(f"{where}: the round did not end, but the record goes on")
+        self._replay = None
+
+    def score_sheet(self, names: Sequence[str] | None = None) -> str:
+        """The scores as a short text table: a row per round, then the totals.
+        ``names``: each player's name (default ``player 0``, ``player 1``...).
+
+        >>> print(Game("pagat", players=2, seed=5).score_sheet().splitlines()[0])
+        round  wild  player 0  player 1
+        >>> print(Game("pagat", players=2, seed=5).score_sheet(["you", "bot"]).splitlines()[0])
+        round  wild     you     bot
+        """
+        winners = list(self.winners) or None
+        if self._round_records is None:
+            rows = [
+                {"number": i + 1, "wild": "", "void": False, "scores": list(s)}
+                for i, s in enumerate(self._round_scores)
+            ]
+            return score_sheet(self.players, rows, list(self._totals), winners, names)
+        return score_sheet(self.players, self._round_records, list(self._totals), winners, names)
+
+
+_SHARED = (
+    "rules", "players", "seed", "max_turns", "_deal_seed", "_replaying", "_round_index",
+    "_attempt", "_dealer", "_round", "_cards_dealt", "_deal_record", "_phase", "_to_move",
+    "_legal", "_first_out", "_turns", "_reshuffles", "_reshuffled", "_last_end",
+    "_upcard", "_dealt_hands", "_pending", "_history_parts",
+)  # fmt: skip
+"""The attributes a clone shares: values never changed in place."""
+
+
+def _table_rules(
+    rules: RulesLike, players: int | None, variations: Iterable[str]
+) -> tuple[Rules, int]:
+    """The rules of a table of ``players`` and the number of players."""
+    if isinstance(variations, str):
+        variations = [variations]
+    elif not isinstance(variations, list):
+        if not is_iterable(variations):
+            raise GameError(f"variations are a list of variation names, not {quote(variations)}")
+        variations = list(islice(variations, MAX_VARIATIONS + 1))  # (an endless iterator)
+    if len(variations) > MAX_VARIATIONS:
+        raise InvalidRulesError(f"more than {MAX_VARIATIONS} variations")
+    if isinstance(rules, Rules):
+        if variations:
+            raise GameError(
+                "give variations with a preset name; a Rules value has its own"
+                " (Rules.preset(name, variations, players=...))"
+            )
+        if players is None:
+            players = rules.players
+        if players is None:
+            raise GameError("how many players? give players= (the rules do not say)")
+        players = as_index(players, "players", GameError)
+        if rules.players is not None and rules.players != players:
+            raise GameError(f"these rules are for {rules.players} players, not {quote(players)}")
+        if not 2 <= players <= 16:
+            raise GameError(f"a game seats 2 to 16 players, not {quote(players)}")
+        found = rules
+    elif isinstance(rules, str):
+        if players is None:
+            raise GameError("how many players? give players=")
+        found = Rules.preset(rules, variations, players=players)
+        players = as_index(players, "players", GameError)
+    else:
+        raise GameError(f"rules are a preset name or a Rules, not {quote(rules)}")
+    pool = 52 * found.decks + found.jokers
+    needed = players * max(found.rounds) + 1
+    if needed > pool:
+        raise GameError(
+            f"{players} players need {needed} cards for the largest deal and the upcard;"
+            f" the pool holds {pool}"
+        )
+    return found, players
+
+
+def _generator(rng: object) -> np.random.Generator:
+    """A numpy generator from a seed (an int from 0 to 2**128 - 1), ``None``, or a bit
+    generator or seed sequence of numpy's."""
+    if rng is not None and not isinstance(rng, (np.random.BitGenerator, np.random.SeedSequence)):
+        try:
+            seed = as_index(rng, "rng", GameError)
+        except GameError:
+            seed = -1
+        if not 0 <= seed <= MAX_SEED:
+            raise GameError(
+                "rng is a numpy Generator, a seed (an int from 0 to 2**128 - 1) or None,"
+                f" not {quote(rng)}"
+            )
+        rng = seed
+    return np.random.default_rng(rng)
+
+
+def _turn_limit(max_turns: object) -> int | None:
+    if max_turns is None:
+        return None
+    limit = as_index(max_turns, "max_turns", GameError)
+    if not 1 <= limit <= MAX_TURNS:
+        raise GameError(f"max_turns is from 1 to {MAX_TURNS} (or None), not {quote(max_turns)}")
+    return limit
+
+
+class ViewCodes(NamedTuple):
+    """The cards a :class:`PlayerView` shows, as card codes (``Card.code``, 0-52) in
+    bytes: for encoders, which need no :class:`~threethirteen.Card` objects.
+
+    >>> import threethirteen as tt
+    >>> codes = tt.Game("pagat", players=2, seed=7).view(1).card_codes
+    >>> [str(tt.Card(code)) for code in codes.hand], codes.known, list(codes.piles[0])
+    (['7c', '2d', '3d'], (b'', b''), [7])
+    """
+
+    hand: bytes
+    """The player's own cards, sorted (:attr:`PlayerView.hand`)."""
+    known: tuple[bytes, ...]
+    """The cards each player is known to hold, sorted (:attr:`PlayerView.known`)."""
+    piles: tuple[bytes, ...]
+    """Each discard pile, from bottom to top (:attr:`PlayerView.piles`)."""
+    reshuffled: bytes | None
+    """The cards of the last reshuffle, sorted (:attr:`PlayerView.reshuffled`)."""
+
+
+class GameCodes(NamedTuple):
+    """The cards of a :class:`Game`'s round in play as card codes (``Card.code``,
+    0-52) in bytes, with what the round's scoring needs besides
+    (:attr:`~threethirteen.Game.card_codes`): for compiled code, which needs no
+    :class:`~threethirteen.Card` objects.
+    """
+
+    hands: tuple[bytes, ...]
+    """Each player's cards, sorted (:meth:`~threethirteen.Game.hand`)."""
+    stock: bytes
+    """The stock from its bottom card to its top card (the reverse of
+    :attr:`~threethirteen.Game.stock`)."""
+    piles: tuple[bytes, ...]
+    """Each discard pile, from bottom to top (:attr:`~threethirteen.Game.piles`)."""
+    went_out: tuple[bool, ...]
+    """Who has gone out this round (:attr:`~threethirteen.Game.went_out`)."""
+    first_out: int | None
+    """The first player to go out this round, or ``None``."""
+    penalties: tuple[int, ...]
+    """Each player's false-out penalties this round."""
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one player may know: their own hand and everything public, nothing else.
+
+    Public: every discard pile's cards in order (all were seen face up), the table's
+    melds, each player's hand size and the cards each is known to hold (taken from
+    a discard pile and not since discarded or laid), the stock's size, the cards of
+    the last reshuffle, the round, wild rank, scores, whose turn it is, and the
+    round's history of actions (a draw says only where it was from). Hidden: the
+    other hands' other cards and the stock's cards and order. The seed is not in a
+    view: it would tell the hidden cards.
+
+    A view holds values only, made for it or shared immutable ones: not the game,
+    none of its lists, and nothing hidden from the player (the hidden cards, as a
+    multiset, are worked out from the public fields: :meth:`unseen`).
+
+    >>> import threethirteen as tt
+    >>> view = tt.Game("pagat", players=3, seed=42).view(0)
+    >>> view.hand_sizes, view.stock_size, view.known[1]
+    ((3, 3, 3), 94, Hand.parse(''))
+    """
+
+    player: int
+    """Whose view this is."""
+    players: int
+    """The number of players."""
+    rules: Rules
+    """The game's rules."""
+    max_turns: int | None
+    """The game's turn limit per round, or ``None``."""
+    round: int
+    """The round in play (1 deals the fewest cards)."""
+    cards_dealt: int
+    """The cards dealt each player this round."""
+    wild: int | None
+    """The round's wild rank."""
+    dealer: int
+    """The round's dealer."""
+    to_move: int | None
+    """Whose turn it is (``None``: the game is over)."""
+    phase: Phase
+    """``"draw"``, ``"play"`` or ``"over"``."""
+    hand: Hand
+    """The player's own cards."""
+    piles: tuple[tuple[Card, ...], ...]
+    """The discard piles, each from bottom to top."""
+    table: tuple[TableMeld, ...]
+    """The melds on the table, in the order laid."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    known: tuple[Hand, ...]
+    """The cards each player is known to hold: taken from a discard pile, or shown in
+    the melds of a false out, and not since discarded or laid (the player's own too:
+    what the others know of it)."""
+    stock_size: int
+    """The cards left in the stock."""
+    reshuffled: Hand | None
+    """The cards shuffled into the stock at the round's last reshuffle, or ``None``."""
+    turns: int
+    """The turns completed this round."""
+    went_out: tuple[bool, ...]
+    """Who has gone out this round."""
+    first_out: int | None
+    """The first player out this round, or ``None``."""
+    has_melded: tuple[bool, ...]
+    """Who has laid a meld on the table this round."""
+    penalties: tuple[int, ...]
+    """False-out penalties taken this round."""
+    history: tuple[tuple[int, Action | Reshuffle], ...]
+    """The round's public history: ``(player, action)``, and ``(-1, Reshuffle)``."""
+    false_outs: tuple[int, ...]
+    """The places in :attr:`history` of the declared outs that were false outs."""
+    upcard: Card
+    """The card turned up at the deal."""
+    dealt_hand: Hand
+    """The player's own hand as dealt this round."""
+    stock_draws: tuple[Card, ...]
+    """The cards the player drew from the stock this round, in order."""
+    round_scores: tuple[tuple[int, ...], ...]
+    """The scores of the rounds played (void rounds left out)."""
+    totals: tuple[int, ...]
+    """Each player's total."""
+    _hidden_codes: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    """The hidden cards (sorted), once worked out from the other fields."""
+
+    @property
+    def prepared_round(self) -> Round:
+        """The round as a :class:`~threethirteen.Round`, for the analysis functions."""
+        return _prepared(self.rules, self.round)
+
+    def unseen(self) -> Hand:
+        """The cards this player cannot see: the pool less their hand, the piles, the
+        table and the cards other players are known to hold."""
+        return _hand(self._hidden())
+
+    @property
+    def card_codes(self) -> ViewCodes:
+        """The cards this view shows, as card codes (see :class:`ViewCodes`): what an
+        encoder reads, without making cards.
+
+        >>> import threethirteen as tt
+        >>> view = tt.Game("pagat", players=2, seed=7).view(1)
+        >>> list(view.card_codes.hand) == [card.code for card in view.hand]
+        True
+        """
+        codes: ViewCodes | None = self.__dict__.get("_codes")
+        if codes is None:
+            codes = ViewCodes(
+                self.hand.code_bytes,
+                tuple([known.code_bytes for known in self.known]),
+                tuple([bytes([card.code for card in pile]) for pile in self.piles]),
+                None if self.reshuffled is None else self.reshuffled.code_bytes,
+            )
+            self.__dict__["_codes"] = codes
+        return codes
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for attributes not set: the fields that a view Game.view made
+        # keeps for later (as codes, as bytes, as the history's chunks), made the
+        # first time they are asked for.
+        deferred = self.__dict__.get("_deferred")
+        if deferred is None or name not in _DEFERRED_FIELDS:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        history_parts, draws, dealt, upcard = deferred
+        codes: ViewCodes = self.__dict__["_codes"]
+        value: Any
+        if name == "history":
+            sealed, tail = history_parts
+            value = tuple(chain(*sealed, tail)) if sealed else tail
+        elif name == "stock_draws":
+            value = tuple(map(_CARD_AT, draws))
+        elif name == "hand":
+            value = _hand_of(tuple(codes.hand))
+        elif name == "known":
+            value = tuple([_hand_of(tuple(known)) for known in codes.known])
+        elif name == "piles":
+            value = tuple([_pile_cards(tuple(pile)) for pile in codes.piles])
+        elif name == "reshuffled":
+            value = None if codes.reshuffled is None else _hand_of(tuple(codes.reshuffled))
+        elif name == "dealt_hand":
+            value = _hand_of(dealt)
+        else:  # upcard
+            value = CARDS[upcard]
+        object.__setattr__(self, name, value)
+        return value
+
+    def __dir__(self) -> list[str]:
+        """Every attribute, the fields made when first read among them (before they
+        are read too).
+
+        >>> import threethirteen as tt
+        >>> view = tt.Game("pagat", players=2, seed=1).view(0)
+        >>> {"hand", "piles", "history", "stock_draws"} <= set(dir(view))
+        True
+        """
+        return sorted({*object.__dir__(self), *_VIEW_FIELDS})
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, with those left for later made first, and the hidden cards."""
+        state = {name: getattr(self, name) for name in _VIEW_FIELDS}
+        state["_hidden_codes"] = tuple(self._hidden())
+        return state
+
+    def _hidden(self) -> list[int]:
+        """The codes of :meth:`unseen`, sorted: worked out from the view's own
+        fields (the pool less the cards the view shows), once."""
+        found = self._hidden_codes
+        if found is None:
+            found = tuple(self._work_out_hidden())
+            object.__setattr__(self, "_hidden_codes", found)
+        return list(found)
+
+    def _work_out_hidden(self) -> bytes:
+        """The pool less every card the view shows (its hand, the piles, the table,
+        the others' known cards), sorted: public, whoever holds the game."""
+        codes = self.card_codes
+        player = self.player
+        seen = [codes.hand, *codes.piles]
+        for other, known in enumerate(codes.known):
+            if known and other != player:  # the player's own are in their hand
+                seen.append(known)
+        table = self.table
+        if table:
+            seen.append(bytes([card.code for item in table for card in item.meld.cards]))
+        rules = self.rules
+        pool = _pool_bytes(rules.decks, rules.jokers)
+        shown = b"".join(seen)
+        if rules.decks == 1 and rules.jokers <= 1:  # one of each card: delete those seen
+            return pool.translate(None, shown)
+        left = bytearray(pool)
+        remove = left.remove
+        try:
+            for code in shown:
+                remove(code)
+        except ValueError:  # more copies shown than the pool holds (a view made by hand)
+            left = bytearray(pool)
+            for code in shown:
+                if code in left:
+                    left.remove(code)
+        return bytes(left)
+
+    def _deal(self) -> Deal:
+        """What this player knows of the round's start and of their own draws."""
+        rules = self.rules
+        pool = _pool_counts(rules.decks, rules.jokers)
+        return Deal(
+            players=self.players,
+            viewer=self.player,
+            dealer=self.dealer,
+            separate=rules.separate_discards,
+            pool=pool,
+            dealt=list(self.dealt_hand.code_bytes),
+            upcard=self.upcard.code,
+            stock_size=sum(pool) - self.players * self.cards_dealt - 1,
+            drawn=[card.code for card in self.stock_draws],
+        )
+
+    def _loose_deal(self, generator: np.random.Generator) -> tuple[list[list[int]], list[int]]:
+        """The fallback when the history search gives up (rare: long rounds with
+        twins after reshuffles): the stock drawn from the reshuffled cards still
+        hidden, the rest of the hidden cards dealt at random. The view stays the
+        same; which opponent drew which reshuffled card is not checked."""
+        hidden = self._hidden()
+        candidates = hidden
+        if self.reshuffled is not None:
+            counts = Counter(self.reshuffled.code_bytes) & Counter(hidden)
+            candidates = sorted(counts.elements())
+        picks = generator.permutation(len(candidates))[: self.stock_size].tolist()
+        stock = [candidates[i] for i in picks]
+        rest = _without(hidden, stock)
+        assert rest is not None
+        rest = [rest[i] for i in generator.permutation(len(rest)).tolist()]
+        hands: list[list[int]] = []
+        position = 0
+        for other in range(self.players):
+            unknown = 0 if other == self.player else self.hand_sizes[other] - len(self.known[other])
+            hands.append(rest[position : position + unknown])
+            position += unknown
+        return hands, stock
+
+    def beliefs(self) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """The expected number of copies of each card type (codes 0-52, 52 the
+        joker) each player holds, as this player may believe: a float64 array of
+        shape ``(players, 53)``. This player's row is their hand; each row sums to
+        that player's hand size; a card known to be in a hand is there; the cards
+        this player cannot see are spread over the other hands' unknown places and
+        the stock by the model of :mod:`threethirteen.bots.beliefs`, which reads each
+        opponent's public decisions (the pile cards taken and passed, the discards,
+        the draws). Worked out once per view from its public fields (a copy is
+        returned).
+
+        >>> import threethirteen as tt
+        >>> view = tt.Game("pagat", players=2, seed=7).view(0)
+        >>> expected = view.beliefs()
+        >>> expected.shape, [float(row.sum()) for row in expected]
+        ((2, 53), [3.0, 3.0])
+        """
+        return np.array(self._belief_state().expected)
+
+    def _belief_state(self) -> BeliefState:
+        """The beliefs' model worked out for this view (kept, unpickled and not
+        compared: it is a function of the public fields)."""
+        found: BeliefState | None = self.__dict__.get("_beliefs")
+        if found is None:
+            found = self.__dict__["_beliefs"] = work_out_beliefs(self)
+        return found
+
+    def sample(
+        self, rng: np.random.Generator | int | None = None, *, weighted: bool = False
+    ) -> Game:
+        """A full game consistent with this view, for play to go on from: the cards
+        this player cannot see dealt at random to the other players' unknown places
+        and the stock, so that the round's whole history could have happened (see
+        :mod:`threethirteen.engine.determinize`: every other player held each card they
+        discarded or laid, and after a reshuffle the stock holds only cards of it).
+        Before the round's first reshuffle every consistent deal is equally likely.
+        Its future deals and reshuffles come from a seed drawn from ``rng``.
+
+        The sample's view for this player equals this view, and its views for the
+        other players are those of a game that could have been played.
+
+        With ``weighted=True`` the hidden cards are dealt in proportion to the model
+        of :meth:`beliefs` instead (each opponent's unknown places are filled one
+        card after another, a card as likely as its weight for that opponent; the
+        rest is the stock), still consistent with the view. After a reshuffle in
+        the round a weighted sample is the uniform one (the history search
+        decides where the reshuffled cards went).
+
+        :param rng: a :class:`numpy.random.Generator`, a seed for one (an int from 0
+            to 2**128 - 1), or ``None``.
+        :param weighted: deal by the beliefs' model rather than uniformly.
+        :raises GameError: for an ``rng`` that is none of these.
+
+        >>> import threethirteen as tt
+        >>> game = tt.Game("pagat", players=3, seed=42)
+        >>> sample = game.view(0).sample(1)
+        >>> sample.view(0) == game.view(0), sample.hand(0) == game.hand(0)
+        (True, True)
+        """
+        generator = rng if isinstance(rng, np.random.Generator) else _generator(rng)
+        false_outs = frozenset(self.false_outs)
+        seeds = generator.integers(0, 2**63, size=2).tolist()
+        game = object.__new__(Game)
+        hands: list[list[int]]
+        if self.reshuffled is None and weighted:
+            # One source: every deal of the unseen cards is consistent.
+            hands, stock = self._belief_state().deal(generator)
+            game._pending = _Pending(self, hands, stock, seeds[1])
+            game._dealt_hands = ()
+            game._stock_draws = [bytearray() for _ in range(self.players)]  # after the sample
+            game._orders = []
+        elif self.reshuffled is None:
+            # One source: every deal of the unseen cards is consistent, and equally
+            # likely; the round's history is worked out only when asked for.
+            hidden = self._hidden()
+            order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
+            stock = order[: self.stock_size]
+            hands = []
+            position = self.stock_size
+            for other in range(self.players):
+                unknown = (
+                    0 if other == self.player else (self.hand_sizes[other] - len(self.known[other]))
+                )
+                hands.append(order[position : position + unknown])
+                position += unknown
+            game._pending = _Pending(self, hands, stock, seeds[1])
+            game._dealt_hands = ()
+            game._stock_draws = [bytearray() for _ in range(self.players)]  # after the sample
+            game._orders = []
+        else:
+            game._pending = None
+            try:
+                history = sample_history(self._deal(), self.history, generator, false_outs)
+            except SampleError:
+                hands, stock = self._loose_deal(generator)
+                # No history is known: the player's own as it was, the others'
+                # hands as they are now stand for their deals.
+                game._dealt_hands = tuple(
+                    tuple(self.dealt_hand.code_bytes)
+                    if other == self.player
+                    else tuple(sorted(list(self.known[other].code_bytes) + hands[other]))
+                    for other in range(self.players)
+                )
+                game._stock_draws = [bytearray() for _ in range(self.players)]
+                game._stock_draws[self.player] = bytearray(card.code for card in self.stock_draws)
+                game._orders = []
+            else:
+                hands = history.hands
+                stock = history.stock
+                game._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
+                game._stock_draws = [bytearray(drawn) for drawn in history.drawn]
+                game._orders = [tuple(order) for order in history.reshuffles]
+        game.rules = self.rules
+        game.players = self.players
+        game.seed = None
+        game.max_turns = self.max_turns
+        game._deal_seed = seeds[0]
+        game._replaying = False
+        game._replay = None
+        game._round_index = self.round - 1
+        game._attempt = 0
+        game._dealer = self.dealer
+        game._round = _prepared(self.rules, self.round)
+        game._cards_dealt = self.cards_dealt
+        game._phase = _PHASES.index(self.phase)
+        game._to_move = self.to_move
+        game._legal = None
+        game._first_out = self.first_out
+        game._turns = self.turns
+        game._reshuffles = (
+            0 if self.reshuffled is None else sum(1 for player, _ in self.history if player < 0)
+        )
+        game._reshuffled = None if self.reshuffled is None else list(self.reshuffled.code_bytes)
+        game._last_end = None
+        game._hands = [
+            list(self.hand.code_bytes)
+            if other == self.player
+            else sorted(list(self.known[other].code_bytes) + hands[other])
+            for other in range(self.players)
+        ]
+        game._stock = stock[::-1]
+        game._upcard = self.upcard.code
+        game._false_outs = list(self.false_outs)
+        game._deal_record = {}  # a sampled game writes no record
+        game._piles = [[card.code for card in pile] for pile in self.piles]
+        game._table = list(self.table)
+        game._known = [list(known.code_bytes) for known in self.known]
+        game._has_melded = list(self.has_melded)
+        game._penalties = list(self.penalties)
+        game._out = list(self.went_out)
+        game._events = list(self.history)
+        game._history_parts = _NO_HISTORY
+        deferred = self.__dict__.get("_deferred")
+        if deferred is not None:  # the same events, in chunks: the sample's views reuse them
+            game._history_parts, _draws, _dealt, _upcard = deferred
+        game._round_records = None
+        game._round_scores = list(self.round_scores)
+        game._totals = list(self.totals)
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as a JSON-ready dict (cards in the library's notation)."""
+        return {
+            "player": self.player,
+            "players": self.players,
+            "rules": rules_dict(self.rules, self.players, self.max_turns),
+            "max_turns": self.max_turns,
+            "round": self.round,
+            "cards_dealt": self.cards_dealt,
+            "wild": rank_text(self.wild),
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "hand": [str(card) for card in self.hand],
+            "piles": [[str(card) for card in pile] for pile in self.piles],
+            "table": [table_meld.to_dict() for table_meld in self.table],
+            "hand_sizes": list(self.hand_sizes),
+            "known": [[str(card) for card in known] for known in self.known],
+            "stock_size": self.stock_size,
+            "reshuffled": None if self.reshuffled is None else [str(c) for c in self.reshuffled],
+            "turns": self.turns,
+            "went_out": list(self.went_out),
+            "first_out": self.first_out,
+            "has_melded": list(self.has_melded),
+            "penalties": list(self.penalties),
+            "history": [
+                event.to_dict() if player < 0 else {"player": player, **event.to_dict()}
+                for player, event in self.history
+            ],
+            "false_outs": list(self.false_outs),
+            "upcard": str(self.upcard),
+            "dealt_hand": [str(card) for card in self.dealt_hand],
+            "stock_draws": [str(card) for card in self.stock_draws],
+            "round_scores": [list(scores) for scores in self.round_scores],
+            "totals": list(self.totals),
+        }
+
+
+_DEFERRED_FIELDS = frozenset(
+    ("hand", "known", "piles", "reshuffled", "dealt_hand", "upcard", "history", "stock_draws")
+)
+"""The fields of a view that Game.view makes when they are first read."""
+
+_VIEW_FIELDS = tuple(item.name for item in fields(PlayerView) if item.name != "_hidden_codes")
+"""The fields of a view that a pickle keeps (with the hidden cards, worked out)."""
