@@ -97,7 +97,7 @@ def optional_imports() -> set[str]:
     """The top-level names of every module the package imports that is neither the
     standard library, numpy, nor the package."""
     found: set[str] = set()
-    for path in PACKAGE.glob("*.py"):
+    for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

@@ -1716,7 +1716,7 @@ class PlayerView:
         shape ``(players, 53)``. This player's row is their hand; each row sums to
         that player's hand size; a card known to be in a hand is there; the cards
         this player cannot see are spread over the other hands' unknown places and
-        the stock by the model of :mod:`threethirteen.bots.beliefs`, which reads each
+        the stock by the model of :mod:`threethirteen.engine.beliefs`, which reads each
         opponent's public decisions (the pile cards taken and passed, the discards,
         the draws). Worked out once per view from its public fields (a copy is
         returned).
