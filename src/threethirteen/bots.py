@@ -42,9 +42,10 @@ from .analysis import best_discard, deadwood_score, discards
 from .cards import Card
 from .drawing import draw_advice
 from .errors import InvalidBotError, ThreeThirteenError
-from .game import Game, PlayerView
+from .game import PlayerView
 from .hand import Hand
 from .layoffs import layoff
+from .playouts import greedy_draw, plain_discard, playout
 from .rounds import Round
 
 if TYPE_CHECKING:
@@ -135,22 +136,6 @@ def _left(hand: Hand, round_: Round) -> int:
     return best_discard(hand, round_).score
 
 
-def _plain_discard(legal_actions: Sequence[Action], card: Card) -> Action:
-    """The ordinary discard of ``card`` (onto the player's own pile, not going out)."""
-    for action in legal_actions:
-        if (
-            isinstance(action, DiscardCard)
-            and action.card == card
-            and not action.go_out
-            and action.pile is None
-        ):
-            return action
-    for action in legal_actions:  # pragma: no cover - every held card has a discard
-        if isinstance(action, DiscardCard) and not action.go_out:
-            return action
-    return legal_actions[-1]  # pragma: no cover
-
-
 def _before_discarding(
     view: PlayerView, legal_actions: Sequence[Action], round_: Round
 ) -> Action | None:
@@ -223,31 +208,7 @@ def _table_action(
 
 def _draw_greedy(view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
     """Greedy's draw, from the view."""
-    return _greedy_draw(view.hand, view.piles, legal_actions, round_)
-
-
-def _greedy_draw(
-    hand: Hand,
-    piles: Sequence[Sequence[Card]],
-    legal_actions: Sequence[Action],
-    round_: Round,
-) -> Action:
-    """Greedy's draw: the pile top that lowers the score after the best discard most
-    (below the hand's score before the draw), else the stock."""
-    best: Action | None = None
-    best_score = deadwood_score(hand, round_)
-    for action in legal_actions:
-        if isinstance(action, DrawDiscard):
-            pile = piles[action.pile or 0]
-            score = best_discard(hand + pile[-1], round_).score
-            if score < best_score:
-                best, best_score = action, score
-    if best is not None:
-        return best
-    for action in legal_actions:
-        if isinstance(action, DrawStock):
-            return action
-    return legal_actions[0]
+    return greedy_draw(view.hand, view.piles, legal_actions, round_)
 
 
 def _seed(seed: object) -> int | None:
@@ -358,7 +319,7 @@ class GreedyBot:
         first = _before_discarding(view, legal_actions, round_)
         if first is not None:
             return first
-        return _plain_discard(legal_actions, best_discard(view.hand, round_).card)
+        return plain_discard(legal_actions, best_discard(view.hand, round_).card)
 
     def __repr__(self) -> str:
         return _with_name(f"GreedyBot(seed={self.seed!r})", self)
@@ -456,7 +417,7 @@ class AdvisorBot:
         first = _before_discarding(view, legal_actions, round_)
         if first is not None:
             return first
-        return _plain_discard(legal_actions, self.discard(view, round_))
+        return plain_discard(legal_actions, self.discard(view, round_))
 
     def draw(self, view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
         """The draw: the best pile top against the stock by exact expectation."""
@@ -534,56 +495,6 @@ def _receivers(view: PlayerView) -> list[int]:
 
 
 # -- SearchBot ----------------------------------------------------------------------
-
-
-def _playout_action(game: Game) -> Action:
-    """The cheap greedy policy of the playouts, on a whole (sampled) game: draw a
-    pile's top when it lowers the score after the best discard, go out when the
-    best discard goes out, else discard it; no table play."""
-    legal = game.legal_actions()
-    player = game.to_move
-    assert player is not None
-    round_ = game.prepared_round
-    hand = game.hand(player)
-    if game.phase == "draw":
-        return legal[0] if len(legal) == 1 else _greedy_draw(hand, game.piles, legal, round_)
-    if len(hand) == 0:  # pragma: no cover - a hand is never empty in the play phase
-        return legal[-1]
-    found = best_discard(hand, round_)
-    if found.score == 0:
-        going = _GO_OUT.get(found.card)
-        if going is None:
-            going = _GO_OUT[found.card] = DiscardCard(found.card, go_out=True)
-        if going in legal and found.goes_out:
-            return going
-    return _plain_discard(legal, found.card)
-
-
-_GO_OUT: dict[Card, DiscardCard] = {}
-
-_PLAYOUT_LIMIT = 400
-"""The most actions a playout plays before it scores the hands as they stand."""
-
-
-def _playout(game: Game, player: int) -> float:
-    """Play ``game`` to the end of its round with the playout policy: ``player``'s
-    round score less the mean of the other players' (lower is better)."""
-    played = len(game.round_scores)
-    turns = game.turns
-    for _ in range(_PLAYOUT_LIMIT):
-        if game.is_over or len(game.round_scores) != played or game.turns < turns:
-            break
-        turns = game.turns
-        game.apply(_playout_action(game))
-    if len(game.round_scores) != played:
-        scores: Sequence[int] = game.round_scores[played]
-    elif game.turns < turns:  # a void round, dealt again
-        return 0.0
-    else:  # the playout limit: the hands as they stand
-        round_ = game.prepared_round
-        scores = [deadwood_score(game.hand(other), round_) for other in range(game.players)]
-    others = [score for other, score in enumerate(scores) if other != player]
-    return scores[player] - sum(others) / len(others)
 
 
 def _chosen(values: list[list[float]], confidence: float) -> int:
@@ -687,7 +598,7 @@ class SearchBot:
             for index, action in enumerate(candidates):
                 game = sample.clone()
                 game.apply(action)
-                values[index].append(_playout(game, player))
+                values[index].append(playout(game, player))
             if deadline is None:
                 if len(values[0]) >= self.playouts:
                     break
@@ -709,12 +620,12 @@ class SearchBot:
         if forced is not None:
             return [forced]
         hand = view.hand
-        found: list[Action] = [_plain_discard(legal_actions, self._advisor.discard(view, round_))]
+        found: list[Action] = [plain_discard(legal_actions, self._advisor.discard(view, round_))]
         taken = self._advisor.taken_card(view)
         for card in discards(hand, round_).cards[: self.top]:
             if card == taken:
                 continue
-            action = _plain_discard(legal_actions, card)
+            action = plain_discard(legal_actions, card)
             if action not in found:
                 found.append(action)
         return found
