@@ -283,7 +283,7 @@ def test_heuristic_goes_out_and_breaks_ties_toward_the_higher_card() -> None:
     )
     view, legal = game.view(1), game.legal_actions()
     ranking = tt.discards(view.hand, view.prepared_round)
-    assert [(str(c), s) for c, s in zip(ranking.cards, ranking.scores)][:4] == [
+    assert [(str(c), s) for c, s in zip(ranking.cards, ranking.scores, strict=True)][:4] == [
         ("3d", 5),
         ("3c", 5),
         ("4s", 5),

@@ -72,6 +72,7 @@ from .errors import (
     TableTooLargeError,
     ThreeThirteenError,
 )
+from .expert import ExpertBot
 from .game import Game, PlayerView, Reshuffle, TableMeld, ViewCodes
 from .hand import MAX_HAND_SIZE, Hand, HandLike
 from .layoffs import MAX_LAYOFF_RUNS, Layoff, LayoffCard, layoff
@@ -123,16 +124,17 @@ __all__ = [
     "DrawDiscard",
     "DrawOption",
     "DrawStock",
+    "ExpertBot",
     "Fault",
     "Game",
     "GameError",
     "GameResult",
     "GreedyBot",
-    "HeuristicBot",
     "Hand",
     "HandLike",
     "HandsLike",
     "HeadToHead",
+    "HeuristicBot",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidBotError",

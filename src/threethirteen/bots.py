@@ -332,9 +332,7 @@ class GreedyBot:
 def _melds_in(card: Card, hand: Hand, round_: Round) -> bool:
     """Whether ``card`` lowers the minimum deadwood of ``hand`` with it: the hand with
     it scores less than the hand alone plus the card's penalty (the card melds)."""
-    return deadwood_score(hand + card, round_) < deadwood_score(hand, round_) + round_.penalty(
-        card
-    )
+    return deadwood_score(hand + card, round_) < deadwood_score(hand, round_) + round_.penalty(card)
 
 
 class HeuristicBot:
