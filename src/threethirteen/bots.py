@@ -748,7 +748,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "advisor": AdvisorBot,
     "search": SearchBot,
 }
-"""The built-in bots by name, each a class taking ``seed=``."""
+"""The built-in bots by name, each a class taking ``seed=`` (``"expert"``,
+:class:`~threethirteen.ExpertBot`, is added by :mod:`threethirteen.expert`, which
+the package imports)."""
 
 BotSpec = str | Callable[..., Bot] | Bot | BotFunction
 """What names a bot for :func:`make_bot`: a built-in bot's name; a bot factory,
