@@ -7,11 +7,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
 import pytest
 
 import threethirteen as tt
+from tests.game_checks import shuffle_hidden
 from tests.scripting import scripted
-from tests.test_bots import goes_out_really, short_rules
+from tests.test_bots import POSITIONS, goes_out_really, short_rules
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock
 
 BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
@@ -168,3 +170,16 @@ def test_dumps_a_high_card_when_an_opponent_is_about_to_go_out() -> None:
     # more than a point on these deals.
     assert edges["taken"] > edges["passed"] + 1
     assert edges["taken"] > 2
+
+
+def test_hidden_cards_do_not_change_the_action() -> None:
+    rng = np.random.default_rng(3)
+    checked = 0
+    for index, (game, player) in enumerate(POSITIONS[::6]):
+        shuffled = shuffle_hidden(game, player, rng)
+        assert shuffled.view(player) == game.view(player)
+        action = tt.ExpertBot(index, playouts=2).act(game.view(player), game.legal_actions())
+        again = tt.ExpertBot(index, playouts=2).act(shuffled.view(player), shuffled.legal_actions())
+        assert action == again
+        checked += 1
+    assert checked >= 15
