@@ -23,6 +23,10 @@ import threethirteen as tt
 
 TIMES: list[float] = []
 
+MAX_TURNS = 500
+"""A round that reaches this many turns is scored as it stands: a guard against two
+bots that pass a card to and fro for ever (none of these pairings reached it)."""
+
 
 class Timed:
     """A bot whose every decision's CPU time is kept in ``TIMES``."""
@@ -44,7 +48,13 @@ def timed_expert(seed: int | None = None, playouts: int = 8) -> Timed:
 
 def run(first: object, second: str, deals: int, seed: int, out: Path, label: str) -> str:
     start, cpu = time.perf_counter(), time.process_time()
-    results = tt.tournament([first, second], games=2 * deals, rules="pagat", seed=seed)  # type: ignore[list-item]
+    results = tt.tournament(
+        [first, second],  # type: ignore[list-item]
+        games=2 * deals,
+        rules="pagat",
+        seed=seed,
+        max_turns=MAX_TURNS,
+    )
     seconds = time.perf_counter() - start
     cpu = time.process_time() - cpu
     data = results.to_dict()

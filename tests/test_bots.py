@@ -254,6 +254,18 @@ def test_heuristic_takes_only_a_card_that_melds_or_is_wild() -> None:
     assert tt.GreedyBot().act(game.view(1), game.legal_actions()) == DrawDiscard()
 
 
+def test_heuristic_leaves_a_card_that_melds_but_only_swaps() -> None:
+    # Five cards, fives wild: 2d 2h 2s 5h Ac score 1 (the ace). The Ah melds (a set
+    # of aces with the 5h), but after the best discard (an ace) the score is still
+    # 1: the card stays on the pile. (Before, the heuristic and advisor bots passed
+    # aces to and fro for ever in a tournament.) The 2c lowers it to 0: taken.
+    rules = dataclasses.replace(tt.Rules.preset("pagat", players=2), rounds=(5,))
+    for upcard, taken in (("Ah", False), ("2c", True)):
+        game = scripted(rules, 2, (), ["Kc Kd Qc Qd Jc", "2d 2h 2s 5h Ac"], upcard)
+        action = tt.HeuristicBot().act(game.view(1), game.legal_actions())
+        assert action == (DrawDiscard() if taken else DrawStock()), upcard
+
+
 def test_heuristic_never_throws_a_wild_card_while_it_holds_a_natural_one() -> None:
     # Board Game Arena, three cards, threes wild (50 points left over). Ac 7d Kh 3c
     # melds nothing: throwing the 3c leaves 35 points, the ace (15) 70; the greedy bot
@@ -305,9 +317,12 @@ def reference_heuristic(
         for action in legal:
             if isinstance(action, DrawDiscard):
                 top = view.piles[action.pile or 0][-1]
-                alone = tt.deadwood_score(hand, round_) + round_.penalty(top)
-                lowered = alone - tt.deadwood_score(hand + top, round_)
-                if round_.is_wild(top) or lowered > 0:
+                now = tt.deadwood_score(hand, round_)
+                melds = tt.deadwood_score(hand + top, round_) < now + round_.penalty(top)
+                lowered = now - min(
+                    tt.deadwood_score(hand + top - card, round_) for card in hand + top
+                )
+                if round_.is_wild(top) or (melds and lowered > 0):
                     choices.append(((not round_.is_wild(top), -lowered), action))
         if choices:
             return min(choices, key=lambda item: item[0])[1]

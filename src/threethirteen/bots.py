@@ -330,8 +330,8 @@ class GreedyBot:
 
 
 def _melds_in(card: Card, hand: Hand, round_: Round) -> bool:
-    """Whether ``card`` lowers the minimum deadwood of ``hand`` with it: the hand with
-    it scores less than the hand alone plus the card's penalty (the card melds)."""
+    """Whether ``card`` melds with ``hand``: the hand with it scores less than the hand
+    alone plus the card's penalty."""
     return deadwood_score(hand + card, round_) < deadwood_score(hand, round_) + round_.penalty(card)
 
 
@@ -339,10 +339,14 @@ class HeuristicBot:
     """The rules of thumb a careful beginner plays by: a baseline that deserves the
     name.
 
-    * The draw: it takes a pile's top card only when the card is wild or melds (the
-      hand with it has a lower minimum deadwood than the hand alone plus the card's
-      penalty); under ``separate-discards`` a wild card first, then the card that
-      lowers the deadwood most, then the first pile. Otherwise the stock.
+    * The draw: it takes a pile's top card only when the card is wild, or when it
+      melds (the hand with it has a lower minimum deadwood than the hand alone plus
+      the card's penalty) and lowers the deadwood (the hand's score after its best
+      discard is below its score now: a card that melds but leaves the score as it
+      is, as a third ace that only swaps for another, stays on the pile, so two
+      players never pass a card to and fro for ever). Under ``separate-discards``:
+      a wild card first, then the card that lowers the score most, then the first
+      pile. Otherwise the stock.
     * It goes out as soon as it can (never with a false out), and plays the table as
       :class:`GreedyBot` does.
     * The discard: the card that leaves the lowest deadwood, never a wild card while
@@ -376,8 +380,10 @@ class HeuristicBot:
         return plain_discard(legal_actions, self.discard(view, round_))
 
     def draw(self, view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
-        """The draw: a pile's top card that is wild or melds, else the stock."""
+        """The draw: a pile's top card that is wild, or that melds and lowers the
+        score; else the stock."""
         hand = view.hand
+        now = deadwood_score(hand, round_)
         best: Action | None = None
         best_key: tuple[int, int] | None = None
         stock: Action | None = None
@@ -388,10 +394,9 @@ class HeuristicBot:
                 continue
             top = view.piles[action.pile or 0][-1]
             wild = round_.is_wild(top)
-            if not wild and not _melds_in(top, hand, round_):
+            lowered = now - best_discard(hand + top, round_).score
+            if not wild and (lowered <= 0 or not _melds_in(top, hand, round_)):
                 continue
-            lowered = deadwood_score(hand, round_) + round_.penalty(top)
-            lowered -= deadwood_score(hand + top, round_)
             key = (-int(wild), -lowered)
             if best_key is None or key < best_key:
                 best, best_key = action, key
