@@ -25,7 +25,7 @@ TIMES: list[float] = []
 
 MAX_TURNS = 500
 """A round that reaches this many turns is scored as it stands: a guard against two
-bots that pass a card to and fro for ever (none of these pairings reached it)."""
+bots that pass a card to and fro for ever."""
 
 
 class Timed:
