@@ -5,8 +5,9 @@
 Pairings: heuristic against advisor and greedy (``--cheap-deals`` deals each), then
 the expert (``--playouts`` deals a decision, 8) against advisor and heuristic
 (``--deals`` each), one process, the expert's CPU time per decision recorded. Prints
-one line a pairing: the first bot's margin in points a game (negative is better for
-it) with its 95 % interval, and writes each tournament's results to ``--out``.
+one line a pairing: the first bot's margin in points a game (the other's total less
+its own: positive when it did better) with its 95 % interval, and writes each
+tournament's results to ``--out``.
 """
 
 from __future__ import annotations
