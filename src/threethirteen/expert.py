@@ -100,9 +100,10 @@ class ExpertBot:
     with the deadwood it keeps by ``q``, the chance that some opponent goes out
     before its next turn (so with danger it dumps high cards), plus a small cost for
     throwing a card that could still serve a set and a run early in a big round.
-    In the last two rounds of the game it adds ``0.5`` standard deviation of a
-    candidate's outcomes per 50 points it leads by (safety when ahead) and takes it
-    off when behind (risk), at most one such half.
+    In the last two rounds of the game it adds ``r`` standard deviations of a
+    candidate's outcomes to its value, ``r = 0.5 * lead / 50`` held within -0.5 to
+    0.5 (``lead``: the best other total less its own): safety when ahead, risk when
+    behind.
 
     The advisor's choice is played unless another candidate's mean is lower by more
     than ``confidence`` standard errors of the paired differences. It goes out at
@@ -169,8 +170,8 @@ class ExpertBot:
         self._rng = np.random.default_rng(self.seed)
         self._advisor = AdvisorBot(self.seed)
         self.last: list[Candidate] = []
-        """The candidates of the last decision searched, the one played marked by
-        being first of those with the lowest guarded value (see :meth:`candidates`)."""
+        """What the last decision's search found, a :class:`Candidate` for each action
+        of :meth:`candidates` in its order (empty when the decision was plain)."""
 
     # -- deciding ---------------------------------------------------------------------
 
