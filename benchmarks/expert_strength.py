@@ -43,8 +43,8 @@ class Timed:
         return action
 
 
-def timed_expert(seed: int | None = None, playouts: int = 8) -> Timed:
-    return Timed(tt.ExpertBot(seed, playouts=playouts), "expert")
+def timed_expert(seed: int | None = None, playouts: int = 8, name: str = "expert") -> Timed:
+    return Timed(tt.ExpertBot(seed, playouts=playouts), name)
 
 
 def run(first: object, second: str, deals: int, seed: int, out: Path, label: str) -> str:
@@ -84,7 +84,7 @@ def main() -> None:
         for other, seed in (("advisor", 31), ("greedy", 32)):
             line = run("heuristic", other, args.cheap_deals, seed, args.out, f"heuristic-{other}")
             print(line, flush=True)
-    expert = functools.partial(timed_expert, playouts=args.playouts)
+    expert = functools.partial(timed_expert, playouts=args.playouts, name="expert")
     for other, seed in (("advisor", 33), ("heuristic", 34)):
         TIMES.clear()
         line = run(expert, other, args.deals, seed, args.out, f"expert-{other}")
