@@ -113,8 +113,8 @@ class ExpertBot:
     ``playouts`` (the deals a decision, an int from 1) makes it deterministic given
     its seed (one stream, ``numpy.random.default_rng(seed)``, for the whole game);
     ``time_ms`` (a finite number above 0; the default, :data:`DEFAULT_TIME_MS`
-    when neither is given) deals until that many milliseconds have passed (at least
-    two deals). ``top`` is an int from 1 (3), ``confidence`` a finite number from 0
+    when neither is given) deals while another deal, as long as the mean one so
+    far, would end within that many milliseconds (at least two deals). ``top`` is an int from 1 (3), ``confidence`` a finite number from 0
     (1).
 
     :raises InvalidBotError: for a bad option, or both ``playouts`` and
@@ -169,6 +169,7 @@ class ExpertBot:
         self.confidence = errors
         self._rng = np.random.default_rng(self.seed)
         self._advisor = AdvisorBot(self.seed)
+        self._started = 0.0
         self.last: list[Candidate] = []
         """What the last decision's search found, a :class:`Candidate` for each action
         of :meth:`candidates` in its order (empty when the decision was plain)."""
@@ -176,6 +177,7 @@ class ExpertBot:
     # -- deciding ---------------------------------------------------------------------
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        self._started = time.perf_counter()  # the budget counts the whole decision
         chosen = self._decide(view, legal_actions)
         self._advisor.note_draw(view, chosen)
         return chosen
@@ -248,10 +250,11 @@ class ExpertBot:
         q = 0.0 if view.first_out is not None else 1.0 - out_soon
         flex = self._flex_weight(view)
         values: list[list[float]] = [[] for _ in candidates]
+        start = self._started
         deadline = None
         if self.playouts is None:
             assert self.time_ms is not None
-            deadline = time.perf_counter() + self.time_ms / 1000
+            deadline = start + self.time_ms / 1000
         while True:
             deal = self._sample(view)
             for index, action in enumerate(candidates):
@@ -260,8 +263,10 @@ class ExpertBot:
             if deadline is None:
                 if count >= (self.playouts or 1):
                     break
-            elif count >= 2 and time.perf_counter() >= deadline:
-                break
+            elif count >= 2:
+                now = time.perf_counter()
+                if now + (now - start) / count >= deadline:  # the next deal would end late
+                    break
         risk = self._risk(view)
         return _summary(candidates, values, risk)
 
