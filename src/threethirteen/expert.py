@@ -114,7 +114,8 @@ class ExpertBot:
     its seed (one stream, ``numpy.random.default_rng(seed)``, for the whole game);
     ``time_ms`` (a finite number above 0; the default, :data:`DEFAULT_TIME_MS`
     when neither is given) deals while another deal, as long as the mean one so
-    far, would end within that many milliseconds (at least two deals). ``top`` is an int from 1 (3), ``confidence`` a finite number from 0
+    far, would end within that many milliseconds of the decision's start (at least
+    two deals). ``top`` is an int from 1 (3), ``confidence`` a finite number from 0
     (1).
 
     :raises InvalidBotError: for a bad option, or both ``playouts`` and
