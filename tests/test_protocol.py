@@ -591,7 +591,7 @@ def test_a_bot_that_raises_exits_1_with_its_traceback() -> None:
     [
         ("nosuchmodule:Bot", "cannot import 'nosuchmodule': No module named 'nosuchmodule'"),
         ("threethirteen:NoBot", "module 'threethirteen' has no 'NoBot'"),
-        ("best", "a bot is named MODULE:OBJECT or is a built-in bot (advisor, greedy, random,"),
+        ("best", "a bot is named MODULE:OBJECT or is a built-in bot (advisor, expert, greedy,"),
         (":GreedyBot", "a bot is named MODULE:OBJECT, not ':GreedyBot'"),
     ],
 )

@@ -51,6 +51,7 @@ from .arena.simulations import (
     tournament,
 )
 from .arena.tournament_results import Fault, GameResult, Rating
+from .bots.expert import ExpertBot
 from .bots.builtin import (
     BOTS,
     AdvisorBot,
@@ -58,6 +59,7 @@ from .bots.builtin import (
     BotLike,
     BotSpec,
     GreedyBot,
+    HeuristicBot,
     RandomBot,
     SearchBot,
     as_bot,
@@ -154,6 +156,7 @@ __all__ = [
     "DrawDiscard",
     "DrawOption",
     "DrawStock",
+    "ExpertBot",
     "Fault",
     "Game",
     "GameError",
@@ -163,6 +166,7 @@ __all__ = [
     "HandLike",
     "HandsLike",
     "HeadToHead",
+    "HeuristicBot",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidBotError",

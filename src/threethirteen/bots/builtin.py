@@ -61,6 +61,7 @@ __all__ = [
     "BotLike",
     "BotSpec",
     "GreedyBot",
+    "HeuristicBot",
     "InvalidBotError",
     "RandomBot",
     "SearchBot",
@@ -324,6 +325,106 @@ class GreedyBot:
 
     def __repr__(self) -> str:
         return _with_name(f"GreedyBot(seed={self.seed!r})", self)
+
+
+# -- HeuristicBot --------------------------------------------------------------------
+
+
+def _melds_in(card: Card, hand: Hand, round_: Round) -> bool:
+    """Whether ``card`` melds with ``hand``: the hand with it scores less than the hand
+    alone plus the card's penalty."""
+    return deadwood_score(hand + card, round_) < deadwood_score(hand, round_) + round_.penalty(card)
+
+
+class HeuristicBot:
+    """The rules of thumb a careful beginner plays by: a baseline that deserves the
+    name.
+
+    * The draw: it takes a pile's top card only when the card is wild, or when it
+      melds (the hand with it has a lower minimum deadwood than the hand alone plus
+      the card's penalty) and lowers the deadwood (the hand's score after its best
+      discard is below its score now: a card that melds but leaves the score as it
+      is, as a third ace that only swaps for another, stays on the pile, so two
+      players never pass a card to and fro for ever). Under ``separate-discards``:
+      a wild card first, then the card that lowers the score most, then the first
+      pile. Otherwise the stock.
+    * It goes out as soon as it can (never with a false out), and plays the table as
+      :class:`GreedyBot` does.
+    * The discard: the card that leaves the lowest deadwood, never a wild card while
+      it holds a card that is not wild; on a tie, not the card it has just taken
+      from a pile, then the higher-valued card (its penalty), then the card first in
+      card order.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> tt.HeuristicBot().act(game.view(game.to_move), game.legal_actions())
+    Action.parse('draw discard')
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
+        self.seed = _seed(seed)
+        self.name = _name(name, type(self).name)
+        self._taken: tuple[int, int, Card] | None = None
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        round_ = view.prepared_round
+        if view.phase == "draw":
+            action = self.draw(view, legal_actions, round_)
+            if isinstance(action, DrawDiscard):
+                self._taken = (view.round, view.turns, view.piles[action.pile or 0][-1])
+            return action
+        first = _before_discarding(view, legal_actions, round_)
+        if first is not None:
+            return first
+        return plain_discard(legal_actions, self.discard(view, round_))
+
+    def draw(self, view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
+        """The draw: a pile's top card that is wild, or that melds and lowers the
+        score; else the stock."""
+        hand = view.hand
+        now = deadwood_score(hand, round_)
+        best: Action | None = None
+        best_key: tuple[int, int] | None = None
+        stock: Action | None = None
+        for action in legal_actions:
+            if isinstance(action, DrawStock):
+                stock = action
+            if not isinstance(action, DrawDiscard):
+                continue
+            top = view.piles[action.pile or 0][-1]
+            wild = round_.is_wild(top)
+            lowered = now - best_discard(hand + top, round_).score
+            if not wild and (lowered <= 0 or not _melds_in(top, hand, round_)):
+                continue
+            key = (-int(wild), -lowered)
+            if best_key is None or key < best_key:
+                best, best_key = action, key
+        if best is not None:
+            return best
+        return stock if stock is not None else legal_actions[0]
+
+    def discard(self, view: PlayerView, round_: Round) -> Card:
+        """The discard: the lowest deadwood left, never a wild card while a card that is
+        not wild is held; ties away from the card just taken, then toward the higher
+        value."""
+        ranking = discards(view.hand, round_)
+        natural = any(not round_.is_wild(card) for card in ranking.cards)
+        taken = self._taken
+        keep = taken[2] if taken is not None and taken[:2] == (view.round, view.turns) else None
+        best_card = ranking.cards[0]
+        best_key: tuple[int, int, int, int] | None = None
+        for card, score in zip(ranking.cards, ranking.scores, strict=True):
+            if natural and round_.is_wild(card):
+                continue
+            key = (score, int(card == keep), -round_.penalty(card), card.code)
+            if best_key is None or key < best_key:
+                best_card, best_key = card, key
+        return best_card
+
+    def __repr__(self) -> str:
+        return _with_name(f"HeuristicBot(seed={self.seed!r})", self)
 
 
 # -- AdvisorBot ---------------------------------------------------------------------
@@ -667,10 +768,13 @@ class SearchBot:
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "heuristic": HeuristicBot,
     "advisor": AdvisorBot,
     "search": SearchBot,
 }
-"""The built-in bots by name, each a class taking ``seed=``."""
+"""The built-in bots by name, each a class taking ``seed=`` (``"expert"``,
+:class:`~threethirteen.ExpertBot`, is added by :mod:`threethirteen.bots.expert`, which
+the package imports)."""
 
 BotSpec = str | Callable[..., Bot] | Bot | BotFunction
 """What names a bot for :func:`make_bot`: a built-in bot's name; a bot factory,
