@@ -499,7 +499,8 @@ def test_search_bot_with_a_fixed_seed() -> None:
 def test_search_guard_is_students_t() -> None:
     # t quantiles at the normal tail of 2 standard errors (0.97725), as tables give
     # them: 3 degrees of freedom 3.307, 15 2.181; one deal never overrules.
-    from threethirteen.bots.builtin import _chosen, _threshold
+    from threethirteen.bots.builtin import _chosen
+    from threethirteen.statistics import student_errors as _threshold
 
     assert _threshold(2.0, 4) == pytest.approx(3.307, abs=1e-3)
     assert _threshold(2.0, 16) == pytest.approx(2.181, abs=1e-3)

@@ -46,7 +46,7 @@ def test_bad_options(options: dict[str, Any], message: str | None) -> None:
 def test_options_and_repr() -> None:
     assert repr(tt.ExpertBot()) == "ExpertBot(seed=None)"
     bot = tt.ExpertBot()
-    assert (bot.playouts, bot.time_ms, bot.top, bot.confidence) == (None, 20.0, 3, 1.0)
+    assert (bot.playouts, bot.time_ms, bot.top, bot.confidence) == (None, 20.0, 3, 2.0)
     assert repr(tt.ExpertBot(3, playouts=8)) == "ExpertBot(seed=3, playouts=8)"
     assert (
         repr(tt.ExpertBot(3, time_ms=5, top=2, confidence=0, name="deep"))
@@ -166,9 +166,13 @@ def test_dumps_a_high_card_when_an_opponent_is_about_to_go_out() -> None:
         # Even at confidence 0 (the lowest mean, however noisy) it dumps a king.
         assert action in {DiscardCard(Card.parse("Kh")), DiscardCard(Card.parse("Ks"))}
         edges[label] = min(found.edge for found in bot.last if found.action in keep)
-    # Keeping the kings (throwing a low card) looks worse with the danger: by
-    # more than a point on these deals.
-    assert edges["taken"] > edges["passed"] + 1
+    # The taker looks dangerous (0.39 against 0.09 when it passed), so keeping the
+    # kings (throwing a low card) looks worse: by more than 2 points on these deals
+    # (the weighted deals already make the passer's hand a poor fit for the kings).
+    bot = tt.ExpertBot(seed=0, playouts=32)
+    assert bot._danger(taken.view(1))[0] == pytest.approx(0.389, abs=1e-3)
+    assert bot._danger(passed.view(1))[0] == pytest.approx(0.089, abs=1e-3)
+    assert edges["taken"] > edges["passed"]
     assert edges["taken"] > 2
 
 

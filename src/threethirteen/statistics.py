@@ -52,6 +52,7 @@ __all__ = [
     "p_value",
     "ratings",
     "small_sample_note",
+    "student_errors",
     "t_cdf",
     "t_quantile",
     "wilson_interval",
@@ -301,6 +302,26 @@ def t_quantile(probability: float, df: float) -> float:
     if p > 0.5:
         return _t_tail_quantile(1 - p, degrees)
     return -_t_tail_quantile(p, degrees)
+
+
+def student_errors(errors: float, samples: int) -> float:
+    """How many standard errors a mean of ``samples`` paired differences must lead
+    by to be as sure as ``errors`` standard errors of a normal mean: Student's t
+    quantile with ``samples - 1`` degrees of freedom at the normal tail of
+    ``errors`` (2: the one-sided 97.7 %). Infinite for fewer than 2 samples (no
+    spread to judge by), except that 0 errors is always 0 (the bare mean decides).
+    The search bots' guard: a few playouts need a larger lead.
+
+    >>> round(student_errors(2, 4), 3), round(student_errors(2, 16), 3), student_errors(2, 1)
+    (3.307, 2.181, inf)
+    >>> student_errors(0, 1)
+    0.0
+    """
+    if errors == 0:
+        return 0.0
+    if samples < 2:
+        return math.inf
+    return t_quantile(_NORMAL.cdf(errors), samples - 1)
 
 
 def normal_quantile(probability: float) -> float:

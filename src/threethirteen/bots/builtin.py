@@ -46,7 +46,7 @@ from ..hands.draw_advice import draw_advice
 from ..hands.hand import Hand
 from ..hands.layoffs import layoff
 from ..hands.rounds import Round
-from ..statistics import t_quantile
+from ..statistics import student_errors
 from .playouts import greedy_draw, plain_discard, playout
 
 if TYPE_CHECKING:
@@ -599,27 +599,13 @@ def _receivers(view: PlayerView) -> list[int]:
 # -- SearchBot ----------------------------------------------------------------------
 
 
-def _threshold(confidence: float, count: int) -> float:
-    """How many standard errors of the paired differences a candidate must beat the
-    default by, after ``count`` deals: Student's t quantile with ``count - 1``
-    degrees of freedom at the normal tail of ``confidence`` standard errors (2: the
-    one-sided 97.7 %), so a few deals need a larger lead (4 deals: 3.3 standard
-    errors, 16 deals: 2.18); no lead suffices after one deal, except with
-    ``confidence`` 0 (the lowest mean, however noisy)."""
-    if confidence == 0:
-        return 0.0
-    if count < 2:
-        return math.inf
-    return t_quantile(0.5 * (1 + math.erf(confidence / math.sqrt(2))), count - 1)
-
-
 def _chosen(values: list[list[float]], confidence: float) -> int:
     """The candidate to play: the first (the default), unless another's mean is lower
-    by more than :func:`_threshold` standard errors of the paired differences (each
+    by more than :func:`~threethirteen.statistics.student_errors` standard errors of the paired differences (each
     deal plays every candidate); of those, the lowest mean."""
     base = values[0]
     count = len(base)
-    threshold = _threshold(confidence, count)
+    threshold = student_errors(confidence, count)
     best, best_mean = 0, 0.0
     for index in range(1, len(values)):
         differences = [a - b for a, b in zip(values[index], base, strict=True)]

@@ -21,14 +21,15 @@ from typing import TYPE_CHECKING
 from .._lazy import LazyModule
 from .._validate import quote
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock
-from ..hands.analysis import best_discard, can_go_out, deadwood_score, discards
-from .builtin import BOTS, AdvisorBot, HeuristicBot
-from ..hands.cards import Card
-from ..errors import InvalidBotError
 from ..engine.game import Game, PlayerView
+from ..errors import InvalidBotError
+from ..hands.analysis import best_discard, can_go_out, deadwood_score, discards
+from ..hands.cards import Card
 from ..hands.hand import Hand
-from .playouts import plain_discard, playout
 from ..hands.rounds import Round
+from ..statistics import student_errors
+from .builtin import BOTS, AdvisorBot, HeuristicBot
+from .playouts import plain_discard, playout
 
 if TYPE_CHECKING:
     import numpy as np
@@ -116,7 +117,7 @@ class ExpertBot:
     when neither is given) deals while another deal, as long as the mean one so
     far, would end within that many milliseconds of the decision's start (at least
     two deals). ``top`` is an int from 1 (3), ``confidence`` a finite number from 0
-    (1).
+    (2).
 
     :raises InvalidBotError: for a bad option, or both ``playouts`` and
         ``time_ms``.
@@ -139,7 +140,7 @@ class ExpertBot:
         playouts: int | None = None,
         time_ms: float | None = None,
         top: int = 3,
-        confidence: float = 1.0,
+        confidence: float = 2.0,
         name: str | None = None,
     ) -> None:
         # The heuristic bot checks the seed and the name as every built-in bot does.
@@ -171,6 +172,7 @@ class ExpertBot:
         self._rng = np.random.default_rng(self.seed)
         self._advisor = AdvisorBot(self.seed)
         self._started = 0.0
+        self._deals = 0
         self.last: list[Candidate] = []
         """What the last decision's search found, a :class:`Candidate` for each action
         of :meth:`candidates` in its order (empty when the decision was plain)."""
@@ -189,7 +191,7 @@ class ExpertBot:
         if len(candidates) == 1:
             return candidates[0]
         self.last = self._search(view, candidates)
-        return self.last[_chosen(self.last, self.confidence)].action
+        return self.last[_chosen(self.last, self.confidence, self._deals)].action
 
     def candidates(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Action]:
         """The actions searched, :class:`AdvisorBot`'s choice first; one action when
@@ -260,7 +262,7 @@ class ExpertBot:
             deal = self._sample(view)
             for index, action in enumerate(candidates):
                 values[index].append(self._value(deal, player, action, q, flex))
-            count = len(values[0])
+            count = self._deals = len(values[0])
             if deadline is None:
                 if count >= (self.playouts or 1):
                     break
@@ -321,8 +323,9 @@ class ExpertBot:
     # -- the integration points (swapped for the beliefs model when it lands) ---------
 
     def _sample(self, view: PlayerView) -> Game:
-        """A determinization: a whole game consistent with the view."""
-        return view.sample(self._rng)
+        """A determinization: a whole game consistent with the view, its hidden cards
+        dealt by the beliefs model (:meth:`PlayerView.sample` with ``weighted=True``)."""
+        return view.sample(self._rng, weighted=True)
 
     def _danger(self, view: PlayerView) -> list[float]:
         """The chance that each player goes out on their next turn (0 for this bot),
@@ -381,19 +384,21 @@ class ExpertBot:
             options.append(f"time_ms={self.time_ms!r}")
         if self.top != 3:
             options.append(f"top={self.top!r}")
-        if self.confidence != 1.0:
+        if self.confidence != 2.0:
             options.append(f"confidence={self.confidence!r}")
         if self.name != type(self).name:
             options.append(f"name={self.name!r}")
         return f"ExpertBot({', '.join(options)})"
 
 
-def _chosen(found: list[Candidate], confidence: float) -> int:
+def _chosen(found: list[Candidate], confidence: float, deals: int) -> int:
     """The candidate to play: the first (the default), unless another's edge is below
-    ``-confidence`` standard errors; of those, the lowest edge."""
+    ``-confidence`` standard errors as Student's t counts them over ``deals``
+    (:func:`~threethirteen.statistics.student_errors`); of those, the lowest edge."""
+    threshold = student_errors(confidence, deals)
     best, best_edge = 0, 0.0
     for index, candidate in enumerate(found[1:], start=1):
-        if candidate.edge < -confidence * candidate.error and candidate.edge < best_edge:
+        if candidate.edge < -threshold * candidate.error and candidate.edge < best_edge:
             best, best_edge = index, candidate.edge
     return best
 
