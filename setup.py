@@ -1,4 +1,4 @@
-"""Build the compiled solver and the compiled engine modules; every other piece of
+"""Build the compiled solver and the compiled playout loop; every other piece of
 metadata is in pyproject.toml.
 
 The extensions are optional: on a machine without a working C compiler,
@@ -17,10 +17,15 @@ from setuptools.errors import CCompilerError, ExecError, PlatformError
 
 WARNING = (
     "threethirteen: warning: the compiled {what} not built ({reason});"
-    " installing with the pure-Python {fallback}, which is slower"
+    " installing with the {fallback} instead, which is slower"
 )
 SOLVER = "threethirteen._solver"
 PLAYOUT = "threethirteen.bots._playout"
+# Each extension's name in the warning, and what serves when it is not built.
+SERVES_INSTEAD = {
+    SOLVER: ("solver", "pure-Python solver"),
+    PLAYOUT: ("playout loop", "playouts played through the engine"),
+}
 
 # The errors a missing or broken C compiler raises.
 COMPILER_ERRORS = (CCompilerError, ExecError, PlatformError, OSError)
@@ -28,13 +33,10 @@ COMPILER_ERRORS = (CCompilerError, ExecError, PlatformError, OSError)
 
 def warning(failed: list[str], reason: str) -> str:
     """The one warning line for the extensions ``failed`` (their full names)."""
-    engine = ", ".join(name.rpartition(".")[2] for name in failed if name != SOLVER)
-    if SOLVER in failed:
-        what, fallback = "solver was", "solver"
-        if engine:
-            fallback += f" and engine modules ({engine})"
-    else:
-        what, fallback = f"engine modules ({engine}) were", "modules"
+    names = [name for name in SERVES_INSTEAD if name in failed]
+    what = " and the compiled ".join(SERVES_INSTEAD[name][0] for name in names)
+    what += " were" if len(names) > 1 else " was"
+    fallback = " and the ".join(SERVES_INSTEAD[name][1] for name in names)
     return WARNING.format(what=what, reason=reason, fallback=fallback)
 
 
@@ -68,37 +70,6 @@ class OptionalBuildExt(build_ext):
         self.failed += [name for name in names if name not in self.failed]
 
 
-# The modules a game step runs through (Game.apply, the legal actions, the
-# observation and the action mask, the PettingZoo environment, and the hands,
-# actions and cards they handle), compiled by Cython from their own .py files
-# ("pure Python mode"); measured again, they gain no more than noise (see
-# docs/performance.md, "What the compiled engine modules gain"). The .py stays
-# the source of truth (no .pyx copy, nothing in it for Cython); the extension
-# module is built beside it and, when present, imported instead of it (except
-# under THREETHIRTEEN_IMPLEMENTATION=python, see _backend.py). The tests read
-# this list (tests/test_compiled_modules.py). Names are dotted below the package
-# ("engine.game" is src/threethirteen/engine/game.py).
-COMPILED_MODULES = (
-    "engine.game",
-    "adapters.spaces",
-    "adapters.envs",
-    "hands.hand",
-    "engine.actions",
-    "hands.cards",
-)
-
-# Annotations are for type checkers only: Cython must not turn ``x: int`` into a C
-# type or a run-time type check, so the compiled module behaves as the .py does.
-# ``binding=True`` makes functions behave like Python functions (signatures,
-# descriptors, and doctest finds their docstrings), so no ``__test__`` dict of
-# docstrings is needed (``autotestdict``: it would run each doctest twice).
-PURE_PYTHON_DIRECTIVES = {
-    "language_level": "3",
-    "annotation_typing": False,
-    "binding": True,
-    "autotestdict": False,
-}
-
 # cythonize() returns new Extension objects without ``optional``: set it again.
 extensions = cythonize(
     [
@@ -107,12 +78,6 @@ extensions = cythonize(
         Extension(PLAYOUT, ["src/threethirteen/bots/_playout.pyx"]),
     ],
     compiler_directives={"language_level": "3"},
-) + cythonize(
-    [
-        Extension(f"threethirteen.{name}", [f"src/threethirteen/{name.replace('.', '/')}.py"])
-        for name in COMPILED_MODULES
-    ],
-    compiler_directives=PURE_PYTHON_DIRECTIVES,
 )
 for extension in extensions:
     extension.optional = True

@@ -12,12 +12,9 @@ import pkgutil
 import re
 from typing import Any
 
-# autodoc reads the source of what it documents (the members' order, the docstrings
-# under assignments, the defaults as written), and Sphinx finds no source for a
-# compiled module: document the package as its .py files, which the engine modules
-# that setup.py compiles (COMPILED_MODULES) are compiled from.
-# tests/test_compiled_modules.py checks that the compiled modules show the same
-# signatures and type hints.
+# The site shows the same values whether or not the compiled extensions (the solver
+# and the playout loop) were built on the machine that builds it: autodoc documents
+# the package as the pure-Python implementation runs it.
 os.environ["THREETHIRTEEN_IMPLEMENTATION"] = "python"
 
 import threethirteen

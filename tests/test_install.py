@@ -1,6 +1,7 @@
 """Installing cannot fail: the sdist installs without a C compiler (the pure-Python
-solver and engine modules serve, after one warning line), and the wheel holds the
-compiled solver and the compiled engine modules (``COMPILED_MODULES`` in setup.py).
+solver and the playouts through the engine serve, after one warning line), and the
+wheel holds the two compiled extensions (``_solver`` and ``bots/_playout``, from
+their ``.pyx``) and no other compiled module.
 
 Slow (about a minute): it builds the sdist and a wheel from it once, and installs
 them into fresh virtual environments, with pip reaching the package index for the
@@ -19,30 +20,28 @@ from pathlib import Path
 
 import pytest
 
-from tests.compiled_modules import COMPILED_MODULES
+from tests.extensions import EXTENSIONS
 
 pytestmark = pytest.mark.slow
 
 BACKENDS = ("python",)  # the installs run in their own environments: once is enough
 
 ROOT = Path(__file__).resolve().parent.parent
-WARNING = "threethirteen: warning: the compiled solver was not built"
+WARNING = "threethirteen: warning: the compiled solver and the compiled playout loop were not built"
 HAND = "9s 9h 9d 4h 5h 6c 7d"
 SOLVE = (
     "import threethirteen as tt; print(tt.implementation);"
     " print(tt.best_melds('9s 9h 9d 4h 5h 6c', wild=6))"
 )
-# The file each engine module would be loaded from (its .py, or the compiled module),
-# found without running it (envs needs PettingZoo, not installed here).
+# Whether the compiled playout loop serves, and the file the engine's game module is
+# loaded from (a .py: no module of the package but the two extensions is compiled).
 ENGINE = (
-    "import importlib.util, os;"
-    f" names = {COMPILED_MODULES!r};"
-    " print(*(os.path.basename(importlib.util.find_spec('threethirteen.' + name).origin)"
-    " for name in names))"
+    "import os; import threethirteen.engine.game as game;"
+    " from threethirteen.bots import playouts;"
+    " print(playouts.compiled, os.path.basename(game.__file__))"
 )
-SOURCES = [f"{name.rpartition('.')[2]}.py" for name in COMPILED_MODULES]
-PATHS = {name: name.replace(".", "/") for name in COMPILED_MODULES}
-"""Each compiled module's path below the package, without a suffix."""
+PATHS = [name.replace(".", "/") for name in EXTENSIONS]
+"""Each extension's path below the package, without a suffix."""
 
 
 def run(*command: str | Path, cwd: Path, **environment: str) -> str:
@@ -105,23 +104,31 @@ def test_the_sdist_installs_without_a_compiler(dist: dict[str, Path], tmp_path: 
     )  # fmt: skip
     warnings = [line.strip() for line in pip_output.splitlines() if WARNING in line]
     assert len(warnings) == 1, pip_output
-    assert "pure-Python solver and engine modules (game, spaces, envs" in warnings[0]
+    assert (
+        "installing with the pure-Python solver and the playouts played through the engine"
+        " instead, which is slower"
+    ) in warnings[0]
 
     solved = run(scripts / "python", "-c", SOLVE, cwd=tmp_path)
     assert solved.splitlines() == ["python", "[9d 9h 9s] [4h 5h 6c=6h] deadwood: - score: 0"]
-    assert run(scripts / "python", "-c", ENGINE, cwd=tmp_path).split() == SOURCES
+    assert run(scripts / "python", "-c", ENGINE, cwd=tmp_path).split() == ["False", "game.py"]
     checked = run(scripts / "threethirteen", HAND, "--round", "4", "--ascii", cwd=tmp_path)
     assert "go out:   yes, discard 7d" in checked, checked
 
 
-def test_the_wheel_holds_the_compiled_modules(dist: dict[str, Path], tmp_path: Path) -> None:
+def test_the_wheel_holds_the_two_extensions(dist: dict[str, Path], tmp_path: Path) -> None:
     names = zipfile.ZipFile(dist["wheel"]).namelist()
-    for module in ("_solver", *PATHS.values()):
-        compiled = rf"threethirteen/{module}\..*\.(so|pyd)"
-        assert any(re.fullmatch(compiled, name) for name in names), (module, names)
+    compiled = [name for name in names if re.search(r"\.(so|pyd)$", name)]
+    assert len(compiled) == len(PATHS), compiled  # no other module of the package
+    for module in PATHS:
+        assert any(
+            re.fullmatch(rf"threethirteen/{module}\..*\.(so|pyd)", name) for name in names
+        ), (
+            module,
+            names,
+        )
         assert f"threethirteen/{module}.c" not in names  # the generated C stays in the sdist
-    for module in PATHS.values():  # the source, for THREETHIRTEEN_IMPLEMENTATION=python
-        assert f"threethirteen/{module}.py" in names
+    assert not [name for name in names if name.endswith(".c")], names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names), names
     assert "threethirteen/_solver.pxd" in names  # the C-level API, for Cython callers
 
@@ -129,20 +136,16 @@ def test_the_wheel_holds_the_compiled_modules(dist: dict[str, Path], tmp_path: P
     run(scripts / "python", "-m", "pip", "install", dist["wheel"], cwd=tmp_path)
     solved = run(scripts / "python", "-c", SOLVE, cwd=tmp_path)
     assert solved.splitlines() == ["cython", "[9d 9h 9s] [4h 5h 6c=6h] deadwood: - score: 0"]
-    compiled = run(scripts / "python", "-c", ENGINE, cwd=tmp_path).split()
-    assert [name.split(".", 1)[0] for name in compiled] == [
-        name.rpartition(".")[2] for name in COMPILED_MODULES
-    ]
-    assert not set(compiled) & set(SOURCES), compiled
+    assert run(scripts / "python", "-c", ENGINE, cwd=tmp_path).split() == ["True", "game.py"]
     pure = run(
         scripts / "python", "-c", ENGINE, cwd=tmp_path, THREETHIRTEEN_IMPLEMENTATION="python"
     )
-    assert pure.split() == SOURCES
+    assert pure.split() == ["False", "game.py"]
     checked = run(scripts / "threethirteen", HAND, "--round", "4", "--ascii", cwd=tmp_path)
     assert "go out:   yes, discard 7d" in checked, checked
 
 
-def test_the_sdist_ships_the_license_and_the_compiled_modules_sources(
+def test_the_sdist_ships_the_license_and_the_extensions_sources(
     dist: dict[str, Path],
 ) -> None:
     with tarfile.open(dist["sdist"]) as sdist:
@@ -150,10 +153,10 @@ def test_the_sdist_ships_the_license_and_the_compiled_modules_sources(
     shipped = {
         "LICENSE",
         "CHANGELOG.md",
-        "src/threethirteen/_solver.pyx",
         "src/threethirteen/_solver.pxd",
-        "src/threethirteen/_solver.c",
     }
-    for module in PATHS.values():  # the source, and the C generated from it
-        shipped |= {f"src/threethirteen/{module}.py", f"src/threethirteen/{module}.c"}
+    for module in PATHS:  # the source, and the C generated from it
+        shipped |= {f"src/threethirteen/{module}.pyx", f"src/threethirteen/{module}.c"}
     assert shipped <= names
+    generated = sorted(name for name in names if re.fullmatch(r"src/.*\.c", name))
+    assert generated == [f"src/threethirteen/{module}.c" for module in sorted(PATHS)]

@@ -106,9 +106,9 @@ def test_the_test_extra_builds_and_the_slow_marker_is_registered() -> None:
     assert any(marker.startswith("slow:") for marker in markers)
 
 
-def test_the_test_extra_rebuilds_the_compiled_modules() -> None:
+def test_the_test_extra_rebuilds_the_extensions() -> None:
     """Cython and the setuptools of the build: ``python setup.py build_ext --inplace``
-    (README's advice after editing a compiled module) and tests/test_c_api.py work in
+    (README's advice after editing a ``.pyx``) and tests/test_c_api.py work in
     the environment of README's test command."""
     test_extra = PROJECT["optional-dependencies"]["test"]
     build_requires = PYPROJECT["build-system"]["requires"]

@@ -1,15 +1,15 @@
 """The project's promises about itself: README commands, CI, typing marker, public names,
-the compiled modules built."""
+the compiled extensions built."""
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import threethirteen as tt
-from tests.compiled_modules import COMPILED_MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,13 +65,16 @@ def test_the_compiled_solver_is_built() -> None:
     assert _backend.load("")[0] == "cython"
 
 
-def test_the_engine_modules_are_compiled() -> None:
-    """``pip install .`` also compiles the engine modules (``COMPILED_MODULES`` in
-    setup.py) from their ``.py`` files, and Python imports them compiled; under
-    ``THREETHIRTEEN_IMPLEMENTATION=python`` it imports the ``.py`` files instead."""
-    for name in COMPILED_MODULES:
+def test_the_compiled_playout_loop_is_built() -> None:
+    """``pip install .`` builds the playout loop (``bots/_playout.pyx``) too; it serves
+    when the compiled solver does. No other module of the package is compiled."""
+    from threethirteen.bots import playouts
+
+    spec = importlib.util.find_spec("threethirteen.bots._playout")
+    origin = spec.origin if spec is not None else None
+    assert origin is not None, "the compiled playout loop (_playout.pyx) was not built"
+    assert origin.endswith(tuple(EXTENSION_SUFFIXES)), origin
+    assert playouts.compiled == (tt.implementation == "cython")
+    for name in ("engine.game", "hands.cards", "adapters.spaces"):
         path = importlib.import_module(f"threethirteen.{name}").__file__ or ""
-        if tt.implementation == "cython":
-            assert path.endswith(tuple(EXTENSION_SUFFIXES)), f"{name} was not compiled: {path}"
-        else:
-            assert path.endswith(f"{name.rpartition('.')[2]}.py"), path
+        assert path.endswith(f"{name.rpartition('.')[2]}.py"), path

@@ -36,8 +36,6 @@ Bad input raises a :class:`ThreeThirteenError` (a :class:`ValueError`).
 import warnings as _warnings
 from typing import Any as _Any
 
-# First: under THREETHIRTEEN_IMPLEMENTATION=python, _backend makes the modules below
-# load from their .py files, not from the compiled modules beside them (setup.py).
 from ._kernel.backend import IMPLEMENTATION as implementation
 from .arena.process_bot import ProcessBot
 from .arena.simulations import (

@@ -1,5 +1,5 @@
 """Chooses the solver backend once, at import: the compiled ``_solver`` or its
-pure-Python twin ``_solver_py``.
+pure-Python twin ``_kernel.solver_py``.
 
 The environment variable ``THREETHIRTEEN_IMPLEMENTATION`` decides: ``cython``
 asks for the compiled solver (an error when it is not built, never a silent
@@ -9,25 +9,16 @@ process: ``threethirteen.implementation`` always tells the truth. Code that want
 the other backend for one round asks for it by name
 (``Round(..., implementation="python")``).
 
-The choice covers the engine modules too: a few ``.py`` modules of the package
-(those on a game step's path, listed in setup.py) are also compiled by Cython into
-extension modules beside them, which Python imports in their place. When the
-implementation is ``python``, :class:`SourceFinder` is installed first on
-``sys.meta_path``, before the package imports any of them (the package's
-``__init__`` imports this module first), so that every module of the package is
-loaded from its ``.py``: ``python`` means no compiled code of the package runs
-(the compiled solver is still loaded, for ``Round(..., implementation="cython")``).
+The choice covers the compiled playout loop too (``bots/_playout.pyx``): it serves
+only when the implementation is ``cython`` (see ``bots.playouts``),
+so ``python`` means no compiled code of the package runs (the compiled solver is
+still loaded, for ``Round(..., implementation="cython")``). Every other module of
+the package is plain Python, whatever the choice.
 """
 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Sequence
-from importlib.abc import MetaPathFinder
-from importlib.machinery import ModuleSpec, SourceFileLoader
-from importlib.util import spec_from_file_location
-from types import ModuleType
 
 from . import solver_py as _solver_py
 from .protocol import Solver
@@ -35,7 +26,6 @@ from .protocol import Solver
 __all__ = [
     "ENVIRONMENT_VARIABLE",
     "IMPLEMENTATION",
-    "SourceFinder",
     "compiled",
     "load",
     "python",
@@ -79,44 +69,5 @@ def load(name: str) -> tuple[str, Solver]:
 
 
 IMPLEMENTATION, solver = load(os.environ.get(ENVIRONMENT_VARIABLE, ""))
-"""The solver in use, ``"cython"`` (compiled) or ``"python"``, and its module."""
-
-
-class SourceFinder(MetaPathFinder):
-    """Finds the modules of ``package`` (in ``directory``), in its subpackages too, in
-    their ``.py`` source, ahead of any compiled extension module of the same name
-    beside it. (A subpackage itself, its ``__init__.py``, is the other finders'
-    business: no ``__init__`` is compiled.)"""
-
-    def __init__(self, package: str, directory: str) -> None:
-        self.package = package
-        self.directory = directory
-
-    def find_spec(
-        self,
-        fullname: str,
-        path: Sequence[str] | None = None,
-        target: ModuleType | None = None,
-    ) -> ModuleSpec | None:
-        package, _, name = fullname.partition(".")
-        if package != self.package or not name:
-            return None  # not one of the package's modules: the other finders' business
-        source = os.path.join(self.directory, *name.split(".")) + ".py"
-        if not os.path.isfile(source):
-            return None
-        return spec_from_file_location(fullname, source, loader=SourceFileLoader(fullname, source))
-
-    def __repr__(self) -> str:
-        return f"SourceFinder({self.package!r}, {self.directory!r})"
-
-
-def _package_directory() -> str:
-    """The directory of the top package, however deep this module sits in it."""
-    directory = os.path.dirname(os.path.abspath(__file__))
-    for _ in range(__name__.count(".") - 1):
-        directory = os.path.dirname(directory)
-    return directory
-
-
-if IMPLEMENTATION == "python":
-    sys.meta_path.insert(0, SourceFinder(__name__.partition(".")[0], _package_directory()))
+"""The solver in use, ``"cython"`` (compiled) or ``"python"``, and its module; under
+``"python"`` the playouts play through the engine too, not the compiled loop."""

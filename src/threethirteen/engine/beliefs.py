@@ -67,12 +67,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .._lazy import LazyModule
-from .actions import DiscardCard, DrawDiscard, DrawStock
 from ..errors import ThreeThirteenError
 from ..hands.arrays import go_out_flags
 from ..hands.cards import JOKER
 from ..hands.meld_rules import is_wild_code
 from ..hands.rounds import Round
+from .actions import DiscardCard, DrawDiscard, DrawStock
 
 if TYPE_CHECKING:
     import numpy as np

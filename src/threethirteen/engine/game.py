@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from .._lazy import LazyModule
 from .._validate import MAX_SEED, QUOTE_LIMIT, as_index, is_iterable, quote
-from .beliefs import BeliefState, work_out_beliefs
 from ..errors import (
     GameError,
     IllegalActionError,
@@ -50,6 +49,7 @@ from ..hands.melds import Meld, Melding
 from ..hands.rounds import Round
 from ..hands.rules import MAX_PLAYERS, MAX_TURNS, MAX_VARIATIONS, Rules, RulesLike
 from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from .beliefs import BeliefState, work_out_beliefs
 from .dealing import new_seed, pool_codes, shuffled
 from .determinize import Deal, SampleError, sample_history
 from .records import (
