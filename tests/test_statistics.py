@@ -719,3 +719,15 @@ def test_t_interval_under_covers_lopsided_margins() -> None:
     found = [coverage(rng, pool, n, 20_000)[0] for n in (2, 5, 10, 30)]
     assert all(0.87 <= covered < 0.945 for covered in found), found
     assert found[3] > found[1]
+
+
+def test_sprt_refuses_an_int_beyond_any_float() -> None:
+    # Found by the hostile search: float(10**400) overflows.
+    from threethirteen.statistics import SPRT
+
+    with pytest.raises(ThreeThirteenError, match="margin0 must be a finite number, not an int"):
+        SPRT(10**400, 10**401)
+    test = SPRT(0, 1)
+    with pytest.raises(ThreeThirteenError, match="a sample must be a finite number"):
+        test.add(10**400)
+    assert test.samples == 0

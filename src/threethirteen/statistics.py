@@ -91,7 +91,10 @@ def _real(name: str, value: object) -> float:
     bool or NaN."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ThreeThirteenError(f"{name} must be a number, not {quote(value)}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond any float
+        raise ThreeThirteenError(f"{name} must be a finite number, not {quote(value)}") from None
     if math.isnan(number):
         raise ThreeThirteenError(f"{name} must be a number, not {quote(value)}")
     return number
@@ -104,6 +107,14 @@ def _number(name: str, value: object) -> int | float:
             return operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
+    number = _real(name, value)
+    if math.isinf(number):
+        raise ThreeThirteenError(f"{name} must be finite, not {quote(value)}")
+    return number
+
+
+def _finite(name: str, value: object) -> float:
+    """``value`` as a finite float (an int beyond any float refused)."""
     number = _real(name, value)
     if math.isinf(number):
         raise ThreeThirteenError(f"{name} must be finite, not {quote(value)}")
@@ -888,8 +899,8 @@ class SPRT:
         beta: float = 0.05,
         min_samples: int = SPRT_MIN_SAMPLES,
     ) -> None:
-        low = _number("margin0", margin0)
-        high = _number("margin1", margin1)
+        low = _finite("margin0", margin0)
+        high = _finite("margin1", margin1)
         if not low < high:
             raise ThreeThirteenError(
                 f"margin0 must be below margin1, not {quote(margin0)} and {quote(margin1)}"
@@ -959,7 +970,7 @@ class SPRT:
 
         :raises ThreeThirteenError: for a value that is not a finite number.
         """
-        number = float(_number("a sample", value))
+        number = _finite("a sample", value)
         self._count += 1
         delta = number - self._mean
         self._mean += delta / self._count
