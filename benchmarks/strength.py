@@ -1,36 +1,57 @@
 """The built-in bots' strength: the round-robin of docs/strength.md.
 
 Each pairing plays duplicate deals of pagat (every deal once in each seating), and
-the four bots meet at one four-player table; the results go to JSON files, and the
-tables of docs/strength.md are printed from them::
+the bots meet at four-player tables; the results go to JSON files, and the tables
+of docs/strength.md are printed from them::
 
-    python benchmarks/strength.py run --out results/ --workers 2   # about 5 core-hours
+    python benchmarks/strength.py run --out results/ --workers 2   # many core-hours
+    python benchmarks/strength.py run --out results/ --only expert_advisor --games 1200
     python benchmarks/strength.py table results/
 
-``--games`` and ``--search-games`` shorten the run (the search bot's games cost
-about a second each: it plays 16 playouts for every move).
+``--games``, ``--search-games`` and ``--four-games`` shorten the run (the search
+and expert bots' games cost about a second each: they play 16 deals for every
+move). The expert plays with ``playouts=16`` (deterministic given its seed); the
+search bot with its default 16 playouts, and ``search4`` with 4.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import threethirteen as tt
 
-#: The round-robin at two players: every pairing of the four bots, with its seed.
+#: The bots by the names the results use: a built-in name, or a factory.
+BOTS: dict[str, Any] = {
+    "expert": functools.partial(tt.ExpertBot, playouts=16, name="expert"),
+    "search4": functools.partial(tt.SearchBot, playouts=4, name="search4"),
+}
+
+#: The round-robin at two players: each pairing with its seed.
 PAIRINGS = (
     (("greedy", "random"), 11),
     (("advisor", "greedy"), 12),
     (("search", "advisor"), 13),
+    (("search4", "advisor"), 13),
     (("advisor", "random"), 15),
     (("search", "greedy"), 16),
     (("search", "random"), 17),
+    (("expert", "advisor"), 21),
+    (("expert", "heuristic"), 22),
+    (("heuristic", "advisor"), 31),
+    (("heuristic", "greedy"), 32),
 )
-FOUR = ("search", "advisor", "greedy", "random")
+#: The four-player tables: a name, the bots, the seed.
+TABLES = (
+    ("four", ("search", "advisor", "greedy", "random"), 14),
+    ("four_expert", ("expert", "search", "advisor", "heuristic"), 24),
+)
+SLOW = {"search", "search4", "expert"}
 
 
 def run_one(
@@ -40,7 +61,12 @@ def run_one(
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         results = tt.tournament(
-            list(bots), games=games, rules="pagat", players=players, seed=seed, executor=pool
+            [BOTS.get(bot, bot) for bot in bots],
+            games=games,
+            rules="pagat",
+            players=players,
+            seed=seed,
+            executor=pool,
         )
     data = results.to_dict()
     data["wall_seconds"] = time.perf_counter() - start
@@ -83,7 +109,7 @@ def main() -> None:
     run.add_argument("--search-games", type=int, default=2000)
     run.add_argument("--four-games", type=int, default=2000)
     run.add_argument(
-        "--only", nargs="*", help="result names to run (e.g. search_greedy four); default all"
+        "--only", nargs="*", help="result names (e.g. expert_advisor four_expert); default all"
     )
     show = commands.add_parser("table")
     show.add_argument("folder", type=Path)
@@ -96,10 +122,12 @@ def main() -> None:
         name = "_".join(bots)
         if args.only and name not in args.only:
             continue
-        games = args.search_games if "search" in bots else args.games
+        games = args.search_games if SLOW & set(bots) else args.games
         print(run_one(bots, games, 2, seed, args.out / f"{name}.json", args.workers), flush=True)
-    if not args.only or "four" in args.only:
-        print(run_one(FOUR, args.four_games, 4, 14, args.out / "four.json", args.workers))
+    for name, bots, seed in TABLES:
+        if not args.only or name in args.only:
+            path = args.out / f"{name}.json"
+            print(run_one(bots, args.four_games, 4, seed, path, args.workers), flush=True)
 
 
 if __name__ == "__main__":

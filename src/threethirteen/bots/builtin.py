@@ -601,8 +601,9 @@ def _receivers(view: PlayerView) -> list[int]:
 
 def _chosen(values: list[list[float]], confidence: float) -> int:
     """The candidate to play: the first (the default), unless another's mean is lower
-    by more than :func:`~threethirteen.statistics.student_errors` standard errors of the paired differences (each
-    deal plays every candidate); of those, the lowest mean."""
+    by more than :func:`~threethirteen.statistics.student_errors` standard errors of
+    the paired differences (each deal plays every candidate); of those, the lowest
+    mean."""
     base = values[0]
     count = len(base)
     threshold = student_errors(confidence, count)
@@ -759,7 +760,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "search": SearchBot,
 }
 """The built-in bots by name, each a class taking ``seed=`` (``"expert"``,
-:class:`~threethirteen.ExpertBot`, is added by :mod:`threethirteen.bots.expert`, which
+:class:`~threethirteen.ExpertBot`, is added by ``threethirteen.bots.expert``, which
 the package imports)."""
 
 BotSpec = str | Callable[..., Bot] | Bot | BotFunction

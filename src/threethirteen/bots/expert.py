@@ -113,7 +113,8 @@ class ExpertBot:
 
     ``playouts`` (the deals a decision, an int from 1) makes it deterministic given
     its seed (one stream, ``numpy.random.default_rng(seed)``, for the whole game);
-    ``time_ms`` (a finite number above 0; the default, :data:`DEFAULT_TIME_MS`
+    ``time_ms`` (a finite number above 0; the default,
+    :data:`~threethirteen.bots.expert.DEFAULT_TIME_MS`
     when neither is given) deals while another deal, as long as the mean one so
     far, would end within that many milliseconds of the decision's start (at least
     two deals). ``top`` is an int from 1 (3), ``confidence`` a finite number from 0
@@ -174,8 +175,9 @@ class ExpertBot:
         self._started = 0.0
         self._deals = 0
         self.last: list[Candidate] = []
-        """What the last decision's search found, a :class:`Candidate` for each action
-        of :meth:`candidates` in its order (empty when the decision was plain)."""
+        """What the last decision's search found: a
+        :class:`~threethirteen.bots.expert.Candidate` for each action of
+        :meth:`candidates`, in its order (empty when the decision was plain)."""
 
     # -- deciding ---------------------------------------------------------------------
 
