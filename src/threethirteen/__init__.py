@@ -49,7 +49,6 @@ from .arena.simulations import (
     tournament,
 )
 from .arena.tournament_results import Fault, GameResult, Rating
-from .bots.expert import ExpertBot
 from .bots.builtin import (
     BOTS,
     AdvisorBot,
@@ -64,6 +63,7 @@ from .bots.builtin import (
     bot_name,
     make_bot,
 )
+from .bots.expert import ExpertBot
 from .engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from .engine.game import Game, PlayerView, Reshuffle, TableMeld, ViewCodes
 from .errors import (
