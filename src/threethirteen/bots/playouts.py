@@ -124,8 +124,9 @@ _GO_OUT: dict[Card, DiscardCard] = {}
 
 def playout_action(game: Game) -> Action:
     """The playout policy's action for the player to move in ``game`` (a whole game,
-    in the draw or the play phase): in the draw, :func:`greedy_draw`; in the play,
-    go out when the best discard (:func:`threethirteen.best_discard`) goes out and
+    in the draw or the play phase): in the draw,
+    :func:`~threethirteen.bots.playouts.greedy_draw`; in the play, go out when the
+    best discard (:func:`threethirteen.best_discard`) goes out and
     going out is legal, else discard the best discard's card. No table play.
 
     >>> import threethirteen as tt
@@ -188,8 +189,9 @@ class PlayoutTrace(NamedTuple):
     """The actions, in order."""
     end: str
     """Where it stopped: ``"round"`` (the round ended), ``"void"`` (the round was
-    voided by ``double-naughts``), ``"limit"`` (:data:`PLAYOUT_LIMIT` actions) or
-    ``"reshuffle"`` (the stock is empty and the engine reshuffles the discards)."""
+    voided by ``double-naughts``), ``"limit"``
+    (:data:`~threethirteen.bots.playouts.PLAYOUT_LIMIT` actions) or ``"reshuffle"``
+    (the stock is empty and the engine reshuffles the discards)."""
     scores: tuple[int, ...]
     """The round's scores (``"round"``, ``"void"``), or the hands' deadwood scores
     (``"limit"``); ``()`` at a reshuffle."""
@@ -239,11 +241,12 @@ def _run(game: Game) -> tuple[int, tuple[int, ...], int, bytes] | None:
 
 def playout(game: Game, player: int) -> float:
     """Play ``game`` (a whole game in the draw or the play phase, usually a sample of
-    a view, :meth:`PlayerView.sample`) to the end of its round with the playout
+    a view, :meth:`~threethirteen.PlayerView.sample`) to the end of its round with the playout
     policy (:func:`playout_action`) for every player: ``player``'s round score less
     the mean of the other players' (lower is better). A round voided by
-    ``double-naughts`` is worth 0.0; after :data:`PLAYOUT_LIMIT` actions without an
-    end, the hands are scored as they stand (their deadwood scores). ``game`` may be
+    ``double-naughts`` is worth 0.0; after
+    :data:`~threethirteen.bots.playouts.PLAYOUT_LIMIT` actions without an end, the
+    hands are scored as they stand (their deadwood scores). ``game`` may be
     played on, to any point of the playout: pass a clone to keep it.
 
     The compiled loop (when built, and the round uses the compiled solver) serves
@@ -299,8 +302,9 @@ def _actions(game: Game, trace: bytes) -> list[Action]:
 
 def playout_trace(game: Game) -> PlayoutTrace | None:
     """What the compiled loop plays from ``game`` (left as it is), for tests and
-    for reading: its actions to the end of the round, to :data:`PLAYOUT_LIMIT`
-    actions or to the stock's first reshuffle, and the scores; ``None`` when
+    for reading: its actions to the end of the round, to
+    :data:`~threethirteen.bots.playouts.PLAYOUT_LIMIT` actions or to the stock's
+    first reshuffle, and the scores; ``None`` when
     :func:`playout` would play it in the engine from the start (the loop not built,
     the pure-Python solver, a hand the solver refuses, a round voided on its first
     turn). Replayed through :class:`~threethirteen.Game`, the actions are the
