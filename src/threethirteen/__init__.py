@@ -57,6 +57,7 @@ from .bots.builtin import (
     BotSpec,
     GreedyBot,
     HeuristicBot,
+    LookaheadBot,
     RandomBot,
     SearchBot,
     as_bot,
@@ -106,6 +107,7 @@ from .hands.draw_advice import (
     WeightsLike,
     draw_advice,
     outs,
+    stock_score,
 )
 from .hands.encoding import PADDING, HandsLike, encode_hands
 from .hands.hand import MAX_HAND_SIZE, Hand, HandLike
@@ -178,6 +180,7 @@ __all__ = [
     "LayOff",
     "Layoff",
     "LayoffCard",
+    "LookaheadBot",
     "MatchResult",
     "Meld",
     "MeldCheck",
@@ -236,6 +239,7 @@ __all__ = [
     "parse_hand",
     "parse_wild",
     "play",
+    "stock_score",
     "tournament",
     "unseen_cards",
     "verify_meld",

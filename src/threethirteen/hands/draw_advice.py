@@ -66,6 +66,7 @@ __all__ = [
     "WeightsLike",
     "draw_advice",
     "outs",
+    "stock_score",
 ]
 
 _ONE = Fraction(1)
@@ -428,6 +429,50 @@ def outs(
     found.sort(key=lambda out: (-out.copies, out.card.code))
     copies_out = sum(out.copies for out in found)
     return Outs(tuple(found), total, Fraction(copies_out, total) if total else _ZERO)
+
+
+def stock_score(
+    hand: HandLike,
+    round: Round | None = None,
+    *,
+    wild: WildLike | UnsetType = UNSET,
+    rules: RulesLike | UnsetType = UNSET,
+    unseen: UnseenLike | None = None,
+) -> Fraction:
+    """The exact expected deadwood score of a hand of ``n`` cards after one card
+    drawn from the stock and the best discard.
+
+    It is :func:`draw_advice`'s ``stock.expected_score`` alone, without the discard
+    pile and without the draws card by card: one solver call, for a bot that weighs
+    many hands (what a discard leaves for the next turn).
+
+    :param hand: the hand before the draw (a Hand or a string).
+    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param wild: the round's wild rank, or ``None``.
+    :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
+    :param unseen: the cards the stock is drawn from, each copy equally likely: a
+        hand or string, or a count vector; by default the pool less the hand.
+    :raises InvalidHandError: for a hand impossible under the rules, a hand of 20
+        cards, a bad count vector, more copies of a card in the hand and ``unseen``
+        together than the rules allow, or nothing unseen.
+
+    >>> stock_score("9s 9h 4h", wild=None, unseen="9c 2d Kd")
+    Fraction(37, 3)
+    """
+    prepared, parsed, seen, pool = _prepare(
+        hand, resolve_round(round, wild, rules, "stock_score"), None
+    )
+    left = _unseen(unseen, seen, pool)
+    if unseen is not None:
+        together = [held + more for held, more in zip(seen, left, strict=True)]
+        check_counts(together, prepared.rules, "in the hand and unseen")
+    cards = [code for code in range(JOKER + 1) if left[code]]
+    if not cards:
+        raise InvalidHandError("there is nothing to draw from the stock: no card is unseen")
+    costs, _ = _draws(prepared, parsed, cards, Mode.BEST_DISCARD)
+    total = sum(left[code] for code in cards)
+    points = sum(left[code] * (cost >> COUNT_BITS) for code, cost in zip(cards, costs, strict=True))
+    return Fraction(points, total)
 
 
 def _weight(value: object, code: int) -> Fraction:
