@@ -28,6 +28,7 @@ MAKERS: dict[str, BotMaker] = {
     "greedy": lambda seed: tt.GreedyBot(seed=seed),
     "heuristic": lambda seed: tt.HeuristicBot(seed=seed),
     "advisor": lambda seed: tt.AdvisorBot(seed=seed),
+    "lookahead": lambda seed: tt.LookaheadBot(seed=seed),
     "search": lambda seed: tt.SearchBot(seed=seed, playouts=1),
 }
 
@@ -534,6 +535,7 @@ def test_registry() -> None:
         "greedy": tt.GreedyBot,
         "heuristic": tt.HeuristicBot,
         "advisor": tt.AdvisorBot,
+        "lookahead": tt.LookaheadBot,
         "search": tt.SearchBot,
         "expert": tt.ExpertBot,
     } == tt.BOTS
