@@ -45,6 +45,9 @@ PAIRINGS = (
     (("expert", "heuristic"), 22),
     (("heuristic", "advisor"), 31),
     (("heuristic", "greedy"), 32),
+    (("lookahead", "advisor"), 41),
+    (("lookahead", "heuristic"), 42),
+    (("expert", "lookahead"), 43),
 )
 #: The four-player tables: a name, the bots, the seed.
 TABLES = (

@@ -15,6 +15,7 @@ from tests.game_checks import shuffle_hidden
 from tests.scripting import scripted
 from tests.test_bots import POSITIONS, goes_out_really, short_rules
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock
+from threethirteen.bots.builtin import danger_by_pace
 
 BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
     ({"playouts": 0}, "playouts is a whole number from 1, not 0"),
@@ -170,8 +171,8 @@ def test_dumps_a_high_card_when_an_opponent_is_about_to_go_out() -> None:
     # kings (throwing a low card) looks worse: by more than 2 points on these deals
     # (the weighted deals already make the passer's hand a poor fit for the kings).
     bot = tt.ExpertBot(seed=0, playouts=32)
-    assert bot._danger(taken.view(1))[0] == pytest.approx(0.389, abs=1e-3)
-    assert bot._danger(passed.view(1))[0] == pytest.approx(0.089, abs=1e-3)
+    assert danger_by_pace(taken.view(1))[0] == pytest.approx(0.389, abs=1e-3)
+    assert danger_by_pace(passed.view(1))[0] == pytest.approx(0.089, abs=1e-3)
     assert edges["taken"] > edges["passed"]
     assert edges["taken"] > 2
 
@@ -187,3 +188,13 @@ def test_hidden_cards_do_not_change_the_action() -> None:
         assert action == again
         checked += 1
     assert checked >= 15
+
+
+def test_the_lookahead_discard_is_searched_first() -> None:
+    game = tt.Game("pagat", players=2, seed=11)
+    game.apply("draw stock")
+    view = game.view(game.to_move)
+    assert str(view.hand) == "3c Jc 8d 7s"
+    found = tt.ExpertBot(seed=0, playouts=4).candidates(view, game.legal_actions())
+    # The lookahead's 8d first (the advisor would throw the Jc), then the best discards.
+    assert [str(action) for action in found] == ["discard 8d", "discard Jc", "discard 7s"]

@@ -28,7 +28,7 @@ from ..hands.cards import Card
 from ..hands.hand import Hand
 from ..hands.rounds import Round
 from ..statistics import student_errors
-from .builtin import BOTS, AdvisorBot, HeuristicBot
+from .builtin import BOTS, HeuristicBot, LookaheadBot, danger_by_pace
 from .playouts import plain_discard, playout
 
 if TYPE_CHECKING:
@@ -93,20 +93,23 @@ class ExpertBot:
     playout policy of :func:`threethirteen.bots.playouts.playout` for every seat. In the
     draw, each draw is followed on the same deal by the best two discards after it
     (by the deadwood left), and the draw is worth the better of them on that deal.
-    In the play, the candidates are :class:`AdvisorBot`'s discard and the ``top``
-    best discards by :func:`threethirteen.discards` (never a wild card while it
-    holds a natural one, never the card just taken).
+    The draws are searched with :class:`AdvisorBot`'s draw first. In the play, the
+    candidates are :class:`LookaheadBot`'s discard and the ``top`` best discards by
+    :func:`threethirteen.discards` (never a wild card while it holds a natural one,
+    never the card just taken).
 
     A leaf's value is the bot's round score less the mean of the others', blended
     with the deadwood it keeps by ``q``, the chance that some opponent goes out
-    before its next turn (so with danger it dumps high cards), plus a small cost for
+    before its next turn (by :func:`~threethirteen.bots.builtin.danger_by_pace`; so
+    with danger it dumps high cards), plus a small cost for
     throwing a card that could still serve a set and a run early in a big round.
     In the last two rounds of the game it adds ``r`` standard deviations of a
     candidate's outcomes to its value, ``r = 0.5 * lead / 50`` held within -0.5 to
     0.5 (``lead``: the best other total less its own): safety when ahead, risk when
     behind.
 
-    The advisor's choice is played unless another candidate's mean is lower by more
+    The first candidate (the advisor's draw, the lookahead's discard) is played
+    unless another candidate's mean is lower by more
     than ``confidence`` standard errors of the paired differences. It goes out at
     once (never a false out), takes a pile's top card that puts it out, plays the
     table as :class:`GreedyBot` does, and searches nothing with one candidate.
@@ -171,7 +174,7 @@ class ExpertBot:
         self.top = top
         self.confidence = errors
         self._rng = np.random.default_rng(self.seed)
-        self._advisor = AdvisorBot(self.seed)
+        self._lookahead = LookaheadBot(self.seed)
         self._started = 0.0
         self._deals = 0
         self.last: list[Candidate] = []
@@ -184,7 +187,7 @@ class ExpertBot:
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         self._started = time.perf_counter()  # the budget counts the whole decision
         chosen = self._decide(view, legal_actions)
-        self._advisor.note_draw(view, chosen)
+        self._lookahead.note_draw(view, chosen)
         return chosen
 
     def _decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -196,7 +199,8 @@ class ExpertBot:
         return self.last[_chosen(self.last, self.confidence, self._deals)].action
 
     def candidates(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Action]:
-        """The actions searched, :class:`AdvisorBot`'s choice first; one action when
+        """The actions searched, :class:`AdvisorBot`'s draw or :class:`LookaheadBot`'s
+        discard first; one action when
         the choice is plain (a single legal action, going out, a pile's top card that
         puts the hand out, a table play).
 
@@ -223,13 +227,13 @@ class ExpertBot:
                         hand + view.piles[action.pile or 0][-1], round_
                     ):
                         return [action]
-            first = self._advisor.draw(view, legal_actions, round_)
+            first = self._lookahead.draw(view, legal_actions, round_)
             return [first, *[a for a in draws if a != first]]
-        first = self._advisor.act(view, legal_actions)
+        first = self._lookahead.act(view, legal_actions)
         if not isinstance(first, DiscardCard) or first.go_out or first.pile is not None:
             return [first]  # going out, a table play, a joker onto another's pile
         found: list[Action] = [first]
-        taken = self._advisor.taken_card(view)
+        taken = self._lookahead.taken_card(view)
         natural = any(not round_.is_wild(card) for card in hand)
         for card in discards(hand, round_).cards:
             if len(found) > self.top:
@@ -246,7 +250,7 @@ class ExpertBot:
     def _search(self, view: PlayerView, candidates: list[Action]) -> list[Candidate]:
         """Every candidate's values over the same deals, summed up."""
         player = view.player
-        danger = self._danger(view)
+        danger = danger_by_pace(view)
         out_soon = 1.0
         if view.first_out is None:
             for other, chance in enumerate(danger):
@@ -328,30 +332,6 @@ class ExpertBot:
         """A determinization: a whole game consistent with the view, its hidden cards
         dealt by the beliefs model (:meth:`PlayerView.sample` with ``weighted=True``)."""
         return view.sample(self._rng, weighted=True)
-
-    def _danger(self, view: PlayerView) -> list[float]:
-        """The chance that each player goes out on their next turn (0 for this bot),
-        from public information only: how far into the round they are (their turns
-        against the cards dealt) and how many cards they have taken from a pile this
-        round (each such card helped them)."""
-        dealt = max(view.cards_dealt, 1)
-        turns = [0] * view.players
-        taken = [0] * view.players
-        for who, action in view.history:
-            if who < 0:
-                continue
-            if isinstance(action, (DrawStock, DrawDiscard)):
-                turns[who] += 1
-                if isinstance(action, DrawDiscard):
-                    taken[who] += 1
-        found = []
-        for other in range(view.players):
-            if other == view.player or view.went_out[other]:
-                found.append(0.0)
-                continue
-            pace = turns[other] / (turns[other] + dealt)
-            found.append(min(0.9, 0.4 * pace + 0.15 * taken[other]))
-        return found
 
     # -- the game's context -----------------------------------------------------------
 
