@@ -257,7 +257,7 @@ def test_draw_advice_matches_the_brute_force(data: st.DataObject) -> None:
 
 @settings(max_examples=examples(60))
 @given(st.data())
-def test_stock_score_matches_the_brute_force(data: st.DataObject) -> None:
+def test_stock_outlook_matches_the_brute_force(data: st.DataObject) -> None:
     rules, cards, wild = data.draw(small_hands())
     unseen = data.draw(unseen_of(rules, cards))
     argument = None if unseen is None else as_vector(unseen)
@@ -266,22 +266,24 @@ def test_stock_score_matches_the_brute_force(data: st.DataObject) -> None:
     masses = {card: Fraction(copies) for card, copies in unseen.items() if copies}
     if not masses:
         with pytest.raises(tt.InvalidHandError, match="nothing to draw from the stock"):
-            both.stock_score(cards, wild=wild, rules=rules, unseen=argument)
+            both.stock_outlook(cards, wild=wild, rules=rules, unseen=argument)
         return
-    expected, _ = expected_stock(cards, masses, wild, rules)
-    assert both.stock_score(cards, wild=wild, rules=rules, unseen=argument) == expected
+    expected = tt.StockOutlook(*expected_stock(cards, masses, wild, rules))
+    assert both.stock_outlook(cards, wild=wild, rules=rules, unseen=argument) == expected
 
 
-def test_stock_score_worked_out_by_hand() -> None:
+def test_stock_outlook_worked_out_by_hand() -> None:
     # 9s 9h 4h, no wild card: a 9c goes out (0); with a 2d the best discard throws a
     # 9 (9, 4h and 2d left: 15); a Kd is thrown back (22): (0 + 15 + 22) / 3.
-    assert tt.stock_score("9s 9h 4h", wild=None, unseen="9c 2d Kd") == Fraction(37, 3)
-    assert tt.stock_score("9s 9h 4h", wild=None, unseen="Kd Kh") == 22
+    found = tt.stock_outlook("9s 9h 4h", wild=None, unseen="9c 2d Kd")
+    assert (found.expected_score, found.out_probability) == (Fraction(37, 3), Fraction(1, 3))
+    found = tt.stock_outlook("9s 9h 4h", wild=None, unseen="Kd Kh")
+    assert (found.expected_score, found.out_probability) == (22, 0)
     with pytest.raises(tt.InvalidHandError) as refused:
-        tt.stock_score("9s 9h 4h", wild=None, unseen="9s 9s")
+        tt.stock_outlook("9s 9h 4h", wild=None, unseen="9s 9s")
     assert str(refused.value) == "3 copies of 9s in the hand and unseen, but 2 decks hold only 2"
     with pytest.raises(tt.InvalidHandError) as refused:
-        tt.stock_score("9s 9h 4h", wild=None, unseen=[0] * 53)
+        tt.stock_outlook("9s 9h 4h", wild=None, unseen=[0] * 53)
     assert str(refused.value) == "there is nothing to draw from the stock: no card is unseen"
 
 

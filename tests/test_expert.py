@@ -191,10 +191,10 @@ def test_hidden_cards_do_not_change_the_action() -> None:
 
 
 def test_the_lookahead_discard_is_searched_first() -> None:
-    game = tt.Game("pagat", players=2, seed=11)
+    game = tt.Game("pagat", players=2, seed=20)
     game.apply("draw stock")
     view = game.view(game.to_move)
-    assert str(view.hand) == "3c Jc 8d 7s"
+    assert str(view.hand) == "Jc 9h 6s Js"
     found = tt.ExpertBot(seed=0, playouts=4).candidates(view, game.legal_actions())
-    # The lookahead's 8d first (the advisor would throw the Jc), then the best discards.
-    assert [str(action) for action in found] == ["discard 8d", "discard Jc", "discard 7s"]
+    # The lookahead's 9h first (the advisor would throw the Js), then the best discards.
+    assert [str(a) for a in found] == ["discard 9h", "discard Js", "discard Jc", "discard 6s"]

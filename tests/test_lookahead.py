@@ -12,14 +12,19 @@ from threethirteen import Card, DrawDiscard, DrawStock
 from threethirteen.bots.builtin import danger_by_pace
 
 
-def reference_next_score(rest: list[Card], unseen: list[Card], round_: tt.Round) -> Fraction:
+def reference_next(
+    rest: list[Card], unseen: list[Card], round_: tt.Round
+) -> tuple[Fraction, Fraction]:
     """The mean over the unseen copies of the lowest score after drawing one of them
-    and throwing any one card: every draw, every discard, tt.deadwood_score."""
+    and throwing any one card (every draw, every discard, tt.deadwood_score), and
+    the share of the copies that let the hand go out (tt.can_go_out)."""
     total = Fraction(0)
+    out = 0
     for drawn in unseen:
         more = [*rest, drawn]
         total += min(tt.deadwood_score(more[:i] + more[i + 1 :], round_) for i in range(len(more)))
-    return total / len(unseen)
+        out += tt.can_go_out(more, round_)
+    return total / len(unseen), Fraction(out, len(unseen))
 
 
 def reference_danger(view: tt.PlayerView) -> list[float]:
@@ -59,7 +64,7 @@ POSITIONS = positions()
 
 
 def test_values_match_the_brute_force() -> None:
-    checked = 0
+    checked = outs = 0
     for game, player in POSITIONS:
         view = game.view(player)
         round_ = view.prepared_round
@@ -86,10 +91,13 @@ def test_values_match_the_brute_force() -> None:
         q = 1.0 - stays
         for card, value in found:
             rest = list(view.hand.without(card))
-            later = reference_next_score(rest, unseen, round_)
+            later, out = reference_next(rest, unseen, round_)
+            later -= 9 * view.cards_dealt * out
             assert value == pytest.approx(q * scores[card] + (1 - q) * float(later), abs=1e-9)
             checked += 1
+            outs += out > 0
     assert checked >= 100
+    assert outs >= 20  # the going-out term is exercised
 
 
 def test_danger_by_pace_matches_a_count_by_hand() -> None:
@@ -99,24 +107,34 @@ def test_danger_by_pace_matches_a_count_by_hand() -> None:
     assert any(max(danger_by_pace(game.view(player))) > 0.15 for game, player in POSITIONS)
 
 
-def test_keeps_the_card_that_more_draws_improve() -> None:
-    game = tt.Game("pagat", players=2, seed=11)
+def test_keeps_the_pair_that_goes_out() -> None:
+    game = tt.Game("pagat", players=2, seed=20)
     game.apply("draw stock")
     view = game.view(game.to_move)
-    assert str(view.hand) == "3c Jc 8d 7s"  # threes wild
-    values = dict(tt.LookaheadBot().values(view, view.prepared_round))
-    # The advisor throws the jack (the most points); the lookahead throws the 8d:
-    # the jack and the wild three still meet a 10 or a queen of clubs, or any jack.
-    assert tt.AdvisorBot().discard(view, view.prepared_round) == Card.parse("Jc")
-    assert tt.LookaheadBot().discard(view, view.prepared_round) == Card.parse("8d")
-    assert values[Card.parse("8d")] < values[Card.parse("7s")] < values[Card.parse("Jc")]
+    assert str(view.hand) == "Jc 9h 6s Js"  # threes wild
+    round_ = view.prepared_round
+    values = dict(tt.LookaheadBot().values(view, round_))
+    # The advisor throws a jack (the most points). The lookahead keeps the pair: 6 of
+    # the 47 unseen cards (two jacks, four threes) put Jc 6s Js out, so throwing the
+    # 9h leaves 26 points now but 19.62 expected after the next draw, less
+    # 9 * 3 * 6/47 for going out: 16.17, against 21.34 for a jack.
+    assert tt.AdvisorBot().discard(view, round_) == Card.parse("Js")
+    assert tt.LookaheadBot().discard(view, round_) == Card.parse("9h")
+    assert values[Card.parse("9h")] == pytest.approx(922 / 47 - 27 * 6 / 47)
+    assert values[Card.parse("Js")] == values[Card.parse("Jc")] == pytest.approx(1003 / 47)
+    # Without the going-out term it still keeps the pair, by less.
+    plain = dict(tt.LookaheadBot(out_points=0).values(view, round_))
+    assert plain[Card.parse("9h")] == pytest.approx(922 / 47)
 
 
 def test_options_and_repr() -> None:
     assert repr(tt.LookaheadBot(seed=3)) == "LookaheadBot(seed=3)"
-    assert repr(tt.LookaheadBot(margin=5, feed=0, name="la")) == (
-        "LookaheadBot(seed=None, margin=5, feed=0, name='la')"
+    assert repr(tt.LookaheadBot(margin=5, feed=0, out_points=3, name="la")) == (
+        "LookaheadBot(seed=None, margin=5, feed=0, out_points=3, name='la')"
     )
+    with pytest.raises(tt.InvalidBotError) as refused:
+        tt.LookaheadBot(out_points="9")  # type: ignore[arg-type]
+    assert str(refused.value) == "out_points is a finite number of points from 0, not '9'"
     with pytest.raises(tt.InvalidBotError) as refused:
         tt.LookaheadBot(margin=-1)
     assert str(refused.value) == "margin is a finite number of points from 0, not -1"

@@ -103,11 +103,12 @@ from .hands.draw_advice import (
     DrawOption,
     Out,
     Outs,
+    StockOutlook,
     UnseenLike,
     WeightsLike,
     draw_advice,
     outs,
-    stock_score,
+    stock_outlook,
 )
 from .hands.encoding import PADDING, HandsLike, encode_hands
 from .hands.hand import MAX_HAND_SIZE, Hand, HandLike
@@ -199,6 +200,7 @@ __all__ = [
     "Rules",
     "RulesLike",
     "SearchBot",
+    "StockOutlook",
     "TableMeld",
     "TableTooLargeError",
     "ThreeThirteenError",
@@ -239,7 +241,7 @@ __all__ = [
     "parse_hand",
     "parse_wild",
     "play",
-    "stock_score",
+    "stock_outlook",
     "tournament",
     "unseen_cards",
     "verify_meld",

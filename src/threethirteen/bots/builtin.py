@@ -42,7 +42,7 @@ from ..engine.game import PlayerView
 from ..errors import InvalidBotError, ThreeThirteenError
 from ..hands.analysis import best_discard, deadwood_score, discards
 from ..hands.cards import Card
-from ..hands.draw_advice import draw_advice, stock_score
+from ..hands.draw_advice import draw_advice, stock_outlook
 from ..hands.hand import Hand
 from ..hands.layoffs import layoff
 from ..hands.rounds import Round
@@ -656,22 +656,26 @@ class LookaheadBot:
     pile, never a wild card while it holds a card that is not wild), the one with
     the lowest value ::
 
-        q * score left + (1 - q) * next score + feed * fed
+        q * score left + (1 - q) * (next score - out_points * n * out chance) + feed * fed
 
-    where ``next score`` is the exact expected score of the cards left after the
-    stock's next card and the best discard (:func:`threethirteen.stock_score`, the
-    stock drawn from the cards the view leaves unseen), ``q`` the chance that
-    another player goes out before this player's next turn (by
-    :func:`danger_by_pace`), and ``fed`` 2 for a card that melds with cards the next
-    player is known to hold, 1 for a card near them, else 0 (as
-    :class:`AdvisorBot` counts it). Keeping the cards that many unseen cards
-    improve, not merely the lowest, is worth about 4 points a game over the advisor
-    at two players (see :doc:`strength`). On its last turn (another player has gone
-    out) it throws the best discard by the score left. It goes out at once (never
-    with a false out) and plays the table as :class:`GreedyBot` does.
+    where ``next score`` and ``out chance`` are the exact expected score of the
+    cards left after the stock's next card and the best discard, and the chance
+    that that card puts them out (:func:`threethirteen.stock_outlook`, the stock
+    drawn from the cards the view leaves unseen); ``n`` the cards dealt; ``q`` the
+    chance that another player goes out before this player's next turn (by
+    :func:`~threethirteen.bots.builtin.danger_by_pace`); and ``fed`` 2 for a card
+    that melds with cards the next player is known to hold, 1 for a card near
+    them, else 0 (as :class:`AdvisorBot` counts it). Going out scores the others' deadwood, so a
+    hand close to out is worth more than its expected score says: ``out_points``
+    (9) a card dealt, fitted by matches against the advisor. Keeping the cards that
+    many unseen cards improve, not merely the lowest, and the cards that go out, is
+    worth about 7 points a game over the advisor at two players (see
+    :doc:`strength`). On its last turn (another player has gone out) it throws the
+    best discard by the score left. It goes out at once (never with a false out)
+    and plays the table as :class:`GreedyBot` does.
 
-    ``margin`` (default 12) and ``feed`` (default 2) are finite numbers of points
-    from 0.
+    ``margin`` (default 12), ``feed`` (default 2) and ``out_points`` (default 9) are
+    finite numbers of points from 0.
 
     >>> import threethirteen as tt
     >>> game = tt.Game("pagat", players=2, seed=7)
@@ -687,6 +691,7 @@ class LookaheadBot:
         *,
         margin: float = 12,
         feed: float = 2,
+        out_points: float = 9,
         name: str | None = None,
     ) -> None:
         self.seed = seed = _seed(seed)
@@ -698,8 +703,14 @@ class LookaheadBot:
         fed = _finite(feed)
         if fed is None:
             raise InvalidBotError(f"feed is a finite number of points from 0, not {quote(feed)}")
+        bonus = _finite(out_points)
+        if bonus is None:
+            raise InvalidBotError(
+                f"out_points is a finite number of points from 0, not {quote(out_points)}"
+            )
         self.margin = points
         self.feed = fed
+        self.out_points = bonus
         self.name = _name(name, type(self).name)
         self._advisor = AdvisorBot(seed)
 
@@ -727,17 +738,17 @@ class LookaheadBot:
         left first; empty on the bot's last turn (another player has gone out).
 
         >>> import threethirteen as tt
-        >>> game = tt.Game("pagat", players=2, seed=11)
+        >>> game = tt.Game("pagat", players=2, seed=20)
         >>> game.apply("draw stock")
         >>> view = game.view(game.to_move)
         >>> view.hand  # round 1: threes are wild
-        Hand.parse('3c Jc 8d 7s')
+        Hand.parse('Jc 9h 6s Js')
         >>> bot = tt.LookaheadBot()
         >>> [(str(card), round(value, 2)) for card, value in bot.values(view, view.prepared_round)]
-        [('Jc', 10.91), ('8d', 10.53), ('7s', 10.7)]
+        [('Js', 21.34), ('Jc', 21.34), ('9h', 16.17), ('6s', 18.79)]
         >>> round_ = view.prepared_round
         >>> bot.discard(view, round_), tt.AdvisorBot().discard(view, round_)
-        (Card.parse('8d'), Card.parse('Jc'))
+        (Card.parse('9h'), Card.parse('Js'))
         """
         if view.first_out is not None:
             return []
@@ -749,6 +760,7 @@ class LookaheadBot:
         unseen = _stock_unseen(view)
         counts = unseen.counts() if len(unseen) else None
         q = _out_before_next_turn(view)
+        bonus = self.out_points * view.cards_dealt
         others = _receivers(view)
         found = []
         for card, score in zip(ranking.cards, ranking.scores, strict=True):
@@ -756,9 +768,10 @@ class LookaheadBot:
                 break
             if card == keep or (natural and round_.is_wild(card)):
                 continue
-            later = (
-                float(stock_score(hand.without(card), round_, unseen=counts)) if counts else score
-            )
+            later = float(score)
+            if counts is not None:
+                outlook = stock_outlook(hand.without(card), round_, unseen=counts)
+                later = float(outlook.expected_score) - bonus * float(outlook.out_probability)
             fed = max((_feeds(card, view.known[other], round_) for other in others), default=0)
             found.append((card, q * score + (1.0 - q) * later + self.feed * fed))
         return found
@@ -774,6 +787,7 @@ class LookaheadBot:
     def __repr__(self) -> str:
         extra = f", margin={self.margin!r}" if self.margin != 12 else ""
         extra += f", feed={self.feed!r}" if self.feed != 2 else ""
+        extra += f", out_points={self.out_points!r}" if self.out_points != 9 else ""
         return _with_name(f"LookaheadBot(seed={self.seed!r}{extra})", self)
 
 

@@ -61,12 +61,13 @@ __all__ = [
     "DrawOption",
     "Out",
     "Outs",
+    "StockOutlook",
     "UnseenLike",
     "Weight",
     "WeightsLike",
     "draw_advice",
     "outs",
-    "stock_score",
+    "stock_outlook",
 ]
 
 _ONE = Fraction(1)
@@ -431,20 +432,30 @@ def outs(
     return Outs(tuple(found), total, Fraction(copies_out, total) if total else _ZERO)
 
 
-def stock_score(
+@dataclass(frozen=True)
+class StockOutlook:
+    """What one blind draw from the stock promises a hand: :func:`stock_outlook`."""
+
+    expected_score: Fraction
+    """The deadwood score expected after the draw and the best discard."""
+    out_probability: Fraction
+    """The chance of going out with the card drawn."""
+
+
+def stock_outlook(
     hand: HandLike,
     round: Round | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
     unseen: UnseenLike | None = None,
-) -> Fraction:
+) -> StockOutlook:
     """The exact expected deadwood score of a hand of ``n`` cards after one card
-    drawn from the stock and the best discard.
+    drawn from the stock and the best discard, and the chance of going out.
 
-    It is :func:`draw_advice`'s ``stock.expected_score`` alone, without the discard
-    pile and without the draws card by card: one solver call, for a bot that weighs
-    many hands (what a discard leaves for the next turn).
+    It is :func:`draw_advice`'s ``stock`` option alone, without the discard pile and
+    without the draws card by card: one solver call, for a bot that weighs many
+    hands (what a discard leaves for the next turn).
 
     :param hand: the hand before the draw (a Hand or a string).
     :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
@@ -456,11 +467,11 @@ def stock_score(
         cards, a bad count vector, more copies of a card in the hand and ``unseen``
         together than the rules allow, or nothing unseen.
 
-    >>> stock_score("9s 9h 4h", wild=None, unseen="9c 2d Kd")
-    Fraction(37, 3)
+    >>> stock_outlook("9s 9h 4h", wild=None, unseen="9c 2d Kd")
+    StockOutlook(expected_score=Fraction(37, 3), out_probability=Fraction(1, 3))
     """
     prepared, parsed, seen, pool = _prepare(
-        hand, resolve_round(round, wild, rules, "stock_score"), None
+        hand, resolve_round(round, wild, rules, "stock_outlook"), None
     )
     left = _unseen(unseen, seen, pool)
     if unseen is not None:
@@ -472,7 +483,8 @@ def stock_score(
     costs, _ = _draws(prepared, parsed, cards, Mode.BEST_DISCARD)
     total = sum(left[code] for code in cards)
     points = sum(left[code] * (cost >> COUNT_BITS) for code, cost in zip(cards, costs, strict=True))
-    return Fraction(points, total)
+    out = sum(left[code] for code, cost in zip(cards, costs, strict=True) if cost == 0)
+    return StockOutlook(Fraction(points, total), Fraction(out, total))
 
 
 def _weight(value: object, code: int) -> Fraction:
