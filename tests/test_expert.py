@@ -25,7 +25,7 @@ BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
     ({"time_ms": float("nan")}, "time_ms is a finite number of ms above 0, not nan"),
     ({"time_ms": "5"}, "time_ms is a finite number of ms above 0, not '5'"),
     ({"playouts": 4, "time_ms": 5}, "give playouts or time_ms, not both (4 and 5)"),
-    ({"top": 0}, "top is a whole number from 1, not 0"),
+    ({"top": -1}, "top is a whole number from 0, not -1"),
     ({"confidence": -1}, "confidence is a finite number of standard errors from 0, not -1"),
     (
         {"confidence": float("inf")},
@@ -47,7 +47,7 @@ def test_bad_options(options: dict[str, Any], message: str | None) -> None:
 def test_options_and_repr() -> None:
     assert repr(tt.ExpertBot()) == "ExpertBot(seed=None)"
     bot = tt.ExpertBot()
-    assert (bot.playouts, bot.time_ms, bot.top, bot.confidence) == (None, 20.0, 3, 2.0)
+    assert (bot.playouts, bot.time_ms, bot.top, bot.confidence) == (None, 20.0, 0, 2.0)
     assert repr(tt.ExpertBot(3, playouts=8)) == "ExpertBot(seed=3, playouts=8)"
     assert (
         repr(tt.ExpertBot(3, time_ms=5, top=2, confidence=0, name="deep"))
@@ -161,16 +161,20 @@ def test_dumps_a_high_card_when_an_opponent_is_about_to_go_out() -> None:
     assert str(taken.view(1).known[0]) == "9d 9h"
     keep = {DiscardCard(Card.parse("3s")), DiscardCard(Card.parse("2h"))}
     edges = {}
+    kings = {DiscardCard(Card.parse("Kh")), DiscardCard(Card.parse("Ks"))}
     for label, game in (("taken", taken), ("passed", passed)):
-        bot = tt.ExpertBot(seed=0, playouts=32, confidence=0)
+        # The default expert throws the lookahead's discard: a king.
+        default = tt.ExpertBot(seed=0, playouts=32)
+        assert default.act(game.view(1), game.legal_actions()) in kings
+        # Searching the discards too, even at confidence 0 (the lowest mean, however
+        # noisy), it dumps a king.
+        bot = tt.ExpertBot(seed=0, playouts=32, confidence=0, top=3)
         action = bot.act(game.view(1), game.legal_actions())
-        # Even at confidence 0 (the lowest mean, however noisy) it dumps a king.
-        assert action in {DiscardCard(Card.parse("Kh")), DiscardCard(Card.parse("Ks"))}
+        assert action in kings
         edges[label] = min(found.edge for found in bot.last if found.action in keep)
     # The taker looks dangerous (0.39 against 0.09 when it passed), so keeping the
     # kings (throwing a low card) looks worse: by more than 2 points on these deals
     # (the weighted deals already make the passer's hand a poor fit for the kings).
-    bot = tt.ExpertBot(seed=0, playouts=32)
     assert danger_by_pace(taken.view(1))[0] == pytest.approx(0.389, abs=1e-3)
     assert danger_by_pace(passed.view(1))[0] == pytest.approx(0.089, abs=1e-3)
     assert edges["taken"] > edges["passed"]
@@ -195,6 +199,10 @@ def test_the_lookahead_discard_is_searched_first() -> None:
     game.apply("draw stock")
     view = game.view(game.to_move)
     assert str(view.hand) == "Jc 9h 6s Js"
-    found = tt.ExpertBot(seed=0, playouts=4).candidates(view, game.legal_actions())
-    # The lookahead's 9h first (the advisor would throw the Js), then the best discards.
+    # By default the lookahead's 9h alone (the advisor would throw the Js); with top=3,
+    # then the three best discards by the deadwood left.
+    assert tt.ExpertBot(seed=0, playouts=4).candidates(view, game.legal_actions()) == [
+        DiscardCard(Card.parse("9h"))
+    ]
+    found = tt.ExpertBot(seed=0, playouts=4, top=3).candidates(view, game.legal_actions())
     assert [str(a) for a in found] == ["discard 9h", "discard Js", "discard Jc", "discard 6s"]
