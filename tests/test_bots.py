@@ -553,7 +553,7 @@ def test_make_bot_errors() -> None:
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot("best")
     assert str(caught.value) == (
-        "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, random, search)"
+        "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, lookahead, random, search)"
     )
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot(5)  # type: ignore[arg-type]

@@ -91,7 +91,7 @@ def test_simulate_draws_the_plot(run: Run, tmp_path: Path) -> None:
         ),
         (
             ["--bots", "greedy,best"],
-            "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, random, search)",
+            "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, lookahead, random, search)",
         ),
         (["--bots", "greedy,,random"], "--bots: a name is missing in 'greedy,,random'"),
         (["--workers", "0"], "--workers is at least 1, not 0"),
