@@ -228,6 +228,10 @@ ENTRY_POINTS: dict[str, list[Callable[[Any], object]]] = {
         *analyses(tt.outs),
         lambda x: tt.outs("9s 9h 4h", wild=None, unseen=x),
     ],
+    "stock_outlook": [
+        *analyses(tt.stock_outlook),
+        lambda x: tt.stock_outlook("9s 9h 4h", wild=None, unseen=x),
+    ],
     "draw_advice": [
         lambda x: tt.draw_advice(x, discard_top="Kd", wild=6),
         lambda x: tt.draw_advice(HAND, discard_top=x, wild=6),
