@@ -38,7 +38,7 @@ from .deck import check_counts, check_hand, pool_counts
 from .encoding import count_list
 from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
 from .rounds import UNSET, Round, UnsetType, resolve_round
-from .rules import RulesLike, WildLike
+from .rules import Rules, RulesLike, WildLike
 from .solving import refused
 
 if TYPE_CHECKING:
@@ -338,18 +338,24 @@ def _is_count_vector(unseen: object) -> bool:
     )
 
 
-def _unseen(unseen: UnseenLike | None, seen: list[int], pool: list[int]) -> list[int]:
-    """The unseen counts: ``unseen`` as given (a hand or a count vector), or the pool
-    less ``seen``. The caller checks that what is given fits beside ``seen``."""
+def _unseen(
+    unseen: UnseenLike | None, seen: list[int], pool: list[int], rules: Rules, where: str
+) -> list[int]:
+    """The unseen counts: ``unseen`` as given (a hand or a count vector), checked to
+    fit beside ``seen`` under ``rules`` (``where`` names the two in the error), or the
+    pool less ``seen``."""
     if unseen is None:
         return [have - held for have, held in zip(pool, seen, strict=True)]
     if _is_count_vector(unseen):
-        return count_list(unseen, "unseen")
-    if isinstance(unseen, str) or is_iterable(unseen):
-        return as_hand(unseen).counts()  # type: ignore[arg-type]
-    raise InvalidHandError(
-        f"unseen is a hand, a string or a count vector of 53, not {quote(unseen)}"
-    )
+        left = count_list(unseen, "unseen")
+    elif isinstance(unseen, str) or is_iterable(unseen):
+        left = as_hand(unseen).counts()  # type: ignore[arg-type]
+    else:
+        raise InvalidHandError(
+            f"unseen is a hand, a string or a count vector of 53, not {quote(unseen)}"
+        )
+    check_counts([held + more for held, more in zip(seen, left, strict=True)], rules, where)
+    return left
 
 
 def _prepare(
@@ -407,10 +413,7 @@ def outs(
     Out(card=Card.parse('9c'), discard=Card.parse('4h'), copies=2, probability=Fraction(2, 5))
     """
     prepared, parsed, seen, pool = _prepare(hand, resolve_round(round, wild, rules, "outs"), None)
-    left = _unseen(unseen, seen, pool)
-    if unseen is not None:
-        together = [held + more for held, more in zip(seen, left, strict=True)]
-        check_counts(together, prepared.rules, "in the hand and unseen")
+    left = _unseen(unseen, seen, pool, prepared.rules, "in the hand and unseen")
     candidates = [code for code in range(JOKER + 1) if seen[code] < pool[code]]
     flags, discards = _draws(prepared, parsed, candidates, Mode.GO_OUT)
     total = sum(left)
@@ -473,10 +476,7 @@ def stock_outlook(
     prepared, parsed, seen, pool = _prepare(
         hand, resolve_round(round, wild, rules, "stock_outlook"), None
     )
-    left = _unseen(unseen, seen, pool)
-    if unseen is not None:
-        together = [held + more for held, more in zip(seen, left, strict=True)]
-        check_counts(together, prepared.rules, "in the hand and unseen")
+    left = _unseen(unseen, seen, pool, prepared.rules, "in the hand and unseen")
     cards = [code for code in range(JOKER + 1) if left[code]]
     if not cards:
         raise InvalidHandError("there is nothing to draw from the stock: no card is unseen")
@@ -585,10 +585,9 @@ def draw_advice(
     prepared, parsed, seen, pool = _prepare(
         hand, resolve_round(round, wild, rules, "draw_advice"), top.code
     )
-    left = _unseen(unseen, seen, pool)
-    if unseen is not None:
-        together = [held + more for held, more in zip(seen, left, strict=True)]
-        check_counts(together, prepared.rules, "in the hand, the discard pile's top and unseen")
+    left = _unseen(
+        unseen, seen, pool, prepared.rules, "in the hand, the discard pile's top and unseen"
+    )
     given = _weights(weights, pool)
     cards = [code for code in range(JOKER + 1) if left[code]]
     if given is None:
