@@ -715,10 +715,13 @@ class LookaheadBot:
         self._advisor = AdvisorBot(seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        first = self._advisor.act(view, legal_actions)
-        if not isinstance(first, DiscardCard) or first.go_out or first.pile is not None:
-            return first  # a draw, going out, a table play, a joker onto another's pile
-        return plain_discard(legal_actions, self.discard(view, view.prepared_round))
+        if view.phase == "draw":
+            return self._advisor.act(view, legal_actions)  # the draw, remembered
+        round_ = view.prepared_round
+        first = _before_discarding(view, legal_actions, round_)
+        if first is not None:
+            return first  # going out, or a table play
+        return plain_discard(legal_actions, self.discard(view, round_))
 
     def draw(self, view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
         """The draw: :meth:`AdvisorBot.draw`."""
