@@ -5,6 +5,7 @@ pairing, and the sequential match."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import threading
@@ -229,6 +230,31 @@ def test_a_spinning_bot_forfeits_and_its_thread_is_stopped() -> None:
     assert threading.active_count() == before
 
 
+def _swapper(view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
+    """Takes the pile's top every turn and never goes out: two of them play a round the
+    rules never end (nobody draws from the stock)."""
+    if view.phase == "draw":
+        return next(a for a in legal if isinstance(a, tt.DrawDiscard))
+    return next(a for a in legal if isinstance(a, tt.DiscardCard) and not a.go_out)
+
+
+def test_bots_that_never_end_a_round_stop_at_the_default_turn_limit() -> None:
+    one_round = dataclasses.replace(tt.Rules.preset("pagat"), rounds=(3,))
+    results = tt.tournament(
+        [_swapper, _swapper], games=2, rules=one_round, seed=1, keep_games=True, records=True
+    )
+    assert tt.ARENA_MAX_TURNS == 10_000
+    for game in results.games:
+        assert game.forfeit is None
+        assert game.record is not None
+        (round_,) = game.record["rounds"]
+        assert round_["end"] == "turn_limit"
+        assert len(round_["actions"]) == 2 * tt.ARENA_MAX_TURNS  # a draw and a discard a turn
+        assert game.record["rules"]["max_turns"] == tt.ARENA_MAX_TURNS
+    # the same deal in both seatings, and the same bot in both seats
+    assert [game.round_scores for game in results.games] == [((17, 20),), ((17, 20),)]
+
+
 def test_move_time_is_checked() -> None:
     for bad in (0, -1, float("nan"), float("inf"), "1", True):
         with pytest.raises(tt.GameError, match=r"^move_time is a positive number of seconds"):
@@ -273,7 +299,12 @@ def test_bots_hear_of_each_games_start_and_end() -> None:
         "protocol": 1,
         "seat": 1,
         "players": 2,
-        "rules": {"preset": "pagat", "variations": [], "players": 2, "max_turns": None},
+        "rules": {
+            "preset": "pagat",
+            "variations": [],
+            "players": 2,
+            "max_turns": tt.ARENA_MAX_TURNS,
+        },
         "bot_seed": derived_seed(6, 1, 64),
         "game": None,
     }
@@ -349,7 +380,12 @@ def test_saved_games_are_json_lines_with_their_records(tmp_path: Path) -> None:
         assert data["format"] == "threethirteen-tournament-game"
         assert data["tournament"] == {
             "bots": ["greedy", "advisor"],
-            "rules": {"preset": "pagat", "variations": [], "players": 2, "max_turns": None},
+            "rules": {
+                "preset": "pagat",
+                "variations": [],
+                "players": 2,
+                "max_turns": tt.ARENA_MAX_TURNS,
+            },
             "seed": 9,
             "duplicate": True,
             "move_time": None,

@@ -39,6 +39,7 @@ from typing import Any as _Any
 from ._kernel.backend import IMPLEMENTATION as implementation
 from .arena.process_bot import ProcessBot
 from .arena.simulations import (
+    ARENA_MAX_TURNS,
     BotResults,
     HeadToHead,
     MatchResult,
@@ -131,6 +132,7 @@ __version__ = "0.2.0.dev0"
 """The version: the next release in development (see CHANGELOG.md)."""
 
 __all__ = [
+    "ARENA_MAX_TURNS",
     "BOTS",
     "JOKER",
     "MAX_HAND_SIZE",

@@ -41,6 +41,7 @@ from .game_log import GameLog
 from .protocol import end_message, start_message
 from .referee import check_move_time, forfeit_scores, raise_fault, referee_game, start_fault
 from .tournament_results import (
+    ARENA_MAX_TURNS,
     BotResults,
     Fault,
     GameResult,
@@ -50,6 +51,7 @@ from .tournament_results import (
 )
 
 __all__ = [
+    "ARENA_MAX_TURNS",
     "BotResults",
     "HeadToHead",
     "MatchResult",
@@ -59,6 +61,7 @@ __all__ = [
     "play",
     "tournament",
 ]
+
 
 CHUNK_SECONDS = 0.1
 """The least time a chunk of games sent to an executor should take, in seconds."""
@@ -240,7 +243,7 @@ def play(
     players: int | None = None,
     seed: int | None = None,
     variations: Sequence[str] = (),
-    max_turns: int | None = None,
+    max_turns: int | None = ARENA_MAX_TURNS,
     move_time: float | None = None,
 ) -> Game:
     """Play one game between ``bots``, bot ``i`` in seat ``i``, and return it over.
@@ -253,7 +256,9 @@ def play(
         class or factory taking ``seed=``, a bot object or a bot function.
     :param players: the number of players: ``len(bots)``, the default.
     :param seed: the game's seed (``None``: a fresh one, kept in ``game.seed``).
-    :param max_turns: end a round after this many turns (random players need it).
+    :param max_turns: end a round after this many turns and score the hands as they
+        stand (:data:`~threethirteen.ARENA_MAX_TURNS`, the default, is a safety net; ``None``: no
+        limit).
     :param move_time: the seconds a bot has for each decision (``None``: no limit;
         see :mod:`threethirteen.arena.referee` for how a limit is kept).
     :raises BotError: at a bot's first fault (it raised, chose an action that is not
@@ -441,7 +446,7 @@ def tournament(
     chunk_size: int | None = None,
     progress: bool = False,
     variations: Sequence[str] = (),
-    max_turns: int | None = None,
+    max_turns: int | None = ARENA_MAX_TURNS,
     *,
     move_time: float | None = None,
     on_error: str = "forfeit",
@@ -489,9 +494,10 @@ def tournament(
     ``functools.partial`` and :class:`~threethirteen.ProcessBot` do; lambdas do not).
 
     :param max_turns: end a round after this many turns and score the hands as
-        they stand: random bots need it, and it is the safety net for bots that may
-        never end a round (the real rules do not end one in which nobody draws from
-        the stock: two bots that keep taking each other's discards play forever).
+        they stand. The default, :data:`~threethirteen.ARENA_MAX_TURNS`, is the safety net for bots
+        that may never end a round (the real rules do not end one in which nobody
+        draws from the stock: two bots that keep taking each other's discards play
+        forever); ``None``: no limit.
     :param move_time: the seconds a bot has for each decision (``None``: no limit).
     :param on_error: ``"forfeit"`` or ``"raise"`` (see Faults).
     :param keep_games: keep each game's :class:`GameResult` in ``results.games``.
@@ -715,7 +721,7 @@ def match(
     rules: RulesLike = "pagat",
     seed: int | None = None,
     variations: Sequence[str] = (),
-    max_turns: int | None = None,
+    max_turns: int | None = ARENA_MAX_TURNS,
     move_time: float | None = None,
     executor: Executor | None = None,
     chunk_size: int | None = None,
@@ -741,6 +747,8 @@ def match(
     SPRT [0, 10], alpha 0.05, beta 0.05: advisor leads greedy by at least 10 points
     a game (H1) after 8 deals (16 games); LLR 4.69 in [-2.94, 2.94]
 
+    :param max_turns: end a round after this many turns, as in :func:`tournament`
+        (default :data:`~threethirteen.ARENA_MAX_TURNS`; ``None``: no limit).
     :raises GameError: for bad arguments.
     """
     specs = _specs(bots)

@@ -41,6 +41,7 @@ from ..statistics import (
 )
 
 __all__ = [
+    "ARENA_MAX_TURNS",
     "FAULT_KINDS",
     "RESULTS_FORMAT",
     "RESULTS_VERSION",
@@ -58,6 +59,14 @@ RESULTS_FORMAT = "threethirteen-tournament"
 """The ``"format"`` of results data (:meth:`TournamentResults.to_dict`)."""
 RESULTS_VERSION = 2
 """The ``"version"`` of results data."""
+
+ARENA_MAX_TURNS = 10_000
+"""The turn limit of a round in :func:`~threethirteen.play`,
+:func:`~threethirteen.tournament` and :func:`~threethirteen.match` unless
+``max_turns`` is given: a safety net, far above what a round takes (bots that draw
+from the stock end one in a few dozen turns, random bots in at most a few thousand),
+that ends the rounds that never would, as between two bots that keep taking each
+other's discards, so that no pair of bots can hang a run."""
 
 FAULT_KINDS = ("error", "illegal", "time")
 """The kinds of a bot's fault: it raised (or its process crashed), it chose an
@@ -1076,7 +1085,9 @@ def _columns(rows: list[list[str]], right: Sequence[bool]) -> list[str]:
 def _table(results: TournamentResults) -> str:
     rules = results.rules
     variations = "".join(f" +{name}" for name in rules["variations"])
-    limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
+    limit = ""
+    if rules["max_turns"] not in (None, ARENA_MAX_TURNS):  # the arena's default goes unsaid
+        limit = f", at most {rules['max_turns']} turns a round"
     clock = "" if results.move_time is None else f", {results.move_time:g} s a decision"
     games = results.game_count
     if results.duplicate:

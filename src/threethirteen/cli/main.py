@@ -42,7 +42,7 @@ from typing import Any
 from .. import __version__
 from .._validate import load_json, quote
 from ..arena.game_log import GAMES_FORMAT, MAX_LINE, read_game_line
-from ..arena.simulations import TournamentResults, match, tournament
+from ..arena.simulations import ARENA_MAX_TURNS, TournamentResults, match, tournament
 from ..arena.tournament_results import GameResult
 from ..bots.builtin import BOTS
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
@@ -399,7 +399,12 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games (100)")
     parser.add_argument("--seed", type=int, metavar="N", help="the seed (default: a fresh one)")
     parser.add_argument(
-        "--max-turns", type=int, metavar="N", help="end a round after N turns (random bots)"
+        "--max-turns",
+        type=int,
+        default=ARENA_MAX_TURNS,
+        metavar="N",
+        help=f"end a round after N turns and score the hands ({ARENA_MAX_TURNS}: a safety"
+        " net for bots that never end a round)",
     )
     parser.add_argument(
         "--no-duplicate",
