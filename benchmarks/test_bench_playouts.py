@@ -27,27 +27,6 @@ from threethirteen.bots import playouts
 POSITIONS = 120
 
 
-def engine_playout(game: tt.Game, player: int) -> float:
-    """The playout through the engine, as ``playouts.playout`` plays it without the
-    compiled loop."""
-    played = len(game.round_scores)
-    turns = game.turns
-    for _ in range(playouts.PLAYOUT_LIMIT):
-        if game.is_over or len(game.round_scores) != played or game.turns < turns:
-            break
-        turns = game.turns
-        game.apply(playouts.playout_action(game))
-    if len(game.round_scores) != played:
-        scores: Sequence[int] = game.round_scores[played]
-    elif game.turns < turns:
-        return 0.0
-    else:
-        round_ = game.prepared_round
-        scores = [tt.deadwood_score(game.hand(other), round_) for other in range(game.players)]
-    others = [score for other, score in enumerate(scores) if other != player]
-    return scores[player] - sum(others) / len(others)
-
-
 def positions(players: int, count: int = POSITIONS, seed: int = 1) -> list[tuple[tt.Game, int]]:
     """``count`` distinct sampled positions (a view's sample, the viewer) from games of
     greedy bots, spread over every round."""
@@ -89,7 +68,7 @@ def clones(found: list[tuple[tt.Game, int]]) -> list[tuple[tt.Game, int]]:
 
 def play_all(found: list[tuple[tt.Game, int]], compiled: bool) -> list[float]:
     """Each position's playout (played on: pass :func:`clones`)."""
-    play = playouts.playout if compiled else engine_playout
+    play = playouts.playout if compiled else playouts.engine_playout
     return [play(game, player) for game, player in found]
 
 

@@ -28,7 +28,7 @@ from ..hands.cards import Card
 from ..hands.hand import Hand
 from ..hands.rounds import Round
 from ..statistics import student_errors
-from .builtin import BOTS, HeuristicBot, LookaheadBot, danger_by_pace
+from .builtin import BOTS, LookaheadBot, danger_by_pace
 from .playouts import plain_discard, playout
 
 if TYPE_CHECKING:
@@ -151,8 +151,9 @@ class ExpertBot:
         confidence: float = 2.0,
         name: str | None = None,
     ) -> None:
-        # The heuristic bot checks the seed and the name as every built-in bot does.
-        checked = HeuristicBot(seed, name=name)
+        # The lookahead bot, which plays the discards, checks the seed and the name as
+        # every built-in bot does.
+        lookahead = LookaheadBot(seed, name=name)
         if playouts is not None and (
             isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
         ):
@@ -171,14 +172,14 @@ class ExpertBot:
             raise InvalidBotError(
                 f"confidence is a finite number of standard errors from 0, not {quote(confidence)}"
             )
-        self.seed = checked.seed
-        self.name = checked.name if name is not None else type(self).name
+        self.seed = lookahead.seed
+        self.name = lookahead.name if name is not None else type(self).name
         self.playouts = playouts
         self.time_ms = budget if budget is not None or playouts is not None else DEFAULT_TIME_MS
         self.top = top
         self.confidence = errors
         self._rng = np.random.default_rng(self.seed)
-        self._lookahead = LookaheadBot(self.seed)
+        self._lookahead = lookahead
         self._started = 0.0
         self._deals = 0
         self.last: list[Candidate] = []
