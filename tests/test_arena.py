@@ -10,6 +10,7 @@ import functools
 import json
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
@@ -389,6 +390,7 @@ def test_saved_games_are_json_lines_with_their_records(tmp_path: Path) -> None:
             "seed": 9,
             "duplicate": True,
             "move_time": None,
+            "seatings": "balanced",
         }
         assert tt.Game.from_record(data["record"]).totals == game.totals
     with pytest.raises(tt.GameError, match=r"exists: resume goes on with its games"):
@@ -444,6 +446,129 @@ def test_a_round_robin_gives_every_pairing_whole_deals() -> None:
         match=r"multiple of the players \(2: every bot sits in every seat equally often\), not 3; say 2 or 4$",
     ):
         tt.tournament(PAIR, games=3, duplicate=False)
+
+
+# -- who sits to whose left ------------------------------------------------------------
+
+FOUR = ["greedy", "advisor", "heuristic", "lookahead"]
+
+
+def _lefts(games: Sequence[tt.GameResult]) -> Counter[tuple[str, str]]:
+    """How often each bot had each other on its left (the player who draws its
+    discards)."""
+    return Counter(
+        (game.bots[seat], game.bots[(seat + 1) % len(game.bots)])
+        for game in games
+        for seat in range(len(game.bots))
+    )
+
+
+def test_balanced_seatings_seat_each_bot_left_of_each_other_equally_often() -> None:
+    results = tt.tournament(FOUR, games=24, players=4, seed=2, keep_games=True)
+    games = results.games
+    assert results.seatings == "balanced"
+    assert _lefts(games) == {(a, b): 8 for a in FOUR for b in FOUR if a != b}
+    assert Counter((game.bots[seat], seat) for game in games for seat in range(4)) == {
+        (bot, seat): 6 for bot in FOUR for seat in range(4)
+    }
+    # each deal: one order around the table, in its 4 rotations; the deals take the
+    # (4 - 1)! = 6 orders in turn
+    orders = []
+    for deal in range(6):
+        four = games[4 * deal : 4 * deal + 4]
+        assert len({game.seed for game in four}) == 1
+        first = four[0].bots
+        assert [game.bots for game in four] == [first[r:] + first[:r] for r in range(4)]
+        orders.append(first)
+    assert orders == [
+        ("greedy", "advisor", "heuristic", "lookahead"),
+        ("greedy", "advisor", "lookahead", "heuristic"),
+        ("greedy", "heuristic", "advisor", "lookahead"),
+        ("greedy", "heuristic", "lookahead", "advisor"),
+        ("greedy", "lookahead", "advisor", "heuristic"),
+        ("greedy", "lookahead", "heuristic", "advisor"),
+    ]
+    assert "every order around the table" in results.table().splitlines()[0]
+
+
+def test_rotations_keep_the_order_given() -> None:
+    results = tt.tournament(FOUR, games=8, players=4, seed=2, keep_games=True, seatings="rotations")
+    assert results.seatings == "rotations"
+    assert _lefts(results.games) == {
+        ("greedy", "advisor"): 8,
+        ("advisor", "heuristic"): 8,
+        ("heuristic", "lookahead"): 8,
+        ("lookahead", "greedy"): 8,
+    }
+    assert results.table().splitlines()[0] == (
+        "pagat, 4 players: 8 games (2 deals, each played in 4 seatings, one order around the"
+        " table), seed 2"
+    )
+
+
+def test_at_three_players_the_two_orders_alternate_and_two_players_are_unchanged() -> None:
+    three = tt.tournament(FOUR[:3], games=6, players=3, seed=4, keep_games=True)
+    assert [game.bots[:3] for game in three.games[::3]] == [
+        ("greedy", "advisor", "heuristic"),
+        ("greedy", "heuristic", "advisor"),
+    ]
+    assert set(_lefts(three.games).values()) == {3}
+    pair = tt.tournament(PAIR, games=4, seed=4, keep_games=True)
+    rotated = tt.tournament(PAIR, games=4, seed=4, keep_games=True, seatings="rotations")
+    assert pair.games == rotated.games
+    assert pair.table().splitlines()[0] == (
+        "pagat, 2 players: 4 games (2 deals, each played in 2 seatings), seed 4"
+    )
+
+
+def test_seatings_are_checked_and_need_whole_orders() -> None:
+    with pytest.raises(tt.GameError, match=r"^seatings is 'balanced' or 'rotations', not 'all'$"):
+        tt.tournament(FOUR, games=24, players=4, seatings="all")
+    with pytest.raises(tt.GameError) as caught:
+        tt.tournament(FOUR, games=8, players=4)
+    assert str(caught.value) == (
+        "with duplicate deals, games is a multiple of 24 (4 seats times the 6 orders of the"
+        " bots around the table: every deal in each rotation, the orders in turn), not 8;"
+        " say 24"
+    )
+    with pytest.raises(tt.GameError) as caught:
+        tt.tournament([*FOUR, "random"], games=24, players=4)
+    assert str(caught.value) == (
+        "games is a multiple of 120 (5 tables of 4 of the 5 bots, each in its 24 seatings:"
+        " every pairing plays whole deals in every seating), not 24; say 120"
+    )
+
+
+def test_results_name_their_seatings_and_version_2_reads_as_rotations() -> None:
+    results = tt.tournament(FOUR[:3], games=6, players=3, seed=4)
+    data = results.to_dict()
+    assert (data["version"], data["seatings"]) == (3, "balanced")
+    assert tt.TournamentResults.from_dict(data).to_dict() == data
+    old = {key: value for key, value in data.items() if key != "seatings"}
+    old["version"] = 2
+    assert tt.TournamentResults.from_dict(old).seatings == "rotations"
+    with pytest.raises(
+        tt.InvalidRecordError,
+        match=r"^tournament results: seatings: expected 'balanced' or 'rotations', not 'all'",
+    ):
+        tt.TournamentResults.from_dict({**data, "seatings": "all"})
+
+
+def test_a_games_file_from_before_the_seatings_resumes_as_rotations(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    three = FOUR[:3]
+    whole = tt.tournament(three, games=6, players=3, seed=5, seatings="rotations")
+    tt.tournament(three, games=3, players=3, seed=5, seatings="rotations", save_games=path)
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
+        del line["tournament"]["seatings"]  # as an earlier version wrote it
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    with pytest.raises(tt.InvalidRecordError, match=r"\(its seatings differ\)"):
+        tt.tournament(three, games=6, players=3, seed=5, save_games=path, resume=True)
+    resumed = tt.tournament(
+        three, games=6, players=3, seed=5, seatings="rotations", save_games=path, resume=True
+    )
+    assert resumed.to_dict() == whole.to_dict()
 
 
 # -- bot factories and labels ------------------------------------------------------------

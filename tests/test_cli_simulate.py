@@ -28,6 +28,25 @@ def test_simulate_prints_the_table(run: Run) -> None:
     assert run(*SIMULATE, *SHORT) == Result(0, TABLE, "")  # no progress bar off a terminal
 
 
+@pytest.mark.parametrize("seatings", ["balanced", "rotations"])
+def test_simulate_seats_as_told(run: Run, seatings: str) -> None:
+    bots = ["greedy", "advisor", "heuristic"]
+    table = tt.tournament(bots, games=6, players=3, seed=2, seatings=seatings).table()
+    found = run(
+        "simulate",
+        "--bots",
+        ",".join(bots),
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        *(["--seatings", seatings] if seatings == "rotations" else []),
+    )
+    assert found == Result(0, table + "\n", "")
+    order = "every order" if seatings == "balanced" else "one order"
+    assert f"{order} around the table" in found.out.splitlines()[0]
+
+
 def test_simulate_shows_a_progress_bar_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,8 +3,9 @@ run keeps every game and can be resumed (as the chess testers write a PGN file).
 
 Each line is a JSON object: ``"format": "threethirteen-tournament-game"``,
 ``"version": 1``, ``"tournament"`` (what identifies the run: the bots' labels, the
-rules, the seed, whether the deals are duplicated, the time a decision), then the
-game's :class:`~threethirteen.arena.tournament_results.GameResult` (``index``, ``seed``,
+rules, the seed, whether the deals are duplicated, the time a decision, the
+seatings), then the game's
+:class:`~threethirteen.arena.tournament_results.GameResult` (``index``, ``seed``,
 ``bots``, ``totals``, ``round_scores``, ``winners``, ``forfeit``) and its
 ``record``, which ``threethirteen replay FILE --game N`` shows and
 :meth:`threethirteen.Game.from_record` replays.
@@ -56,6 +57,7 @@ def _tournament(
     seed: int | None,
     duplicate: bool,
     move_time: float | None,
+    seatings: str,
 ) -> dict[str, Any]:
     return {
         "bots": list(labels),
@@ -63,6 +65,7 @@ def _tournament(
         "seed": seed,
         "duplicate": duplicate,
         "move_time": move_time,
+        "seatings": seatings,
     }
 
 
@@ -159,6 +162,7 @@ class GameLog:
         seed: int | None,
         duplicate: bool,
         move_time: float | None,
+        seatings: str,
     ) -> int | None:
         """The seed to play with: ``seed``, or the file's when ``seed`` is ``None``.
 
@@ -171,9 +175,11 @@ class GameLog:
         found_seed = self._found.get("seed")
         if seed is None and type(found_seed) is int:
             seed = found_seed
-        wanted = _tournament(labels, rules, seed, duplicate, move_time)
-        if self._found != wanted:
-            differ = [key for key in wanted if self._found.get(key) != wanted[key]]
+        wanted = _tournament(labels, rules, seed, duplicate, move_time, seatings)
+        # (a file written before the seatings were named seated by rotations)
+        found = {"seatings": "rotations", **self._found}
+        if found != wanted:
+            differ = [key for key in wanted if found.get(key) != wanted[key]]
             raise InvalidRecordError(
                 f"{self.path.name} holds the games of another tournament (its"
                 f" {', '.join(differ)} differ): resume it with the same arguments"
@@ -187,9 +193,10 @@ class GameLog:
         seed: int,
         duplicate: bool,
         move_time: float | None,
+        seatings: str,
     ) -> None:
         """Open the file for the games to come (a last line cut short is dropped)."""
-        self._tournament = _tournament(labels, rules, seed, duplicate, move_time)
+        self._tournament = _tournament(labels, rules, seed, duplicate, move_time, seatings)
         try:
             if self._good:
                 with self.path.open("r+b") as file:

@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from .._validate import as_index, as_seed, quote
@@ -357,12 +357,28 @@ class _Plan:
         return derived_seed(self.seed, self.unit(index))
 
 
-def _lineups(bots: int, players: int) -> tuple[tuple[int, ...], ...]:
-    """Every choice of ``players`` bots (in order), each in its ``players`` rotations:
-    bot ``choice[(seat + r) % players]`` sits in ``seat`` in rotation ``r``."""
+SEATINGS = ("balanced", "rotations")
+"""How a tournament seats each table's bots (see :func:`tournament`)."""
+
+
+def _orders(choice: tuple[int, ...], seatings: str) -> list[tuple[int, ...]]:
+    """The seat orders of a table's bots ``choice``: the order given (``"rotations"``),
+    or every order around the table (``"balanced"``: the first bot fixed, the others
+    in each of their permutations), so that each bot sits to the left of each other
+    equally often."""
+    if seatings == "rotations":
+        return [choice]
+    return [(choice[0], *rest) for rest in permutations(choice[1:])]
+
+
+def _lineups(bots: int, players: int, seatings: str = "balanced") -> tuple[tuple[int, ...], ...]:
+    """Every choice of ``players`` bots (in order), each in its seat orders (see
+    :func:`_orders`), each order in its ``players`` rotations: bot
+    ``order[(seat + r) % players]`` sits in ``seat`` in rotation ``r``."""
     return tuple(
-        tuple(choice[(seat + rotation) % players] for seat in range(players))
+        tuple(order[(seat + rotation) % players] for seat in range(players))
         for choice in combinations(range(bots), players)
+        for order in _orders(choice, seatings)
         for rotation in range(players)
     )
 
@@ -417,18 +433,25 @@ def _whole_schedule(games: int, lineups: int, players: int, bots: int, duplicate
         return
     below = games - games % lineups
     say = f"say {below} or {below + lineups}" if below else f"say {lineups}"
-    if bots == players:
+    tables = math.comb(bots, players)
+    seatings = lineups // tables
+    if bots == players and seatings == players:
         what = (
             "every deal is played in each seating"
             if duplicate
             else "every bot sits in every seat equally often"
         )
         unit = f"the players ({players}: {what})"
+    elif bots == players:
+        what = "every deal in each rotation" if duplicate else "each in its rotations"
+        unit = (
+            f"{lineups} ({players} seats times the {seatings // players} orders of the bots"
+            f" around the table: {what}, the orders in turn)"
+        )
     else:
-        tables = lineups // players
         unit = (
             f"{lineups} ({tables} tables of {players} of the {bots} bots, each in its"
-            f" {players} seatings: every pairing plays whole deals in every seating)"
+            f" {seatings} seatings: every pairing plays whole deals in every seating)"
         )
     if duplicate and bots == players:
         raise GameError(f"with duplicate deals, games is a multiple of {unit}, not {games}; {say}")
@@ -450,6 +473,7 @@ def tournament(
     *,
     move_time: float | None = None,
     on_error: str = "forfeit",
+    seatings: str = "balanced",
     keep_games: bool = False,
     records: bool = False,
     save_games: str | os.PathLike[str] | None = None,
@@ -459,17 +483,25 @@ def tournament(
 
     **Seats.** ``players`` (default: one a bot) seats that many bots a game; with
     fewer seats than bots, the games go through every choice of ``players`` bots in
-    turn (``itertools.combinations`` order), and each choice through its seating
-    rotations, so every bot meets every other and sits in every seat. ``games`` must
-    give every choice whole deals in every seating: a multiple of the choices times
-    ``players`` (a ``games`` that does not is refused, naming the nearest that do).
-    Give a bot twice to seat two copies. Each game makes a fresh bot per seat
+    turn (``itertools.combinations`` order), and each choice through its seatings,
+    so every bot meets every other and sits in every seat. With three or more
+    players, who sits to whose left matters (a player draws from the discards of the
+    player on the right): ``seatings="balanced"`` (the default) goes through every
+    order of a table's bots around the table, ``(players - 1)!`` of them, each in
+    its ``players`` rotations, so that each bot sits to the left of each other
+    equally often; ``seatings="rotations"`` plays only the order given, rotated (the
+    schedule of version 0.1, in which a bot's margin carries who its neighbours
+    are: see :doc:`arena`). ``games`` must give every
+    choice whole deals in every seating: a multiple of the choices times the orders
+    times ``players`` (a ``games`` that does not is refused, naming the nearest that
+    do). Give a bot twice to seat two copies. Each game makes a fresh bot per seat
     (:func:`~threethirteen.make_bot`: a bot object or function is used as it is).
 
     **Duplicate deals.** With ``duplicate=True`` every deal (a game's seed) is
     played once in each rotation of its table's seats, so each bot plays the same
     cards from every seat and the luck of the deal cancels out of the comparison;
-    the intervals then take a deal as one sample. Without, every game has its own
+    the intervals then take a deal as one sample. Balanced seatings change the order
+    around the table from one deal to the next. Without, every game has its own
     deal and is a sample.
 
     **Seeds.** Game ``i``'s seed is :func:`game_seed`, derived from ``seed`` and
@@ -500,6 +532,7 @@ def tournament(
         forever); ``None``: no limit.
     :param move_time: the seconds a bot has for each decision (``None``: no limit).
     :param on_error: ``"forfeit"`` or ``"raise"`` (see Faults).
+    :param seatings: ``"balanced"`` or ``"rotations"`` (see Seats).
     :param keep_games: keep each game's :class:`GameResult` in ``results.games``.
     :param records: keep each game's record too (``GameResult.record``).
     :param save_games: a file to write every game to as it ends, as a JSON line
@@ -536,6 +569,8 @@ def tournament(
     limit = check_move_time(move_time)
     if not isinstance(on_error, str) or on_error not in ON_ERROR:
         raise GameError(f"on_error is 'forfeit' or 'raise', not {quote(on_error)}")
+    if not isinstance(seatings, str) or seatings not in SEATINGS:
+        raise GameError(f"seatings is 'balanced' or 'rotations', not {quote(seatings)}")
     seed = as_seed(seed, "a seed", GameError)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise GameError(
@@ -546,7 +581,7 @@ def tournament(
             f"{quote(players)} players but {len(specs)} bots: give a bot more than once to"
             " seat it more than once"
         )
-    lineups = _lineups(len(specs), count)
+    lineups = _lineups(len(specs), count, seatings)
     _whole_schedule(games, len(lineups), count, len(specs), duplicate)
     if resume and save_games is None:
         raise GameError("resume goes on with the games of save_games: name the file")
@@ -556,7 +591,7 @@ def tournament(
     done: dict[int, GameResult] = {}
     if save_games is not None:
         log = GameLog(save_games, resume=resume)
-        seed = log.check(labels, record_rules, seed, duplicate, limit)
+        seed = log.check(labels, record_rules, seed, duplicate, limit, seatings)
         done = {index: result for index, result in log.results.items() if index < games}
     if seed is None:
         seed = derived_seed(time.time_ns(), id(specs))
@@ -575,7 +610,7 @@ def tournament(
         records=records or log is not None,
     )
     if log is not None:
-        log.start(labels, record_rules, seed, duplicate, limit)
+        log.start(labels, record_rules, seed, duplicate, limit, seatings)
     tally = Tally(len(specs), len(sample.rules.rounds), count if duplicate else 1)
     missing = [index for index in range(games) if index not in done]
     bar = _progress_bar(games, len(done)) if progress else None
@@ -604,6 +639,7 @@ def tournament(
         len(sample.rules.rounds),
         move_time=limit,
         keep_games=keep_games,
+        seatings=seatings,
     )
 
 

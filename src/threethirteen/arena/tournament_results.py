@@ -57,8 +57,8 @@ __all__ = [
 
 RESULTS_FORMAT = "threethirteen-tournament"
 """The ``"format"`` of results data (:meth:`TournamentResults.to_dict`)."""
-RESULTS_VERSION = 2
-"""The ``"version"`` of results data."""
+RESULTS_VERSION = 3
+"""The ``"version"`` of results data (version 2, without ``"seatings"``, is read too)."""
 
 ARENA_MAX_TURNS = 10_000
 """The turn limit of a round in :func:`~threethirteen.play`,
@@ -320,11 +320,12 @@ class Tally:
         rounds: int,
         move_time: float | None = None,
         keep_games: bool = False,
+        seatings: str = "balanced",
     ) -> TournamentResults:
         """The tournament's results: these sums, with what was played (the bots'
         labels, the rules as a game record writes them, the seed, the games, whether
-        the deals were duplicated, the rounds a game, the time a decision), and the
-        games themselves when kept."""
+        the deals were duplicated, the rounds a game, the time a decision, how the
+        tables were seated), and the games themselves when kept."""
         return TournamentResults(
             {
                 "format": RESULTS_FORMAT,
@@ -334,6 +335,7 @@ class Tally:
                 "seed": seed,
                 "games": games,
                 "duplicate": duplicate,
+                "seatings": seatings,
                 "rounds": rounds,
                 "move_time": move_time,
                 "stats": [
@@ -508,6 +510,13 @@ class TournamentResults:
     def duplicate(self) -> bool:
         """Whether every deal was played once per seating rotation."""
         return bool(self._data["duplicate"])
+
+    @property
+    def seatings(self) -> str:
+        """How the tables were seated: ``"balanced"`` (every order around the table)
+        or ``"rotations"`` (the order given, rotated); see
+        :func:`~threethirteen.tournament`."""
+        return str(self._data["seatings"])
 
     @property
     def players(self) -> int:
@@ -790,6 +799,7 @@ _KEYS = (
     "seed",
     "games",
     "duplicate",
+    "seatings",
     "rounds",
     "move_time",
     "stats",
@@ -800,7 +810,16 @@ _KEYS = (
 
 
 def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of results data, checked for its format and its fields."""
+    """A copy of results data, checked for its format and its fields (version 2, which
+    did not name its seatings, seated by rotations: read as ``"rotations"``)."""
+    if (
+        isinstance(data, Mapping)
+        and data.get("format") == RESULTS_FORMAT
+        and type(data.get("version")) is int
+        and data["version"] == 2
+        and "seatings" not in data
+    ):
+        data = {**data, "version": RESULTS_VERSION, "seatings": "rotations"}
     _check_values(data)
     if not isinstance(data, Mapping) or data.get("format") != RESULTS_FORMAT:
         raise InvalidRecordError(
@@ -864,6 +883,14 @@ def _integer(low: int, high: int) -> _Check:
 def _boolean(value: object, where: str) -> None:
     if not isinstance(value, bool):
         raise _invalid(where, "true or false", value)
+
+
+def _one_of(*choices: str) -> _Check:
+    def check(value: object, where: str) -> None:
+        if not isinstance(value, str) or value not in choices:
+            raise _invalid(where, " or ".join(repr(choice) for choice in choices), value)
+
+    return check
 
 
 def _string(longest: int) -> _Check:
@@ -955,6 +982,7 @@ RESULTS_FIELDS: dict[str, _Check] = {
     "seed": _integer(0, MAX_SEED),
     "games": _COUNT,
     "duplicate": _boolean,
+    "seatings": _one_of("balanced", "rotations"),
     "rounds": _integer(*_ROUND_LIST),
     "move_time": _move_time,
     "faults": _list_of(_fault, 0, 3 * MAX_RESULTS_BOTS),
@@ -1097,6 +1125,12 @@ def _table(results: TournamentResults) -> str:
         )
     else:
         played = "a deal each"
+    if results.players > 2:  # who sits to whose left: every order, or the one given
+        played += (
+            ", every order around the table"
+            if results.seatings == "balanced"
+            else ", one order around the table"
+        )
     lines = [
         f"{rules['preset']}{variations}, {results.players} players{limit}{clock}:"
         f" {games} games ({played}), seed {results.seed}",

@@ -411,6 +411,13 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="a fresh deal every game (default: every deal played in each seating)",
     )
+    parser.add_argument(
+        "--seatings",
+        choices=("balanced", "rotations"),
+        default="balanced",
+        help="at 3 or more players: every order of the bots around the table (balanced,"
+        " the default), or the order given, rotated",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--workers", type=int, metavar="N", help="play on N processes of this machine"
@@ -759,6 +766,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
             players=args.players,
             seed=args.seed,
             duplicate=not args.no_duplicate,
+            seatings=args.seatings,
             executor=executor,
             progress=_progress_wanted(),
             variations=args.variation,
