@@ -1,13 +1,16 @@
-"""What the seating does to a margin at four players: two copies of the lookahead
-bot at one table with the advisor and the heuristic bot, seated by rotations of
-one order and by every order around the table.
+"""What the seating does to a margin at four players: two copies of one bot at a
+table, seated by rotations of one order and by every order around the table.
 
     python benchmarks/seating_bias.py [--deals 1002] [--workers 2] [--seed 9]
+    python benchmarks/seating_bias.py --random [--deals 252]
 
+The default table: two copies of the lookahead bot side by side, then the advisor
+and the heuristic bot. ``--random``: the random bot, a copy of the lookahead bot,
+the advisor, the other copy (the first copy draws the random bot's discards).
 Each line: the seatings, then the first copy's margin over the second in points a
 game with its 95 % interval (pagat; about ten minutes a line on two cores). The
-copies play alike, so any margin is the seats' doing. docs/arena.md quotes this
-run at the defaults.
+copies play alike, so any margin is the seats' doing. docs/arena.md quotes these
+runs at the defaults.
 """
 
 from __future__ import annotations
@@ -17,8 +20,12 @@ from concurrent.futures import ProcessPoolExecutor
 
 import threethirteen as tt
 
-#: The table: the two copies sit next to each other in the order given.
-TABLE = ("lookahead", "lookahead", "advisor", "heuristic")
+#: The tables: the bots in the order given, the copies labelled as the tournament
+#: labels them.
+TABLES = {
+    False: ("lookahead", "lookahead", "advisor", "heuristic"),
+    True: ("random", "lookahead", "advisor", "lookahead"),
+}
 
 
 def main() -> None:
@@ -26,11 +33,12 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1002, help="a multiple of 6 (1002)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--random", action="store_true", help="the table with the random bot")
     args = parser.parse_args()
     for seatings in ("rotations", "balanced"):
         with ProcessPoolExecutor(args.workers) as pool:
             results = tt.tournament(
-                list(TABLE),
+                list(TABLES[args.random]),
                 games=4 * args.deals,
                 players=4,
                 seed=args.seed,
