@@ -814,7 +814,8 @@ def _checked(data: Mapping[str, Any]) -> dict[str, Any]:
     did not name its seatings, seated by rotations: read as ``"rotations"``)."""
     if (
         isinstance(data, Mapping)
-        and data.get("format") == RESULTS_FORMAT
+        and isinstance(data.get("format"), str)  # (a numpy array compares oddly)
+        and data["format"] == RESULTS_FORMAT
         and type(data.get("version")) is int
         and data["version"] == 2
         and "seatings" not in data
