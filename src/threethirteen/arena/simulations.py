@@ -62,7 +62,6 @@ __all__ = [
     "tournament",
 ]
 
-
 CHUNK_SECONDS = 0.1
 """The least time a chunk of games sent to an executor should take, in seconds."""
 
@@ -257,8 +256,8 @@ def play(
     :param players: the number of players: ``len(bots)``, the default.
     :param seed: the game's seed (``None``: a fresh one, kept in ``game.seed``).
     :param max_turns: end a round after this many turns and score the hands as they
-        stand (:data:`~threethirteen.ARENA_MAX_TURNS`, the default, is a safety net; ``None``: no
-        limit).
+        stand (the default, :data:`~threethirteen.ARENA_MAX_TURNS`, is a safety net;
+        ``None``: no limit).
     :param move_time: the seconds a bot has for each decision (``None``: no limit;
         see :mod:`threethirteen.arena.referee` for how a limit is kept).
     :raises BotError: at a bot's first fault (it raised, chose an action that is not
