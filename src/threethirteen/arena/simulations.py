@@ -42,6 +42,7 @@ from .protocol import end_message, start_message
 from .referee import check_move_time, forfeit_scores, raise_fault, referee_game, start_fault
 from .tournament_results import (
     ARENA_MAX_TURNS,
+    SEATINGS,
     BotResults,
     Fault,
     GameResult,
@@ -354,10 +355,6 @@ class _Plan:
 
     def game_seed(self, index: int) -> int:
         return derived_seed(self.seed, self.unit(index))
-
-
-SEATINGS = ("balanced", "rotations")
-"""How a tournament seats each table's bots (see :func:`tournament`)."""
 
 
 def _orders(choice: tuple[int, ...], seatings: str) -> list[tuple[int, ...]]:

@@ -45,6 +45,7 @@ __all__ = [
     "FAULT_KINDS",
     "RESULTS_FORMAT",
     "RESULTS_VERSION",
+    "SEATINGS",
     "BotResults",
     "Fault",
     "GameResult",
@@ -67,6 +68,10 @@ ARENA_MAX_TURNS = 10_000
 from the stock end one in a few dozen turns, random bots in at most a few thousand),
 that ends the rounds that never would, as between two bots that keep taking each
 other's discards, so that no pair of bots can hang a run."""
+
+SEATINGS = ("balanced", "rotations")
+"""How a tournament seats each table's bots (see :func:`~threethirteen.tournament`):
+every order around the table, or the order given, rotated."""
 
 FAULT_KINDS = ("error", "illegal", "time")
 """The kinds of a bot's fault: it raised (or its process crashed), it chose an
@@ -983,7 +988,7 @@ RESULTS_FIELDS: dict[str, _Check] = {
     "seed": _integer(0, MAX_SEED),
     "games": _COUNT,
     "duplicate": _boolean,
-    "seatings": _one_of("balanced", "rotations"),
+    "seatings": _one_of(*SEATINGS),
     "rounds": _integer(*_ROUND_LIST),
     "move_time": _move_time,
     "faults": _list_of(_fault, 0, 3 * MAX_RESULTS_BOTS),

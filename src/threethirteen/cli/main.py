@@ -43,7 +43,7 @@ from .. import __version__
 from .._validate import load_json, quote
 from ..arena.game_log import GAMES_FORMAT, MAX_LINE, read_game_line
 from ..arena.simulations import ARENA_MAX_TURNS, TournamentResults, match, tournament
-from ..arena.tournament_results import GameResult
+from ..arena.tournament_results import SEATINGS, GameResult
 from ..bots.builtin import BOTS
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game
@@ -413,7 +413,7 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seatings",
-        choices=("balanced", "rotations"),
+        choices=SEATINGS,
         default="balanced",
         help="at 3 or more players: every order of the bots around the table (balanced,"
         " the default), or the order given, rotated",
