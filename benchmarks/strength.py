@@ -110,7 +110,12 @@ def main() -> None:
     run.add_argument("--workers", type=int, default=2)
     run.add_argument("--games", type=int, default=2000)
     run.add_argument("--search-games", type=int, default=2000)
-    run.add_argument("--four-games", type=int, default=2000)
+    run.add_argument(
+        "--four-games",
+        type=int,
+        default=2016,
+        help="a multiple of 24: balanced seatings play every order in all rotations",
+    )
     run.add_argument(
         "--only", nargs="*", help="result names (e.g. expert_advisor four_expert); default all"
     )
