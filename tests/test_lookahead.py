@@ -3,6 +3,7 @@ danger rule against a count by hand, and scripted choices."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -100,6 +101,103 @@ def test_values_match_the_brute_force() -> None:
     assert outs >= 20  # the going-out term is exercised
 
 
+def near(card: Card, hand: tt.Hand, round_: tt.Round) -> bool:
+    """The value draw's test, written from its definition: the card melds with the
+    hand (it lowers the score by less than its own points), is wild, or shares a rank
+    or a suit within two ranks with a card of the hand (a joker in it aside)."""
+    if tt.deadwood_score(hand + card, round_) < tt.deadwood_score(hand, round_) + round_.penalty(
+        card
+    ):
+        return True
+    if round_.is_wild(card) or card.rank is None:
+        return True
+    return any(
+        held.rank is not None
+        and (held.rank == card.rank or (held.suit == card.suit and abs(held.rank - card.rank) <= 2))
+        for held in hand
+    )
+
+
+def reference_hand_value(
+    hand: tt.Hand, keep: Card | None, unseen: list[Card], round_: tt.Round, q: float
+) -> float:
+    """A hand one card over, by brute force: the best three discards by the score
+    left (in tt.discards' order, within 12 points of the best, never ``keep``, never a
+    wild card while a natural one is held), each weighed as the lookahead weighs a
+    discard (reference_next), the lowest; -9 n (n the cards dealt) when one goes out."""
+    bonus = 9 * (len(hand) - 1)
+    ranking = tt.discards(hand, round_)
+    natural = any(not round_.is_wild(card) for card in hand)
+    chosen: list[tuple[Card, int]] = []
+    for card, score in zip(ranking.cards, ranking.scores, strict=True):
+        if score > ranking.scores[0] + 12 or len(chosen) == 3:
+            break
+        if card != keep and not (natural and round_.is_wild(card)):
+            chosen.append((card, score))
+    if any(score == 0 for _, score in chosen):
+        return -bonus
+    values = []
+    for card, score in chosen:
+        later, out = reference_next(list(hand.without(card)), unseen, round_)
+        values.append(q * score + (1 - q) * float(later - bonus * out))
+    return min(values)
+
+
+def draw_positions() -> list[tuple[tt.Game, int]]:
+    """Draw-phase positions of the first two rounds (3 and 4 cards), from advisor
+    games at 2 and 3 players."""
+    found = []
+    for players in (2, 3):
+        for seed in range(12):
+            game = tt.Game("pagat", players=players, seed=seed)
+            bots = [tt.AdvisorBot(seat) for seat in range(players)]
+            while not game.is_over and game.round <= 2:
+                player = game.to_move
+                assert player is not None
+                if game.phase == "draw" and game.piles[0]:
+                    found.append((game.clone(), player))
+                game.apply(bots[player].act(game.view(player), game.legal_actions()))
+    return found
+
+
+def test_draw_values_match_the_brute_force() -> None:
+    bot = tt.LookaheadBot(feed=0, draw="value")
+    weighed = differ = checked = 0
+    for game, player in draw_positions():
+        view = game.view(player)
+        round_ = view.prepared_round
+        legal = game.legal_actions()
+        found = bot.draw_values(view, legal, round_)
+        top = view.piles[0][-1]
+        if view.first_out is not None or view.reshuffled is not None:
+            assert found == [] or view.reshuffled is not None
+            continue
+        if not near(top, view.hand, round_):
+            assert found == []
+            assert bot.act(view, legal) == tt.AdvisorBot().draw(view, legal, round_)
+            continue
+        chosen = bot.act(view, legal)
+        advised = tt.AdvisorBot().draw(view, legal, round_)
+        weighed += 1
+        differ += chosen != advised
+        if chosen == advised and weighed % 6:
+            continue  # the brute force is slow: every draw otherwise than the advisor's,
+            # and every sixth of the others
+        q = 1.0 - math.prod(1.0 - chance for chance in reference_danger(view))
+        unseen = list(view.unseen())
+        stock = sum(
+            reference_hand_value(view.hand + drawn, None, unseen[:i] + unseen[i + 1 :], round_, q)
+            for i, drawn in enumerate(unseen)
+        ) / len(unseen)
+        pile = reference_hand_value(view.hand + top, top, unseen, round_, q)
+        assert found == [(DrawStock(), pytest.approx(stock)), (DrawDiscard(), pytest.approx(pile))]
+        assert chosen == (DrawDiscard() if pile < stock else DrawStock())
+        checked += 1
+    assert weighed == 148
+    assert differ == 5  # it draws otherwise than the advisor
+    assert checked == 27
+
+
 def test_danger_by_pace_matches_a_count_by_hand() -> None:
     for game, player in POSITIONS:
         view = game.view(player)
@@ -142,3 +240,45 @@ def test_options_and_repr() -> None:
         tt.LookaheadBot(feed=float("nan"))
     assert str(refused.value) == "feed is a finite number of points from 0, not nan"
     assert tt.make_bot("lookahead", seed=4).seed == 4
+    assert repr(tt.LookaheadBot(seed=1, draw="value")) == "LookaheadBot(seed=1, draw='value')"
+    assert tt.LookaheadBot().draw_by == "advisor"
+    with pytest.raises(tt.InvalidBotError) as refused:
+        tt.LookaheadBot(draw="values")
+    assert str(refused.value) == "draw is 'advisor' or 'value', not 'values'"
+
+
+def test_the_value_draw_weighs_every_near_pile_and_the_last_turn_is_the_advisors() -> None:
+    """Under separate-discards (and jokers) each player's pile is a draw: the value
+    draw lists the stock and each pile whose top card is near the hand, and takes the
+    lowest; once a player has gone out it draws as the advisor does."""
+    rules = tt.Rules.preset("pagat", ["separate-discards", "jokers"], players=3)
+    bot = tt.LookaheadBot(draw="value")
+    piles_weighed = last_turns = 0
+    for seed in range(4):
+        game = tt.Game(rules, players=3, seed=seed)
+        bots = [tt.AdvisorBot(seat) for seat in range(3)]
+        while not game.is_over and game.round <= 2:
+            player = game.to_move
+            assert player is not None
+            view, legal = game.view(player), game.legal_actions()
+            round_ = view.prepared_round
+            if view.phase == "draw":
+                found = bot.draw_values(view, legal, round_)
+                chosen = tt.LookaheadBot(draw="value").act(view, legal)
+                near_piles = [
+                    action
+                    for action in legal
+                    if isinstance(action, DrawDiscard)
+                    and near(view.piles[action.pile or 0][-1], view.hand, round_)
+                ]
+                if view.first_out is not None:
+                    assert found == []
+                    assert chosen == tt.AdvisorBot().draw(view, legal, round_)
+                    last_turns += 1
+                elif near_piles:
+                    assert [action for action, _ in found] == [DrawStock(), *near_piles]
+                    assert chosen == min(found, key=lambda pair: pair[1])[0]
+                    piles_weighed += len(near_piles) > 1
+            game.apply(bots[player].act(view, legal))
+    assert piles_weighed >= 3
+    assert last_turns >= 3
