@@ -44,24 +44,29 @@ def reference_danger(view: tt.PlayerView) -> list[float]:
     return chances
 
 
-def positions() -> list[tuple[tt.Game, int]]:
-    """Positions in the play phase of small rounds, from advisor games at 2 and 3
-    players (the second round of the game: 4 cards, so the brute force is quick)."""
+def positions(phase: str, seeds: int, limit: int) -> list[tuple[tt.Game, int]]:
+    """Positions in ``phase`` of the first two rounds (3 and 4 cards, so the brute
+    force is quick), from advisor games at 2 and 3 players, ``seeds`` games each, at
+    most ``limit``; a draw with a pile's top card to take."""
     found = []
     for players in (2, 3):
-        for seed in range(6):
+        for seed in range(seeds):
             game = tt.Game("pagat", players=players, seed=seed)
             bots = [tt.AdvisorBot(seat) for seat in range(players)]
             while not game.is_over and game.round <= 2:
                 player = game.to_move
                 assert player is not None
-                if game.phase == "play" and game.round >= 1 and len(found) < 60:
+                if (
+                    game.phase == phase
+                    and len(found) < limit
+                    and (phase == "play" or game.piles[0])
+                ):
                     found.append((game.clone(), player))
                 game.apply(bots[player].act(game.view(player), game.legal_actions()))
     return found
 
 
-POSITIONS = positions()
+POSITIONS = positions("play", 6, 60)
 
 
 def test_values_match_the_brute_force() -> None:
@@ -143,27 +148,10 @@ def reference_hand_value(
     return min(values)
 
 
-def draw_positions() -> list[tuple[tt.Game, int]]:
-    """Draw-phase positions of the first two rounds (3 and 4 cards), from advisor
-    games at 2 and 3 players."""
-    found = []
-    for players in (2, 3):
-        for seed in range(12):
-            game = tt.Game("pagat", players=players, seed=seed)
-            bots = [tt.AdvisorBot(seat) for seat in range(players)]
-            while not game.is_over and game.round <= 2:
-                player = game.to_move
-                assert player is not None
-                if game.phase == "draw" and game.piles[0]:
-                    found.append((game.clone(), player))
-                game.apply(bots[player].act(game.view(player), game.legal_actions()))
-    return found
-
-
 def test_draw_values_match_the_brute_force() -> None:
     bot = tt.LookaheadBot(feed=0, draw="value")
     weighed = differ = checked = 0
-    for game, player in draw_positions():
+    for game, player in positions("draw", 12, 1000):
         view = game.view(player)
         round_ = view.prepared_round
         legal = game.legal_actions()
