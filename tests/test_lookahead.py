@@ -127,7 +127,7 @@ def reference_hand_value(
     hand: tt.Hand, keep: Card | None, unseen: list[Card], round_: tt.Round, q: float
 ) -> float:
     """A hand one card over, by brute force: the best three discards by the score
-    left (in tt.discards' order, within 12 points of the best, never ``keep``, never a
+    left (in tt.discards' order, never ``keep``, never a
     wild card while a natural one is held), each weighed as the lookahead weighs a
     discard (reference_next), the lowest; -9 n (n the cards dealt) when one goes out."""
     bonus = 9 * (len(hand) - 1)
@@ -135,7 +135,7 @@ def reference_hand_value(
     natural = any(not round_.is_wild(card) for card in hand)
     chosen: list[tuple[Card, int]] = []
     for card, score in zip(ranking.cards, ranking.scores, strict=True):
-        if score > ranking.scores[0] + 12 or len(chosen) == 3:
+        if len(chosen) == 3:
             break
         if card != keep and not (natural and round_.is_wild(card)):
             chosen.append((card, score))

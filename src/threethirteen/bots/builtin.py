@@ -825,18 +825,18 @@ class LookaheadBot:
         )
 
     def _weighed(
-        self, hand: Hand, context: _Weighing, keep: Card | None, limit: int | None = None
+        self, hand: Hand, context: _Weighing, keep: Card | None, margin: float, limit: int
     ) -> list[tuple[Card, float, int]]:
-        """The discards of ``hand`` within ``margin`` of the best score left (never
-        ``keep``, never a wild card while it holds a natural one), at most ``limit`` of
-        them, each with its value and the score it leaves."""
+        """The discards of ``hand`` within ``margin`` points of the best score left
+        (never ``keep``, never a wild card while it holds a natural one), the first
+        ``limit`` of them, each with its value and the score it leaves."""
         round_, counts, q, bonus, known = context
         ranking = discards(hand, round_)
         low = ranking.scores[0]
         natural = any(not round_.is_wild(card) for card in ranking.cards)
         found: list[tuple[Card, float, int]] = []
         for card, score in zip(ranking.cards, ranking.scores, strict=True):
-            if score > low + self.margin or (limit is not None and len(found) >= limit):
+            if score > low + margin or len(found) >= limit:
                 break
             if card == keep or (natural and round_.is_wild(card)):
                 continue
@@ -849,10 +849,11 @@ class LookaheadBot:
         return found
 
     def _hand_value(self, hand: Hand, context: _Weighing, keep: Card | None) -> float:
-        """The value of a hand one card over: its best discard's among the first
-        :data:`_DRAW_DISCARDS`, minus the bonus for going out when one puts it out."""
-        found = self._weighed(hand, context, keep, _DRAW_DISCARDS)
-        if not found:
+        """The value of a hand one card over: the lowest value of its
+        :data:`_DRAW_DISCARDS` best discards by the score left (however far from the
+        best), or minus the bonus for going out when one puts it out."""
+        found = self._weighed(hand, context, keep, math.inf, _DRAW_DISCARDS)
+        if not found:  # every card is wild but the one it must keep
             return math.inf
         if any(score == 0 for _, _, score in found):
             return -context.bonus
@@ -907,7 +908,9 @@ class LookaheadBot:
             return []
         unseen = _stock_unseen(view)
         context = self._context(view, round_, unseen.counts() if len(unseen) else None)
-        weighed = self._weighed(view.hand, context, self.taken_card(view))
+        weighed = self._weighed(
+            view.hand, context, self.taken_card(view), self.margin, len(view.hand)
+        )
         return [(card, value) for card, value, _ in weighed]
 
     def discard(self, view: PlayerView, round_: Round) -> Card:
