@@ -30,6 +30,7 @@ import threethirteen as tt
 BOTS: dict[str, Any] = {
     "expert": functools.partial(tt.ExpertBot, playouts=16, name="expert"),
     "search4": functools.partial(tt.SearchBot, playouts=4, name="search4"),
+    "lookahead-value": functools.partial(tt.LookaheadBot, draw="value", name="lookahead-value"),
 }
 
 #: The round-robin at two players: each pairing with its seed.
@@ -48,6 +49,7 @@ PAIRINGS = (
     (("lookahead", "advisor"), 41),
     (("lookahead", "heuristic"), 42),
     (("expert", "lookahead"), 43),
+    (("lookahead-value", "lookahead"), 44),
 )
 #: The four-player tables: a name, the bots, the seed.
 TABLES = (

@@ -28,7 +28,7 @@ from ..hands.cards import Card
 from ..hands.hand import Hand
 from ..hands.rounds import Round
 from ..statistics import student_errors
-from .builtin import BOTS, LookaheadBot, danger_by_pace
+from .builtin import BOTS, AdvisorBot, LookaheadBot, danger_by_pace
 from .playouts import plain_discard, playout
 
 if TYPE_CHECKING:
@@ -93,7 +93,9 @@ class ExpertBot:
     playout policy of :func:`threethirteen.bots.playouts.playout` for every seat. In the
     draw, each draw is followed on the same deal by the best two discards after it
     (by the deadwood left), and the draw is worth the better of them on that deal.
-    The draws are searched with :class:`AdvisorBot`'s draw first. In the play, the
+    The draws are searched with the lookahead's value draw first at two players
+    (:meth:`LookaheadBot.draw_values`), :class:`AdvisorBot`'s at more (where the
+    value draw measured no better). In the play, the
     discard is :class:`LookaheadBot`'s; with ``top`` above 0 it is searched against
     the ``top`` best discards by :func:`threethirteen.discards` (never a wild card
     while it holds a natural one, never the card just taken). By default ``top`` is
@@ -112,7 +114,7 @@ class ExpertBot:
     0.5 (``lead``: the best other total less its own): safety when ahead, risk when
     behind.
 
-    The first candidate (the advisor's draw, the lookahead's discard) is played
+    The first candidate (the value or the advisor's draw, the lookahead's discard) is played
     unless another candidate's mean is lower by more
     than ``confidence`` standard errors of the paired differences. It goes out at
     once (never a false out), takes a pile's top card that puts it out, plays the
@@ -153,7 +155,7 @@ class ExpertBot:
     ) -> None:
         # The lookahead bot, which plays the discards, checks the seed and the name as
         # every built-in bot does.
-        lookahead = LookaheadBot(seed, name=name)
+        lookahead = LookaheadBot(seed, name=name, draw="value")
         if playouts is not None and (
             isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
         ):
@@ -180,6 +182,7 @@ class ExpertBot:
         self.confidence = errors
         self._rng = np.random.default_rng(self.seed)
         self._lookahead = lookahead
+        self._advisor = AdvisorBot(self.seed)
         self._started = 0.0
         self._deals = 0
         self.last: list[Candidate] = []
@@ -204,8 +207,9 @@ class ExpertBot:
         return self.last[_chosen(self.last, self.confidence, self._deals)].action
 
     def candidates(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Action]:
-        """The actions searched, :class:`AdvisorBot`'s draw or :class:`LookaheadBot`'s
-        discard first; one action when
+        """The actions searched, the first draw (at two players the lookahead's value
+        draw, else :class:`AdvisorBot`'s) or :class:`LookaheadBot`'s discard first;
+        one action when
         the choice is plain (a single legal action, going out, a pile's top card that
         puts the hand out, a table play).
 
@@ -232,7 +236,8 @@ class ExpertBot:
                         hand + view.piles[action.pile or 0][-1], round_
                     ):
                         return [action]
-            first = self._lookahead.draw(view, legal_actions, round_)
+            drawing = self._lookahead if view.players == 2 else self._advisor
+            first = drawing.draw(view, legal_actions, round_)
             return [first, *[a for a in draws if a != first]]
         first = self._lookahead.act(view, legal_actions)
         if not isinstance(first, DiscardCard) or first.go_out or first.pile is not None:
