@@ -206,3 +206,42 @@ def test_the_lookahead_discard_is_searched_first() -> None:
     ]
     found = tt.ExpertBot(seed=0, playouts=4, top=3).candidates(view, game.legal_actions())
     assert [str(a) for a in found] == ["discard 9h", "discard Js", "discard Jc", "discard 6s"]
+
+
+def test_the_value_draw_is_searched_first_at_two_players() -> None:
+    # Threes wild: the 9d pairs the 9h. The advisor draws from the stock (it counts
+    # the score after the draw); the lookahead's value draw takes the pair, which six
+    # unseen cards put out, and at two players the expert searches it first.
+    game = tt.Game("pagat", players=2, seed=9)
+    view, legal = game.view(game.to_move), game.legal_actions()
+    assert (str(view.hand), str(view.piles[0][-1])) == ("Ac 9h Qs", "9d")
+    assert tt.AdvisorBot().act(view, legal) == DrawStock()
+    assert tt.ExpertBot(seed=0).candidates(view, legal) == [DrawDiscard(), DrawStock()]
+
+
+def test_the_advisors_draw_is_searched_first_at_four_players() -> None:
+    """At four players the value draw measured no better than the advisor's: the
+    expert's first draw is the advisor's wherever the two differ."""
+    differ = 0
+    for seed in range(3):
+        game = tt.Game("pagat", players=4, seed=seed)
+        bots = [tt.AdvisorBot(seat) for seat in range(4)]
+        while not game.is_over and game.round <= 3:
+            player = game.to_move
+            assert player is not None
+            view, legal = game.view(player), game.legal_actions()
+            if view.phase == "draw" and len(legal) > 1:
+                round_ = view.prepared_round
+                advised = tt.AdvisorBot().draw(view, legal, round_)
+                valued = tt.LookaheadBot(draw="value").draw(view, legal, round_)
+                first = tt.ExpertBot(seed=0).candidates(view, legal)[0]
+                if not can_go_out_with_the_pile(view):
+                    assert first == advised
+                differ += valued != advised
+            game.apply(bots[player].act(view, legal))
+    assert differ >= 2
+
+
+def can_go_out_with_the_pile(view: tt.PlayerView) -> bool:
+    """Whether the pile's top card puts the hand out (the expert's plain take)."""
+    return bool(view.piles[0]) and tt.can_go_out(view.hand + view.piles[0][-1], view.prepared_round)
