@@ -23,6 +23,7 @@ BOTS: dict[str, Callable[..., tt.Bot]] = {
     "heuristic": tt.HeuristicBot,
     "advisor": tt.AdvisorBot,
     "lookahead": tt.LookaheadBot,
+    'lookahead, `draw="value"`': functools.partial(tt.LookaheadBot, draw="value"),
     "search, 16 playouts (the default)": tt.SearchBot,
     "expert, `playouts=16`": functools.partial(tt.ExpertBot, playouts=16),
     "expert, `time_ms=20` (the default)": tt.ExpertBot,
