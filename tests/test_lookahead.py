@@ -6,9 +6,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import threethirteen as tt
+from tests.game_checks import shuffle_hidden
 from threethirteen import Card, DrawDiscard, DrawStock
 from threethirteen.bots.builtin import danger_by_pace
 
@@ -270,3 +272,17 @@ def test_the_value_draw_weighs_every_near_pile_and_the_last_turn_is_the_advisors
             game.apply(bots[player].act(view, legal))
     assert piles_weighed >= 3
     assert last_turns >= 3
+
+
+def test_the_value_draw_does_not_depend_on_the_hidden_cards() -> None:
+    rng = np.random.default_rng(11)
+    weighed = 0
+    for game, player in positions("draw", 12, 1000)[::5]:
+        shuffled = shuffle_hidden(game, player, rng)
+        view, again = game.view(player), shuffled.view(player)
+        assert again == view
+        bot = tt.LookaheadBot(draw="value")
+        found = bot.draw_values(view, game.legal_actions(), view.prepared_round)
+        assert bot.draw_values(again, shuffled.legal_actions(), again.prepared_round) == found
+        weighed += bool(found)
+    assert weighed >= 10
