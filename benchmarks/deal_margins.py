@@ -82,26 +82,15 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--four", action="store_true", help="the four-player seat population")
     args = parser.parse_args()
+    data: dict[str, object] = {"deals": args.deals, "seed": args.seed, "rules": "pagat"}
     if args.four:
-        four = {
-            "deals": args.deals,
-            "seed": args.seed,
-            "rules": "pagat",
-            "table": list(FOUR),
-            "seatings": "balanced",
-            "margins": seat_margins(args.deals, args.seed, args.workers),
-        }
-        json.dump(four, sys.stdout)
-        sys.stdout.write("\n")
-        return 0
-    data = {
-        "deals": args.deals,
-        "seed": args.seed,
-        "rules": "pagat",
-        "margins": {
+        data["table"] = list(FOUR)
+        data["seatings"] = "balanced"
+        data["margins"] = seat_margins(args.deals, args.seed, args.workers)
+    else:
+        data["margins"] = {
             f"{a}-{b}": margins((a, b), args.deals, args.seed, args.workers) for a, b in PAIRS
-        },
-    }
+        }
     json.dump(data, sys.stdout)
     sys.stdout.write("\n")
     return 0

@@ -69,6 +69,7 @@ def positions(phase: str, seeds: int, limit: int) -> list[tuple[tt.Game, int]]:
 
 
 POSITIONS = positions("play", 6, 60)
+DRAWS = positions("draw", 12, 1000)
 
 
 def test_values_match_the_brute_force() -> None:
@@ -153,7 +154,7 @@ def reference_hand_value(
 def test_draw_values_match_the_brute_force() -> None:
     bot = tt.LookaheadBot(feed=0, draw="value")
     weighed = differ = checked = 0
-    for game, player in positions("draw", 12, 1000):
+    for game, player in DRAWS:
         view = game.view(player)
         round_ = view.prepared_round
         legal = game.legal_actions()
@@ -277,7 +278,7 @@ def test_the_value_draw_weighs_every_near_pile_and_the_last_turn_is_the_advisors
 def test_the_value_draw_does_not_depend_on_the_hidden_cards() -> None:
     rng = np.random.default_rng(11)
     weighed = 0
-    for game, player in positions("draw", 12, 1000)[::5]:
+    for game, player in DRAWS[::5]:
         shuffled = shuffle_hidden(game, player, rng)
         view, again = game.view(player), shuffled.view(player)
         assert again == view
