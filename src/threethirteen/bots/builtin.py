@@ -608,6 +608,12 @@ def danger_by_pace(view: PlayerView) -> list[float]:
     and ``p`` the cards the player has taken from a pile this round (each one
     helped them); 0 for the viewer and for a player who has gone out.
 
+    It ranks positions, but is not calibrated: combined over the opponents as
+    :class:`LookaheadBot` combines it (the chance that one goes out before the
+    viewer's next turn), it predicted 0.38 on average where 0.22 happened in games
+    of lookahead bots at four players, and 0.21 where 0.10 happened at two
+    (``benchmarks/four_player_limits.py pace``).
+
     >>> import threethirteen as tt
     >>> game = tt.Game("pagat", players=2, seed=7)
     >>> game.to_move

@@ -1,0 +1,222 @@
+"""What limits the lookahead bot at four players: two measurements for docs/strength.md.
+
+``pace`` checks :func:`~threethirteen.bots.builtin.danger_by_pace` as the
+lookahead bot uses it: at every discard of a game of lookahead bots (pagat, not
+on a last turn), the chance it gives that another player goes out before this
+player's next turn, against whether one did; a calibration table by bins of the
+prediction, each observed frequency with its Wilson interval.
+
+``rounds`` plays a table of lookahead, advisor, heuristic and search (each game
+seated by one of the rotations of one of the six orders, in turn) and counts, for
+each bot, the rounds it went out first in and what it scored in the others.
+
+``oracle`` plays a table of oracle, lookahead, advisor and heuristic, where the
+oracle is the lookahead bot told what the stock holds (not its order): its view's
+``unseen()`` answers the stock's cards, so its outlook of the next draw is drawn
+from the true stock, as if it knew every opponent's hand. Every deal is played in
+the four rotations of one of the six orders of the bots around the table (the
+deals go through the six, as the arena's balanced seatings do); a pair's margin is
+the second bot's total less the first's over a deal's four games, with Student's t
+95 % interval over the deals (in points a game).
+
+::
+
+    python benchmarks/four_player_limits.py pace --players 4 --games 60
+    python benchmarks/four_player_limits.py rounds --games 240
+    python benchmarks/four_player_limits.py oracle --deals 1008 --seed 5
+
+The games are played here, not by :func:`threethirteen.tournament`: the oracle
+needs the game itself, which a bot never sees.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+from typing import Any
+
+import threethirteen as tt
+from threethirteen.bots.builtin import danger_by_pace
+from threethirteen.statistics import mean_interval, wilson_interval
+
+BINS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0001)
+TABLE = ("oracle", "lookahead", "advisor", "heuristic")
+
+
+def out_soon(view: tt.PlayerView) -> float:
+    """The lookahead bot's ``q``: the chance by the pace rule that another player goes
+    out before this player's next turn."""
+    stays = 1.0
+    for chance in danger_by_pace(view):
+        stays *= 1.0 - chance
+    return 1.0 - stays
+
+
+def pace(players: int, games: int, seed: int) -> list[tuple[float, int]]:
+    """(q, whether another player went out before the next turn) at every discard
+    before the round's last turns, in ``games`` games of lookahead bots."""
+    found: list[tuple[float, int]] = []
+    for number in range(games):
+        game = tt.Game("pagat", players=players, seed=seed + number)
+        bots = [tt.LookaheadBot(seed + number) for _ in range(players)]
+        waiting: dict[int, float] = {}  # player -> q at their last discard
+        while not game.is_over:
+            player = game.to_move
+            assert player is not None
+            view = game.view(player)
+            round_number = game.round
+            if view.phase == "draw" and player in waiting:
+                found.append((waiting.pop(player), 0))
+            if view.phase == "play" and view.first_out is None:
+                waiting[player] = out_soon(view)
+            game.apply(bots[player].act(view, game.legal_actions()))
+            if view.first_out is None and any(game.went_out):
+                waiting.pop(player, None)  # its own going out ends its wait
+                found.extend((chance, 1) for chance in waiting.values())
+                waiting.clear()
+            if game.is_over or game.round != round_number:
+                waiting.clear()
+    return found
+
+
+def calibration(pairs: list[tuple[float, int]]) -> list[dict[str, Any]]:
+    rows = []
+    for low, high in itertools.pairwise(BINS):
+        inside = [(p, y) for p, y in pairs if low <= p < high]
+        if not inside:
+            continue
+        hits = sum(y for _, y in inside)
+        rows.append(
+            {
+                "bin": f"{low:.2f}-{min(high, 1.0):.2f}",
+                "predictions": len(inside),
+                "predicted": sum(p for p, _ in inside) / len(inside),
+                "observed": hits / len(inside),
+                "interval": wilson_interval(hits, len(inside)),
+            }
+        )
+    return rows
+
+
+def rounds(games: int, seed: int) -> dict[str, tuple[float, float]]:
+    """Each bot's share of rounds gone out first in, and its mean score in the rest."""
+    names = ("lookahead", "advisor", "heuristic", "search")
+    orders = [(0, *rest) for rest in itertools.permutations((1, 2, 3))]
+    first = dict.fromkeys(names, 0)
+    rest = {name: [0, 0] for name in names}  # rounds, points
+    for number in range(games):
+        order = orders[(number // 4) % len(orders)]
+        seats = [names[order[(seat + number) % 4]] for seat in range(4)]
+        bots = [tt.make_bot(name, seed=seed + number) for name in seats]
+        game = tt.Game("pagat", players=4, seed=seed + number // 4)
+        round_number, out = game.round, None
+        while not game.is_over:
+            player = game.to_move
+            assert player is not None
+            game.apply(bots[player].act(game.view(player), game.legal_actions()))
+            if out is None and any(game.went_out) and game.round == round_number:
+                out = game.went_out.index(True)
+            if game.is_over or game.round != round_number:
+                for seat, score in enumerate(game.round_scores[-1]):
+                    if seat == out:
+                        first[seats[seat]] += 1
+                    else:
+                        rest[seats[seat]][0] += 1
+                        rest[seats[seat]][1] += score
+                round_number, out = game.round, None
+    played = games * len(tt.Rules.preset("pagat").rounds)
+    return {name: (first[name] / played, rest[name][1] / rest[name][0]) for name in names}
+
+
+class _StockView:
+    """A player's view that answers ``unseen()`` with the stock's cards."""
+
+    def __init__(self, view: tt.PlayerView, game: tt.Game) -> None:
+        self._view = view
+        self._stock = tt.Hand(list(game.stock))
+
+    def unseen(self) -> tt.Hand:
+        return self._stock if len(self._stock) else self._view.unseen()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+
+def oracle(deals: int, seed: int) -> dict[str, Any]:
+    """The table's margins, each pair's per-deal samples summed up."""
+    orders = [(0, *rest) for rest in itertools.permutations((1, 2, 3))]
+    sums = {pair: [0, 0, 0] for pair in itertools.combinations(range(4), 2)}
+    for deal in range(deals):
+        order = orders[deal % len(orders)]
+        totals = [0] * 4
+        for turn in range(4):
+            seats = [order[(seat + turn) % 4] for seat in range(4)]  # seat -> bot
+            bots: list[Any] = [
+                tt.LookaheadBot(seed + deal)
+                if who < 2
+                else tt.AdvisorBot(seed + deal)
+                if who == 2
+                else tt.HeuristicBot(seed + deal)
+                for who in seats
+            ]
+            game = tt.Game("pagat", players=4, seed=seed * 100_003 + deal)
+            while not game.is_over:
+                player = game.to_move
+                assert player is not None
+                view: Any = game.view(player)
+                if seats[player] == 0:
+                    view = _StockView(view, game)
+                game.apply(bots[player].act(view, game.legal_actions()))
+            for seat, who in enumerate(seats):
+                totals[who] += game.totals[seat]
+        for (first, second), row in sums.items():
+            margin = totals[second] - totals[first]
+            row[0] += 1
+            row[1] += margin
+            row[2] += margin * margin
+    margins = {}
+    for (first, second), (count, total, squares) in sums.items():
+        mean, interval = mean_interval(count, total, squares, scale=4)
+        margins[f"{TABLE[first]} - {TABLE[second]}"] = {"margin": mean, "interval": interval}
+    return margins
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    pace_parser = commands.add_parser("pace")
+    pace_parser.add_argument("--players", type=int, default=4)
+    pace_parser.add_argument("--games", type=int, default=60)
+    pace_parser.add_argument("--seed", type=int, default=1000)
+    rounds_parser = commands.add_parser("rounds")
+    rounds_parser.add_argument("--games", type=int, default=240)
+    rounds_parser.add_argument("--seed", type=int, default=500)
+    oracle_parser = commands.add_parser("oracle")
+    oracle_parser.add_argument("--deals", type=int, default=1008)
+    oracle_parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    if args.command == "pace":
+        pairs = pace(args.players, args.games, args.seed)
+        print(f"{len(pairs)} discards, {args.players} players, {args.games} games")
+        print("| predicted bin | predictions | mean predicted | observed [95%] |")
+        print("|---|--:|--:|---|")
+        for row in calibration(pairs):
+            low, high = row["interval"]
+            print(
+                f"| {row['bin']} | {row['predictions']:,} | {row['predicted']:.3f} "
+                f"| {row['observed']:.3f} [{low:.3f}, {high:.3f}] |"
+            )
+    elif args.command == "rounds":
+        for name, (share, score) in rounds(args.games, args.seed).items():
+            print(f"{name}: first out in {share:.1%} of the rounds, {score:.2f} a round otherwise")
+    else:
+        for pair, found in oracle(args.deals, args.seed).items():
+            low, high = found["interval"]
+            print(f"{pair}: {found['margin']:+.2f} ({low:+.2f} to {high:+.2f})")
+    print(f"{time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
