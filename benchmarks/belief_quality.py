@@ -195,9 +195,13 @@ def summarise(result: dict[str, Any]) -> dict[str, Any]:
     return summary
 
 
-def calibration(pairs: list[tuple[float, int]]) -> list[dict[str, Any]]:
+def calibration(
+    pairs: list[tuple[float, int]], bins: tuple[float, ...] = BINS
+) -> list[dict[str, Any]]:
+    """(prediction, outcome) pairs by bins of the prediction: each bin's count,
+    mean prediction, observed frequency and its Wilson interval."""
     table = []
-    for low, high in itertools.pairwise(BINS):
+    for low, high in itertools.pairwise(bins):
         inside = [(p, o) for p, o in pairs if low <= p < high]
         if not inside:
             continue

@@ -37,8 +37,9 @@ import time
 from typing import Any
 
 import threethirteen as tt
+from belief_quality import calibration
 from threethirteen.bots.builtin import danger_by_pace
-from threethirteen.statistics import mean_interval, wilson_interval
+from threethirteen.statistics import mean_interval
 
 BINS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0001)
 TABLE = ("oracle", "lookahead", "advisor", "heuristic")
@@ -78,25 +79,6 @@ def pace(players: int, games: int, seed: int) -> list[tuple[float, int]]:
             if game.is_over or game.round != round_number:
                 waiting.clear()
     return found
-
-
-def calibration(pairs: list[tuple[float, int]]) -> list[dict[str, Any]]:
-    rows = []
-    for low, high in itertools.pairwise(BINS):
-        inside = [(p, y) for p, y in pairs if low <= p < high]
-        if not inside:
-            continue
-        hits = sum(y for _, y in inside)
-        rows.append(
-            {
-                "bin": f"{low:.2f}-{min(high, 1.0):.2f}",
-                "predictions": len(inside),
-                "predicted": sum(p for p, _ in inside) / len(inside),
-                "observed": hits / len(inside),
-                "interval": wilson_interval(hits, len(inside)),
-            }
-        )
-    return rows
 
 
 def rounds(games: int, seed: int) -> dict[str, tuple[float, float]]:
@@ -202,11 +184,11 @@ def main() -> None:
         print(f"{len(pairs)} discards, {args.players} players, {args.games} games")
         print("| predicted bin | predictions | mean predicted | observed [95%] |")
         print("|---|--:|--:|---|")
-        for row in calibration(pairs):
-            low, high = row["interval"]
+        for row in calibration(pairs, BINS):
+            (low, high), (lo, hi) = row["bin"], row["interval"]
             print(
-                f"| {row['bin']} | {row['predictions']:,} | {row['predicted']:.3f} "
-                f"| {row['observed']:.3f} [{low:.3f}, {high:.3f}] |"
+                f"| {low:.2f}-{high:.2f} | {row['count']:,} | {row['predicted']:.3f} "
+                f"| {row['observed']:.3f} [{lo:.3f}, {hi:.3f}] |"
             )
     elif args.command == "rounds":
         for name, (share, score) in rounds(args.games, args.seed).items():
