@@ -15,6 +15,7 @@ import threethirteen as tt
 from tests.common import both
 from tests.conftest import examples
 from tests.strategies import Drawn, any_hand, twin_heavy_hands, uniform_hands, wild_heavy_hands
+from threethirteen.hands.encoding import count_list
 
 PRESET_RULES = [tt.Rules.preset(name) for name in tt.PRESETS]
 BGA = tt.Rules.preset("bga")
@@ -111,6 +112,42 @@ def test_hand_from_counts_of_hand_made_vectors() -> None:
 def test_hand_from_counts_refuses_bad_vectors(vector: object, message: str) -> None:
     with pytest.raises(tt.InvalidHandError, match=message):
         tt.hand_from_counts(vector)  # type: ignore[arg-type]
+
+
+@given(
+    st.lists(
+        st.one_of(st.integers(0, 3), st.integers(-2, 258), st.booleans()),
+        min_size=53,
+        max_size=53,
+    ),
+    st.booleans(),
+)
+@settings(max_examples=examples(300))
+def test_count_list_keeps_plain_counts_and_names_the_first_bad_entry(
+    values: list[int], as_array: bool
+) -> None:
+    # The reference: every entry an int (not a bool) from 0 to 255, checked in order.
+    bad = next(
+        (
+            code
+            for code, value in enumerate(values)
+            if type(value) is not int or not 0 <= value <= 255
+        ),
+        None,
+    )
+    given_vector: object = values
+    if as_array:
+        if any(type(value) is bool for value in values):
+            return  # an array of ints and bools is an int array: nothing to compare
+        given_vector = np.array(values, dtype=np.int64)
+    if bad is None:
+        found = count_list(given_vector)
+        assert found == values
+        assert found is not values  # a copy: the caller's list is not kept
+        assert all(type(value) is int for value in found)
+    else:
+        with pytest.raises(tt.InvalidHandError, match=rf"entry {bad} \({tt.Card(bad)}\)"):
+            count_list(given_vector)
 
 
 # -- unseen_cards -------------------------------------------------------------------

@@ -180,6 +180,11 @@ def count_list(vector: object, what: str = "a count vector") -> list[int]:
         raise InvalidHandError(
             f"{what} is a sequence of {NUMBER_OF_CODES} ints, not {quote(vector)}"
         )
+    # The common case at once: plain ints within range (bools are not ``int`` here).
+    if all(type(value) is int for value in values) and (
+        not values or (min(values) >= 0 and max(values) <= MAX_COUNT)
+    ):
+        return values
     counts = []
     for code, value in enumerate(values):
         if isinstance(value, bool) or not isinstance(value, Integral):
