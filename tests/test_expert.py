@@ -219,6 +219,23 @@ def test_the_value_draw_is_searched_first_at_two_players() -> None:
     assert tt.ExpertBot(seed=0).candidates(view, legal) == [DrawDiscard(), DrawStock()]
 
 
+def test_under_time_ms_the_value_draw_has_half_the_budget() -> None:
+    # The same position: with a budget too small for the value draw, the advisor's
+    # draw comes first; with playouts (no clock) the value draw's, always.
+    game = tt.Game("pagat", players=2, seed=9)
+    view, legal = game.view(game.to_move), game.legal_actions()
+    hurried = tt.ExpertBot(seed=0, time_ms=1e-9)
+    hurried.act(view, legal)
+    assert [c.action for c in hurried.last] == [DrawStock(), DrawDiscard()]
+    assert len(hurried.last) == 2
+    counted = tt.ExpertBot(seed=0, playouts=2)
+    counted.act(view, legal)
+    assert [c.action for c in counted.last] == [DrawDiscard(), DrawStock()]
+    roomy = tt.ExpertBot(seed=0, time_ms=200)  # 100 ms for a draw of 3 cards: ample
+    roomy.act(view, legal)
+    assert [c.action for c in roomy.last] == [DrawDiscard(), DrawStock()]
+
+
 def test_the_advisors_draw_is_searched_first_at_four_players() -> None:
     """At four players the value draw measured no better than the advisor's: the
     expert's first draw is the advisor's wherever the two differ."""

@@ -4,6 +4,7 @@ danger rule against a count by hand, and scripted choices."""
 from __future__ import annotations
 
 import math
+import time
 from fractions import Fraction
 
 import numpy as np
@@ -273,6 +274,20 @@ def test_the_value_draw_weighs_every_near_pile_and_the_last_turn_is_the_advisors
             game.apply(bots[player].act(view, legal))
     assert piles_weighed >= 3
     assert last_turns >= 3
+
+
+def test_the_value_draw_gives_up_at_its_deadline() -> None:
+    game = tt.Game("pagat", players=2, seed=9)  # threes wild; the 9d pairs the 9h
+    view, legal = game.view(game.to_move), game.legal_actions()
+    round_ = view.prepared_round
+    bot = tt.LookaheadBot(draw="value")
+    found = bot.draw_values(view, legal, round_)
+    assert [str(action) for action, _ in found] == ["draw stock", "draw discard"]
+    assert bot.draw_values(view, legal, round_, deadline=math.inf) == found
+    assert bot.draw_values(view, legal, round_, deadline=time.perf_counter() + 60) == found
+    assert bot.draw_values(view, legal, round_, deadline=0.0) == []
+    assert str(bot.draw(view, legal, round_)) == "draw discard"
+    assert str(bot.draw(view, legal, round_, deadline=0.0)) == "draw stock"  # the advisor's
 
 
 def test_the_value_draw_does_not_depend_on_the_hidden_cards() -> None:

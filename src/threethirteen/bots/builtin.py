@@ -766,22 +766,41 @@ class LookaheadBot:
             return first  # going out, or a table play
         return plain_discard(legal_actions, self.discard(view, round_))
 
-    def draw(self, view: PlayerView, legal_actions: Sequence[Action], round_: Round) -> Action:
+    def draw(
+        self,
+        view: PlayerView,
+        legal_actions: Sequence[Action],
+        round_: Round,
+        *,
+        deadline: float | None = None,
+    ) -> Action:
         """The draw: :meth:`AdvisorBot.draw`; with ``draw="value"``, the lowest of
-        :meth:`draw_values` when there are any (the stock on a tie)."""
+        :meth:`draw_values` when there are any (the stock on a tie). ``deadline`` is
+        :meth:`draw_values`'."""
         if self.draw_by == "value":
-            found = self.draw_values(view, legal_actions, round_)
+            found = self.draw_values(view, legal_actions, round_, deadline=deadline)
             if found:
                 return min(found, key=lambda pair: pair[1])[0]
         return self._advisor.draw(view, legal_actions, round_)
 
     def draw_values(
-        self, view: PlayerView, legal_actions: Sequence[Action], round_: Round
+        self,
+        view: PlayerView,
+        legal_actions: Sequence[Action],
+        round_: Round,
+        *,
+        deadline: float | None = None,
     ) -> list[tuple[Action, float]]:
         """The draws the value draw weighs, each with its value (lower is better):
         the stock first, then each pile whose top card is near a card of the hand;
         empty when there is no such pile, no stock, nothing unseen, or on the last
         turn (see the class).
+
+        ``deadline``, a :func:`time.perf_counter` reading, bounds the work: when it
+        passes before the stock's value is worked out (each unseen card's hand is
+        weighed in turn, a few milliseconds in all in a big round), the answer is
+        empty, and :meth:`draw` draws as the advisor does. Without it the answer
+        depends on the view alone.
 
         >>> import threethirteen as tt
         >>> game = tt.Game("pagat", players=2, seed=9)
@@ -813,7 +832,10 @@ class LookaheadBot:
         if not stock or not piles or not len(unseen):
             return []
         context = self._context(view, round_, unseen.counts())
-        found: list[tuple[Action, float]] = [(stock[0], self._stock_value(view.hand, context))]
+        value = self._stock_value(view.hand, context, deadline)
+        if value is None:
+            return []  # out of time
+        found: list[tuple[Action, float]] = [(stock[0], value)]
         for action in piles:
             top = view.piles[action.pile or 0][-1]
             found.append((action, self._hand_value(view.hand + top, context, keep=top)))
@@ -865,9 +887,10 @@ class LookaheadBot:
             return -context.bonus
         return min(value for _, value, _ in found)
 
-    def _stock_value(self, hand: Hand, context: _Weighing) -> float:
+    def _stock_value(self, hand: Hand, context: _Weighing, deadline: float | None) -> float | None:
         """The expected :meth:`_hand_value` after the stock's next card, over the
-        unseen cards (the next stock card then drawn from those left)."""
+        unseen cards (the next stock card then drawn from those left); ``None`` when
+        ``deadline`` passes first."""
         counts = context.counts
         assert counts is not None
         total = sum(counts)
@@ -875,6 +898,8 @@ class LookaheadBot:
         for code, copies in enumerate(counts):
             if not copies:
                 continue
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             left = counts
             if total > 1:
                 left = list(counts)

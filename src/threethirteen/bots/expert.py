@@ -126,7 +126,9 @@ class ExpertBot:
     :data:`~threethirteen.bots.expert.DEFAULT_TIME_MS`
     when neither is given) deals while another deal, as long as the mean one so
     far, would end within that many milliseconds of the decision's start (at least
-    two deals). ``top`` is an int from 0 (0), ``confidence`` a finite number from 0
+    two deals); the value draw may take the first half of that budget, and when it
+    cannot finish in it the advisor's draw comes first (at two players, in the big
+    rounds on a slow machine). ``top`` is an int from 0 (0), ``confidence`` a finite number from 0
     (2).
 
     :raises InvalidBotError: for a bad option, or both ``playouts`` and
@@ -200,7 +202,11 @@ class ExpertBot:
 
     def _decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         self.last = []
-        candidates = self.candidates(view, legal_actions)
+        deadline = None
+        if self.playouts is None:  # the value draw may take half the budget
+            assert self.time_ms is not None
+            deadline = self._started + self.time_ms / 2000
+        candidates = self._candidates(view, legal_actions, deadline)
         if len(candidates) == 1:
             return candidates[0]
         self.last = self._search(view, candidates)
@@ -223,7 +229,16 @@ class ExpertBot:
         >>> game = tt.Game("pagat", players=2, seed=7)  # the 8c puts 7c 2d 3d out
         >>> tt.ExpertBot().candidates(game.view(game.to_move), game.legal_actions())
         [Action.parse('draw discard')]
+
+        Here the value draw takes all the time it needs; in :meth:`act` under
+        ``time_ms`` it has half the budget, and past that the advisor's draw comes
+        first.
         """
+        return self._candidates(view, legal_actions, None)
+
+    def _candidates(
+        self, view: PlayerView, legal_actions: Sequence[Action], deadline: float | None
+    ) -> list[Action]:
         if len(legal_actions) == 1:
             return [legal_actions[0]]
         round_ = view.prepared_round
@@ -236,8 +251,10 @@ class ExpertBot:
                         hand + view.piles[action.pile or 0][-1], round_
                     ):
                         return [action]
-            drawing = self._lookahead if view.players == 2 else self._advisor
-            first = drawing.draw(view, legal_actions, round_)
+            if view.players == 2:
+                first = self._lookahead.draw(view, legal_actions, round_, deadline=deadline)
+            else:
+                first = self._advisor.draw(view, legal_actions, round_)
             return [first, *[a for a in draws if a != first]]
         first = self._lookahead.act(view, legal_actions)
         if not isinstance(first, DiscardCard) or first.go_out or first.pile is not None:
