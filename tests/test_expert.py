@@ -219,7 +219,7 @@ def test_the_value_draw_is_searched_first_at_two_players() -> None:
     assert tt.ExpertBot(seed=0).candidates(view, legal) == [DrawDiscard(), DrawStock()]
 
 
-def test_under_time_ms_the_value_draw_has_half_the_budget() -> None:
+def test_under_time_ms_the_value_draw_counts_in_the_budget() -> None:
     # The same position: with a budget too small for the value draw, the advisor's
     # draw comes first; with playouts (no clock) the value draw's, always.
     game = tt.Game("pagat", players=2, seed=9)
@@ -231,7 +231,7 @@ def test_under_time_ms_the_value_draw_has_half_the_budget() -> None:
     counted = tt.ExpertBot(seed=0, playouts=2)
     counted.act(view, legal)
     assert [c.action for c in counted.last] == [DrawDiscard(), DrawStock()]
-    roomy = tt.ExpertBot(seed=0, time_ms=200)  # 100 ms for a draw of 3 cards: ample
+    roomy = tt.ExpertBot(seed=0, time_ms=200)  # ample for a draw of 3 cards
     roomy.act(view, legal)
     assert [c.action for c in roomy.last] == [DrawDiscard(), DrawStock()]
 

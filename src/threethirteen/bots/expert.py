@@ -126,9 +126,9 @@ class ExpertBot:
     :data:`~threethirteen.bots.expert.DEFAULT_TIME_MS`
     when neither is given) deals while another deal, as long as the mean one so
     far, would end within that many milliseconds of the decision's start (at least
-    two deals); the value draw may take the first half of that budget, and when it
-    cannot finish in it the advisor's draw comes first (at two players, in the big
-    rounds on a slow machine). ``top`` is an int from 0 (0), ``confidence`` a finite number from 0
+    two deals); the value draw counts in that budget, and when it cannot finish
+    within it the advisor's draw comes first (at two players, in the big rounds on
+    a slow machine). ``top`` is an int from 0 (0), ``confidence`` a finite number from 0
     (2).
 
     :raises InvalidBotError: for a bad option, or both ``playouts`` and
@@ -203,9 +203,9 @@ class ExpertBot:
     def _decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         self.last = []
         deadline = None
-        if self.playouts is None:  # the value draw may take half the budget
+        if self.playouts is None:  # the value draw may take the whole budget
             assert self.time_ms is not None
-            deadline = self._started + self.time_ms / 2000
+            deadline = self._started + self.time_ms / 1000
         candidates = self._candidates(view, legal_actions, deadline)
         if len(candidates) == 1:
             return candidates[0]
@@ -231,8 +231,8 @@ class ExpertBot:
         [Action.parse('draw discard')]
 
         Here the value draw takes all the time it needs; in :meth:`act` under
-        ``time_ms`` it has half the budget, and past that the advisor's draw comes
-        first.
+        ``time_ms`` it has the decision's budget, and past that the advisor's draw
+        comes first.
         """
         return self._candidates(view, legal_actions, None)
 
