@@ -7,7 +7,10 @@ In a group (one kind of hand), on the same hands:
 * ``draw_advice``: the discard pile's top against the stock, with 80 unseen cards
   (a random 80 of the pool less the hand and the top): one best discard for the
   top and one per distinct unseen card;
-* the same two under the pure-Python solver, on fewer hands.
+* ``stock_outlook``: the expected score and out chance of one stock draw, the
+  unseen cards given as a list of 53 counts (as the lookahead bot gives them, a
+  hundred times a value draw);
+* the same three under the pure-Python solver, on fewer hands.
 
 Kinds: uniform (dealt from two shuffled decks) and meld-rich (four neighbouring
 ranks of all four suits), pagat rules, kings wild (the 13-card round).
@@ -62,6 +65,12 @@ class Deal:
             )
         ]
 
+    def outlooks(self, count: int, round_: tt.Round) -> list[tt.StockOutlook]:
+        return [
+            tt.stock_outlook(hand, round_, unseen=unseen.counts())
+            for hand, unseen in zip(self.hands[:count], self.unseen[:count], strict=True)
+        ]
+
 
 @cache
 def deal(kind: str) -> Deal:
@@ -99,3 +108,16 @@ def test_draw_advice(timed: Timed, backend: str, count: int, kind: str) -> None:
     for each in advice:
         assert sum(draw.copies for draw in each.stock.draws) == UNSEEN
         assert each.choice in ("discard", "stock")
+
+
+@KIND
+@BACKENDS
+def test_stock_outlook(timed: Timed, backend: str, count: int, kind: str) -> None:
+    d = deal(kind)
+    round_ = round_of(RULES, WILD, backend)
+    what = f"stock_outlook, {UNSEEN} unseen as counts"
+    found = timed(group(kind, what), lambda: d.outlooks(count, round_), count)
+    assert len(found) == count
+    for outlook in found:
+        assert 0 <= outlook.out_probability <= 1
+        assert outlook.expected_score >= 0
