@@ -12,8 +12,9 @@ each bot, the rounds it went out first in and what it scored in the others.
 
 ``oracle`` plays a table of oracle, lookahead, advisor and heuristic, where the
 oracle is the lookahead bot told what the stock holds (not its order): its view's
-``unseen()`` answers the stock's cards, so its outlook of the next draw is drawn
-from the true stock, as if it knew every opponent's hand. Every deal is played in
+``unseen()`` answers the stock's cards, so its outlook of the next draw (and its
+draw, the advisor's, which reads the same) is drawn from the true stock, as if it
+knew every opponent's hand. Every deal is played in
 the four rotations of one of the six orders of the bots around the table (the
 deals go through the six, as the arena's balanced seatings do); a pair's margin is
 the second bot's total less the first's over a deal's four games, with Student's t
