@@ -796,7 +796,7 @@ class LookaheadBot:
         empty when there is no such pile, no stock, nothing unseen, or on the last
         turn (see the class).
 
-        ``deadline``, a :func:`time.perf_counter` reading, bounds the work: when it
+        ``deadline``, a ``time.perf_counter()`` reading, bounds the work: when it
         passes before the stock's value is worked out (each unseen card's hand is
         weighed in turn, a few milliseconds in all in a big round), the answer is
         empty, and :meth:`draw` draws as the advisor does. Without it the answer
