@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -87,12 +88,21 @@ def group(kind: str, what: str) -> str:
     return f"drawing: {what}, {kind}, {SIZE} cards"
 
 
+def measured(
+    timed: Timed, kind: str, backend: str, label: str, method: str, count: int
+) -> tuple[Any, Deal]:
+    """Time ``Deal.<method>`` on ``count`` hands of ``kind``, in the group ``label``
+    names; what it returns, and the deal."""
+    d = deal(kind)
+    round_ = round_of(RULES, WILD, backend)
+    work = getattr(d, method)
+    return timed(group(kind, label), lambda: work(count, round_), count), d
+
+
 @KIND
 @BACKENDS
 def test_outs(timed: Timed, backend: str, count: int, kind: str) -> None:
-    d = deal(kind)
-    round_ = round_of(RULES, WILD, backend)
-    found = timed(group(kind, "outs"), lambda: d.outs(count, round_), count)
+    found, _ = measured(timed, kind, backend, "outs", "outs", count)
     for outs in found:
         assert all(out.copies <= RULES.decks for out in outs)
         assert outs.unseen == 104 - SIZE
@@ -101,10 +111,7 @@ def test_outs(timed: Timed, backend: str, count: int, kind: str) -> None:
 @KIND
 @BACKENDS
 def test_draw_advice(timed: Timed, backend: str, count: int, kind: str) -> None:
-    d = deal(kind)
-    round_ = round_of(RULES, WILD, backend)
-    what = f"draw_advice, {UNSEEN} unseen"
-    advice = timed(group(kind, what), lambda: d.advice(count, round_), count)
+    advice, _ = measured(timed, kind, backend, f"draw_advice, {UNSEEN} unseen", "advice", count)
     for each in advice:
         assert sum(draw.copies for draw in each.stock.draws) == UNSEEN
         assert each.choice in ("discard", "stock")
@@ -113,11 +120,11 @@ def test_draw_advice(timed: Timed, backend: str, count: int, kind: str) -> None:
 @KIND
 @BACKENDS
 def test_stock_outlook(timed: Timed, backend: str, count: int, kind: str) -> None:
-    d = deal(kind)
-    round_ = round_of(RULES, WILD, backend)
-    what = f"stock_outlook, {UNSEEN} unseen as counts"
-    found = timed(group(kind, what), lambda: d.outlooks(count, round_), count)
-    assert len(found) == count
-    for outlook in found:
-        assert 0 <= outlook.out_probability <= 1
-        assert outlook.expected_score >= 0
+    found, d = measured(
+        timed, kind, backend, f"stock_outlook, {UNSEEN} unseen as counts", "outlooks", count
+    )
+    # The same exact figures as draw_advice's stock option on the same cards.
+    stock = [advice.stock for advice in d.advice(count, round_of(RULES, WILD, backend))]
+    assert [(o.expected_score, o.out_probability) for o in found] == [
+        (option.expected_score, option.out_probability) for option in stock
+    ]
