@@ -798,7 +798,7 @@ class LookaheadBot:
 
         ``deadline``, a ``time.perf_counter()`` reading, bounds the work: when it
         passes before the stock's value is worked out (each unseen card's hand is
-        weighed in turn, a few milliseconds in all in a big round), the answer is
+        weighed in turn, tens of milliseconds in all in a big round), the answer is
         empty, and :meth:`draw` draws as the advisor does. Without it the answer
         depends on the view alone.
 
