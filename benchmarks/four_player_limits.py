@@ -44,6 +44,10 @@ from threethirteen.statistics import mean_interval
 
 BINS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0001)
 TABLE = ("oracle", "lookahead", "advisor", "heuristic")
+MAKERS = (tt.LookaheadBot, tt.LookaheadBot, tt.AdvisorBot, tt.HeuristicBot)  # TABLE's bots
+ORDERS = [(0, *rest) for rest in itertools.permutations((1, 2, 3))]
+"""The six orders of four bots around a table (the first bot fixed), as the arena's
+balanced seatings go through them."""
 
 
 def out_soon(view: tt.PlayerView) -> float:
@@ -85,11 +89,10 @@ def pace(players: int, games: int, seed: int) -> list[tuple[float, int]]:
 def rounds(games: int, seed: int) -> dict[str, tuple[float, float]]:
     """Each bot's share of rounds gone out first in, and its mean score in the rest."""
     names = ("lookahead", "advisor", "heuristic", "search")
-    orders = [(0, *rest) for rest in itertools.permutations((1, 2, 3))]
     first = dict.fromkeys(names, 0)
     rest = {name: [0, 0] for name in names}  # rounds, points
     for number in range(games):
-        order = orders[(number // 4) % len(orders)]
+        order = ORDERS[(number // 4) % len(ORDERS)]
         seats = [names[order[(seat + number) % 4]] for seat in range(4)]
         bots = [tt.make_bot(name, seed=seed + number) for name in seats]
         game = tt.Game("pagat", players=4, seed=seed + number // 4)
@@ -128,21 +131,13 @@ class _StockView:
 
 def oracle(deals: int, seed: int) -> dict[str, Any]:
     """The table's margins, each pair's per-deal samples summed up."""
-    orders = [(0, *rest) for rest in itertools.permutations((1, 2, 3))]
     sums = {pair: [0, 0, 0] for pair in itertools.combinations(range(4), 2)}
     for deal in range(deals):
-        order = orders[deal % len(orders)]
+        order = ORDERS[deal % len(ORDERS)]
         totals = [0] * 4
         for turn in range(4):
             seats = [order[(seat + turn) % 4] for seat in range(4)]  # seat -> bot
-            bots: list[Any] = [
-                tt.LookaheadBot(seed + deal)
-                if who < 2
-                else tt.AdvisorBot(seed + deal)
-                if who == 2
-                else tt.HeuristicBot(seed + deal)
-                for who in seats
-            ]
+            bots = [MAKERS[who](seed + deal) for who in seats]
             game = tt.Game("pagat", players=4, seed=seed * 100_003 + deal)
             while not game.is_over:
                 player = game.to_move
