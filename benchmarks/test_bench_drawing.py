@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -89,20 +90,19 @@ def group(kind: str, what: str) -> str:
 
 
 def measured(
-    timed: Timed, kind: str, backend: str, label: str, method: str, count: int
+    timed: Timed, kind: str, backend: str, label: str, work: Callable[..., Any], count: int
 ) -> tuple[Any, Deal]:
-    """Time ``Deal.<method>`` on ``count`` hands of ``kind``, in the group ``label``
-    names; what it returns, and the deal."""
+    """Time ``work`` (a method of :class:`Deal`) on ``count`` hands of ``kind``, in
+    the group ``label`` names; what it returns, and the deal."""
     d = deal(kind)
     round_ = round_of(RULES, WILD, backend)
-    work = getattr(d, method)
-    return timed(group(kind, label), lambda: work(count, round_), count), d
+    return timed(group(kind, label), lambda: work(d, count, round_), count), d
 
 
 @KIND
 @BACKENDS
 def test_outs(timed: Timed, backend: str, count: int, kind: str) -> None:
-    found, _ = measured(timed, kind, backend, "outs", "outs", count)
+    found, _ = measured(timed, kind, backend, "outs", Deal.outs, count)
     for outs in found:
         assert all(out.copies <= RULES.decks for out in outs)
         assert outs.unseen == 104 - SIZE
@@ -111,7 +111,7 @@ def test_outs(timed: Timed, backend: str, count: int, kind: str) -> None:
 @KIND
 @BACKENDS
 def test_draw_advice(timed: Timed, backend: str, count: int, kind: str) -> None:
-    advice, _ = measured(timed, kind, backend, f"draw_advice, {UNSEEN} unseen", "advice", count)
+    advice, _ = measured(timed, kind, backend, f"draw_advice, {UNSEEN} unseen", Deal.advice, count)
     for each in advice:
         assert sum(draw.copies for draw in each.stock.draws) == UNSEEN
         assert each.choice in ("discard", "stock")
@@ -121,7 +121,7 @@ def test_draw_advice(timed: Timed, backend: str, count: int, kind: str) -> None:
 @BACKENDS
 def test_stock_outlook(timed: Timed, backend: str, count: int, kind: str) -> None:
     found, d = measured(
-        timed, kind, backend, f"stock_outlook, {UNSEEN} unseen as counts", "outlooks", count
+        timed, kind, backend, f"stock_outlook, {UNSEEN} unseen as counts", Deal.outlooks, count
     )
     # The same exact figures as draw_advice's stock option on the same cards.
     stock = [advice.stock for advice in d.advice(count, round_of(RULES, WILD, backend))]
