@@ -1,4 +1,4 @@
-"""What limits the lookahead bot at four players: two measurements for docs/strength.md.
+"""What limits the lookahead bot at four players: the measurements of docs/strength.md.
 
 ``pace`` checks :func:`~threethirteen.bots.builtin.danger_by_pace` as the
 lookahead bot uses it: at every discard of a game of lookahead bots (pagat, not
@@ -9,6 +9,21 @@ prediction, each observed frequency with its Wilson interval.
 ``rounds`` plays a table of lookahead, advisor, heuristic and search (each game
 seated by one of the rotations of one of the six orders, in turn) and counts, for
 each bot, the rounds it went out first in and what it scored in the others.
+
+``rollouts`` asks what a search with playouts that play the lookahead's discards
+would need: at each decision of seat 0 in games of four lookahead bots (not on a
+last turn), the candidates (the lookahead's discard and the next two by the score
+left, never a wild card while it holds a natural one, never the card just taken;
+or each draw, unless a pile's top card puts the hand out) are played to the
+round's end by lookahead bots on ``--deals`` deals sampled from the view, the
+same deals for each. For each other candidate, its paired differences from the
+first (the round score less the others' mean) give a mean ``m`` and a spread
+``s``; over the decisions, the typical true difference is ``sqrt(mean(m**2 -
+s**2 / deals))``, and a search that tells it apart at 2 standard errors needs
+``4 mean(s**2) / mean(m**2 - s**2 / deals)`` playouts a candidate. ``better``
+and ``worse`` count the pairs whose mean is below or above 0 by more than
+``student_errors(2, deals)`` standard errors (the expert's guard): with no true
+differences about 2.3 % of the pairs would show each way.
 
 ``oracle`` plays a table of oracle, lookahead, advisor and heuristic, where the
 oracle is the lookahead bot told what the stock holds (not its order): its view's
@@ -25,6 +40,7 @@ the second bot's total less the first's over a deal's four games, with Student's
     python benchmarks/four_player_limits.py pace --players 4 --games 60
     python benchmarks/four_player_limits.py rounds --games 240
     python benchmarks/four_player_limits.py oracle --deals 1008 --seed 5
+    python benchmarks/four_player_limits.py rollouts --games 8 --deals 16
 
 The games are played here, not by :func:`threethirteen.tournament`: the oracle
 needs the game itself, which a bot never sees.
@@ -34,13 +50,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import time
 from typing import Any
+
+import numpy as np
 
 import threethirteen as tt
 from belief_quality import calibration
 from threethirteen.bots.builtin import danger_by_pace
-from threethirteen.statistics import mean_interval
+from threethirteen.bots.playouts import plain_discard
+from threethirteen.statistics import mean_interval, student_errors
 
 BINS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0001)
 TABLE = ("oracle", "lookahead", "advisor", "heuristic")
@@ -160,6 +180,130 @@ def oracle(deals: int, seed: int) -> dict[str, Any]:
     return margins
 
 
+SIZES = ((3, 6), (7, 10), (11, 13))
+"""The rounds ``rollouts`` sums up together, by the cards dealt."""
+
+
+def _candidates(
+    bot: tt.LookaheadBot, view: tt.PlayerView, legal: list[tt.Action]
+) -> list[tt.Action]:
+    """The actions a search would weigh, as the expert's would with ``top=2``: the
+    lookahead's first; fewer than two when there is nothing to search."""
+    round_ = view.prepared_round
+    if view.first_out is not None:
+        return []
+    if view.phase == "draw":
+        draws = [a for a in legal if isinstance(a, (tt.DrawStock, tt.DrawDiscard))]
+        for action in draws:
+            top = view.piles[action.pile or 0][-1] if isinstance(action, tt.DrawDiscard) else None
+            if top is not None and tt.can_go_out(view.hand + top, round_):
+                return []  # a pile's top card puts the hand out: nothing to search
+        first = bot.draw(view, legal, round_)
+        return [first, *[a for a in draws if a != first]]
+    first = bot.act(view, legal)
+    if not isinstance(first, tt.DiscardCard) or first.go_out or first.pile is not None:
+        return []
+    found: list[tt.Action] = [first]
+    taken = bot.taken_card(view)
+    natural = any(not round_.is_wild(card) for card in view.hand)
+    for card in tt.discards(view.hand, round_).cards:
+        if len(found) == 3:
+            break
+        if card != taken and not (natural and round_.is_wild(card)):
+            action = plain_discard(legal, card)
+            if action not in found:
+                found.append(action)
+    return found
+
+
+def _played_out(deal: tt.Game, view: tt.PlayerView, action: tt.Action, seed: int) -> float:
+    """``action`` on ``deal``, then lookahead bots to the round's end: the player's
+    round score less the others' mean."""
+    game = deal.clone()
+    before, number = game.totals, game.round
+    bots = [tt.LookaheadBot(seed) for _ in range(game.players)]
+    if view.phase == "draw":
+        bots[view.player].note_draw(view, action)
+    game.apply(action)
+    while not game.is_over and game.round == number:
+        player = game.to_move
+        assert player is not None
+        game.apply(bots[player].act(game.view(player), game.legal_actions()))
+    scores = [after - start for after, start in zip(game.totals, before, strict=True)]
+    mine = scores.pop(view.player)
+    return mine - sum(scores) / len(scores)
+
+
+def playouts_needed(pairs: list[tuple[float, float]], deals: int) -> tuple[float, float, float]:
+    """From each candidate pair's mean ``m`` and spread ``s`` of the paired differences
+    over ``deals`` playouts: the typical true difference ``sqrt(mean(m**2 - s**2 /
+    deals))`` (``m**2`` overstates the true square by the mean's variance), the
+    typical spread ``sqrt(mean(s**2))``, and the playouts a candidate that put that
+    difference 2 standard errors from 0 (infinite when no difference shows).
+
+    Differences of 1.5 points either way, each playout off by 6 points (normal): 64
+    playouts tell them apart (``4 * 6**2 / 1.5**2``); 16 a decision over 4,000
+    decisions recover it within its sampling error (about 4 %, here 1.3 errors):
+
+    >>> rng = np.random.default_rng(1)
+    >>> pairs = []
+    >>> for _ in range(4000):
+    ...     found = rng.choice([-1.5, 1.5]) + rng.normal(0, 6, 16)
+    ...     pairs.append((found.mean(), found.std(ddof=1)))
+    >>> [round(float(x), 2) for x in playouts_needed(pairs, 16)]
+    [1.46, 5.98, 67.38]
+    """
+    squares = float(np.mean([m * m for m, _ in pairs]))
+    spreads = float(np.mean([s * s for _, s in pairs]))
+    true = squares - spreads / deals
+    needed = 4 * spreads / true if true > 0 else math.inf
+    return math.sqrt(max(true, 0.0)), math.sqrt(spreads), needed
+
+
+def rollouts(games: int, deals: int, seed: int) -> dict[tuple[str, int, int], dict[str, float]]:
+    """By phase and round size: the candidate pairs, the typical true difference
+    between candidates, the typical spread of a playout's difference, the playouts
+    a candidate that tell them apart, the pairs where the other candidate is
+    clearly better and clearly worse; and the milliseconds a playout."""
+    rng = np.random.default_rng(seed)
+    rows: dict[tuple[str, int, int], list[tuple[float, float]]] = {}  # -> (m, s) pairs
+    spent, played = 0.0, 0
+    for number in range(games):
+        game = tt.Game("pagat", players=4, seed=seed + number)
+        bots = [tt.LookaheadBot(seed + number) for _ in range(4)]
+        while not game.is_over:
+            player = game.to_move
+            assert player is not None
+            view, legal = game.view(player), game.legal_actions()
+            found = _candidates(bots[0], view, legal) if player == 0 else []
+            if len(found) > 1:
+                started = time.perf_counter()
+                sampled = [view.sample(rng, weighted=True) for _ in range(deals)]
+                values = [[_played_out(d, view, a, seed) for d in sampled] for a in found]
+                spent += time.perf_counter() - started
+                played += deals * len(found)
+                size = next(s for s in SIZES if s[0] <= view.cards_dealt <= s[1])
+                key = (view.phase, *size)
+                for other in values[1:]:
+                    differences = np.subtract(other, values[0])
+                    rows.setdefault(key, []).append((differences.mean(), differences.std(ddof=1)))
+            game.apply(bots[player].act(view, legal))
+    threshold = student_errors(2, deals)
+    summary = {}
+    for key, found_rows in sorted(rows.items()):
+        difference, spread, needed = playouts_needed(found_rows, deals)
+        summary[key] = {
+            "pairs": len(found_rows),
+            "difference": difference,
+            "spread": spread,
+            "playouts": needed,
+            "better": sum(m < -threshold * spread / math.sqrt(deals) for m, spread in found_rows),
+            "worse": sum(m > threshold * spread / math.sqrt(deals) for m, spread in found_rows),
+        }
+    summary[("all", 0, 0)] = {"ms": 1000 * spent / max(played, 1)}
+    return summary
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -173,6 +317,10 @@ def main() -> None:
     oracle_parser = commands.add_parser("oracle")
     oracle_parser.add_argument("--deals", type=int, default=1008)
     oracle_parser.add_argument("--seed", type=int, default=5)
+    rollouts_parser = commands.add_parser("rollouts")
+    rollouts_parser.add_argument("--games", type=int, default=8)
+    rollouts_parser.add_argument("--deals", type=int, default=16)
+    rollouts_parser.add_argument("--seed", type=int, default=77)
     args = parser.parse_args()
     started = time.perf_counter()
     if args.command == "pace":
@@ -189,6 +337,21 @@ def main() -> None:
     elif args.command == "rounds":
         for name, (share, score) in rounds(args.games, args.seed).items():
             print(f"{name}: first out in {share:.1%} of the rounds, {score:.2f} a round otherwise")
+    elif args.command == "rollouts":
+        found = rollouts(args.games, args.deals, args.seed)
+        print(f"one playout: {found.pop(('all', 0, 0))['ms']:.1f} ms")
+        print(
+            "| decision | cards | pairs | difference | spread | playouts a candidate "
+            "| better | worse |"
+        )
+        print("|---|---|--:|--:|--:|--:|--:|--:|")
+        for (phase, low, high), row in found.items():
+            decision = "draw" if phase == "draw" else "discard"
+            print(
+                f"| {decision} | {low}-{high} | {row['pairs']:,} | {row['difference']:.2f} "
+                f"| {row['spread']:.2f} | {row['playouts']:.0f} | {row['better']} "
+                f"| {row['worse']} |"
+            )
     else:
         for pair, found in oracle(args.deals, args.seed).items():
             low, high = found["interval"]
