@@ -13,7 +13,7 @@ import pytest
 import threethirteen as tt
 from tests.game_checks import shuffle_hidden
 from threethirteen import Card, DrawDiscard, DrawStock
-from threethirteen.bots.builtin import danger_by_pace
+from threethirteen.bots.builtin import danger_by_pace, out_before_next_turn
 
 
 def reference_next(
@@ -195,6 +195,22 @@ def test_danger_by_pace_matches_a_count_by_hand() -> None:
         view = game.view(player)
         assert danger_by_pace(view) == pytest.approx(reference_danger(view), abs=1e-12)
     assert any(max(danger_by_pace(game.view(player))) > 0.15 for game, player in POSITIONS)
+
+
+def test_out_before_next_turn_combines_the_others_as_independent() -> None:
+    for game, player in POSITIONS:
+        view = game.view(player)
+        others = [1 - d for seat, d in enumerate(reference_danger(view)) if seat != player]
+        assert out_before_next_turn(view) == pytest.approx(1 - math.prod(others), abs=1e-12)
+    game = tt.Game("pagat", players=3, seed=1)
+    bots = [tt.AdvisorBot(seat) for seat in range(3)]
+    while not any(game.went_out):  # play to the first player out
+        player = game.to_move
+        assert player is not None
+        game.apply(bots[player].act(game.view(player), game.legal_actions()))
+    view = game.view(game.to_move)
+    assert max(danger_by_pace(view)) > 0  # the others' pace still counts ...
+    assert out_before_next_turn(view) == 0.0  # ... but no turn of this player's follows
 
 
 def test_keeps_the_pair_that_goes_out() -> None:

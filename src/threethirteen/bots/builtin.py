@@ -70,6 +70,7 @@ __all__ = [
     "bot_name",
     "danger_by_pace",
     "make_bot",
+    "out_before_next_turn",
 ]
 
 
@@ -643,9 +644,21 @@ def danger_by_pace(view: PlayerView) -> list[float]:
     return found
 
 
-def _out_before_next_turn(view: PlayerView) -> float:
+def out_before_next_turn(view: PlayerView) -> float:
     """The chance that some other player goes out before this player's next turn, by
-    :func:`danger_by_pace` (0 once a player has gone out: then no turn follows)."""
+    :func:`danger_by_pace`, the players taken as independent: ``1 - prod(1 - d)``
+    over their chances ``d`` (0 once a player has gone out: then no turn follows).
+    It is the ``q`` that :class:`LookaheadBot` and :class:`~threethirteen.ExpertBot`
+    weigh the score left by.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> game.apply("draw discard")
+    >>> game.apply("discard 2d")
+    >>> game.apply("draw stock")
+    >>> out_before_next_turn(game.view(game.to_move))  # player 1's 0.25, as above
+    0.25
+    """
     if view.first_out is not None:
         return 0.0
     stays = 1.0
@@ -847,7 +860,7 @@ class LookaheadBot:
         return _Weighing(
             round_,
             counts,
-            _out_before_next_turn(view),
+            out_before_next_turn(view),
             self.out_points * view.cards_dealt,
             [view.known[other] for other in _receivers(view)],
         )

@@ -28,7 +28,7 @@ from ..hands.cards import Card
 from ..hands.hand import Hand
 from ..hands.rounds import Round
 from ..statistics import student_errors
-from .builtin import BOTS, AdvisorBot, LookaheadBot, danger_by_pace
+from .builtin import BOTS, AdvisorBot, LookaheadBot, out_before_next_turn
 from .playouts import plain_discard, playout
 
 if TYPE_CHECKING:
@@ -197,8 +197,30 @@ class ExpertBot:
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         self._started = time.perf_counter()  # the budget counts the whole decision
         chosen = self._decide(view, legal_actions)
-        self._lookahead.note_draw(view, chosen)
+        self.note_draw(view, chosen)
         return chosen
+
+    def note_draw(self, view: PlayerView, action: Action) -> None:
+        """Remember the card taken from a pile (see
+        :meth:`~threethirteen.AdvisorBot.note_draw`), so that :meth:`candidates`
+        leaves it out of the discards searched on the same turn; for a caller that
+        draws for this bot. :meth:`act` notes its own draws.
+
+        >>> import threethirteen as tt
+        >>> game = tt.Game("pagat", players=2, seed=0)
+        >>> view = game.view(game.to_move)
+        >>> view.hand, view.piles  # threes wild
+        (Hand.parse('4c Kh 5s'), ((Card.parse('Jh'),),))
+        >>> game.apply("draw discard")
+        >>> after, legal = game.view(game.to_move), game.legal_actions()
+        >>> tt.ExpertBot(top=2).candidates(after, legal)
+        [Action.parse('discard Kh'), Action.parse('discard Jh'), Action.parse('discard 5s')]
+        >>> bot = tt.ExpertBot(top=2)
+        >>> bot.note_draw(view, tt.Action.parse("draw discard"))
+        >>> bot.candidates(after, legal)  # never the Jh it has just taken
+        [Action.parse('discard Kh'), Action.parse('discard 5s'), Action.parse('discard 4c')]
+        """
+        self._lookahead.note_draw(view, action)
 
     def _decide(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         self.last = []
@@ -277,13 +299,7 @@ class ExpertBot:
     def _search(self, view: PlayerView, candidates: list[Action]) -> list[Candidate]:
         """Every candidate's values over the same deals, summed up."""
         player = view.player
-        danger = danger_by_pace(view)
-        out_soon = 1.0
-        if view.first_out is None:
-            for other, chance in enumerate(danger):
-                if other != player and not view.went_out[other]:
-                    out_soon *= 1.0 - float(chance)
-        q = 0.0 if view.first_out is not None else 1.0 - out_soon
+        q = out_before_next_turn(view)
         flex = self._flex_weight(view)
         values: list[list[float]] = [[] for _ in candidates]
         start = self._started
