@@ -12,9 +12,10 @@ each bot, the rounds it went out first in and what it scored in the others.
 
 ``rollouts`` asks what a search with playouts that play the lookahead's discards
 would need: at each decision of seat 0 in games of four lookahead bots (not on a
-last turn), the candidates (the lookahead's discard and the next two by the score
-left, never a wild card while it holds a natural one, never the card just taken;
-or each draw, unless a pile's top card puts the hand out) are played to the
+last turn), the candidates of :meth:`threethirteen.ExpertBot.candidates` with
+``top=2`` (the lookahead's discard and the next two by the score left, never a
+wild card while it holds a natural one, never the card just taken; or each draw,
+unless a pile's top card puts the hand out) are played to the
 round's end by lookahead bots on ``--deals`` deals sampled from the view, the
 same deals for each. For each other candidate, its paired differences from the
 first (the round score less the others' mean) give a mean ``m`` and a spread
@@ -23,7 +24,12 @@ s**2 / deals))``, and a search that tells it apart at 2 standard errors needs
 ``4 mean(s**2) / mean(m**2 - s**2 / deals)`` playouts a candidate. ``better``
 and ``worse`` count the pairs whose mean is below or above 0 by more than
 ``student_errors(2, deals)`` standard errors (the expert's guard): with no true
-differences about 2.3 % of the pairs would show each way.
+differences about 2.3 % of the pairs would show each way. Last, what a search of
+these candidates would gain, in points a game (:func:`split_gain`): choosing by
+half the playouts, measured on the other half, summed over a game's decisions.
+``--table mixed`` plays the lookahead bot in seat 0 with another lookahead, an
+advisor and a heuristic bot, and the playouts play each seat's own bot: a search
+that knew its opponents' bots.
 
 ``oracle`` plays a table of oracle, lookahead, advisor and heuristic, where the
 oracle is the lookahead bot told what the stock holds (not its order): its view's
@@ -41,6 +47,7 @@ the second bot's total less the first's over a deal's four games, with Student's
     python benchmarks/four_player_limits.py rounds --games 240
     python benchmarks/four_player_limits.py oracle --deals 1008 --seed 5
     python benchmarks/four_player_limits.py rollouts --games 8 --deals 16
+    python benchmarks/four_player_limits.py rollouts --games 24 --deals 32 --table mixed
 
 The games are played here, not by :func:`threethirteen.tournament`: the oracle
 needs the game itself, which a bot never sees.
@@ -58,8 +65,7 @@ import numpy as np
 
 import threethirteen as tt
 from belief_quality import calibration
-from threethirteen.bots.builtin import danger_by_pace
-from threethirteen.bots.playouts import plain_discard
+from threethirteen.bots.builtin import out_before_next_turn
 from threethirteen.statistics import mean_interval, student_errors
 
 BINS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.0001)
@@ -68,15 +74,6 @@ MAKERS = (tt.LookaheadBot, tt.LookaheadBot, tt.AdvisorBot, tt.HeuristicBot)  # T
 ORDERS = [(0, *rest) for rest in itertools.permutations((1, 2, 3))]
 """The six orders of four bots around a table (the first bot fixed), as the arena's
 balanced seatings go through them."""
-
-
-def out_soon(view: tt.PlayerView) -> float:
-    """The lookahead bot's ``q``: the chance by the pace rule that another player goes
-    out before this player's next turn."""
-    stays = 1.0
-    for chance in danger_by_pace(view):
-        stays *= 1.0 - chance
-    return 1.0 - stays
 
 
 def pace(players: int, games: int, seed: int) -> list[tuple[float, int]]:
@@ -95,7 +92,7 @@ def pace(players: int, games: int, seed: int) -> list[tuple[float, int]]:
             if view.phase == "draw" and player in waiting:
                 found.append((waiting.pop(player), 0))
             if view.phase == "play" and view.first_out is None:
-                waiting[player] = out_soon(view)
+                waiting[player] = out_before_next_turn(view)
             game.apply(bots[player].act(view, game.legal_actions()))
             if view.first_out is None and any(game.went_out):
                 waiting.pop(player, None)  # its own going out ends its wait
@@ -184,44 +181,14 @@ SIZES = ((3, 6), (7, 10), (11, 13))
 """The rounds ``rollouts`` sums up together, by the cards dealt."""
 
 
-def _candidates(
-    bot: tt.LookaheadBot, view: tt.PlayerView, legal: list[tt.Action]
-) -> list[tt.Action]:
-    """The actions a search would weigh, as the expert's would with ``top=2``: the
-    lookahead's first; fewer than two when there is nothing to search."""
-    round_ = view.prepared_round
-    if view.first_out is not None:
-        return []
-    if view.phase == "draw":
-        draws = [a for a in legal if isinstance(a, (tt.DrawStock, tt.DrawDiscard))]
-        for action in draws:
-            top = view.piles[action.pile or 0][-1] if isinstance(action, tt.DrawDiscard) else None
-            if top is not None and tt.can_go_out(view.hand + top, round_):
-                return []  # a pile's top card puts the hand out: nothing to search
-        first = bot.draw(view, legal, round_)
-        return [first, *[a for a in draws if a != first]]
-    first = bot.act(view, legal)
-    if not isinstance(first, tt.DiscardCard) or first.go_out or first.pile is not None:
-        return []
-    found: list[tt.Action] = [first]
-    taken = bot.taken_card(view)
-    natural = any(not round_.is_wild(card) for card in view.hand)
-    for card in tt.discards(view.hand, round_).cards:
-        if len(found) == 3:
-            break
-        if card != taken and not (natural and round_.is_wild(card)):
-            action = plain_discard(legal, card)
-            if action not in found:
-                found.append(action)
-    return found
-
-
-def _played_out(deal: tt.Game, view: tt.PlayerView, action: tt.Action, seed: int) -> float:
-    """``action`` on ``deal``, then lookahead bots to the round's end: the player's
-    round score less the others' mean."""
+def _played_out(
+    deal: tt.Game, view: tt.PlayerView, action: tt.Action, seed: int, makers: list[Any]
+) -> float:
+    """``action`` on ``deal``, then the seats' bots (made by ``makers``) to the round's
+    end: the player's round score less the others' mean."""
     game = deal.clone()
     before, number = game.totals, game.round
-    bots = [tt.LookaheadBot(seed) for _ in range(game.players)]
+    bots = [make(seed) for make in makers]
     if view.phase == "draw":
         bots[view.player].note_draw(view, action)
     game.apply(action)
@@ -283,38 +250,104 @@ def clear_pairs(pairs: list[tuple[float, float]], deals: int) -> tuple[int, int]
     return below, above
 
 
+def split_gain(differences: np.ndarray, guard: float = 0.0) -> float:
+    """What a search over one decision's candidates gains, judged on half the
+    playouts and measured on the other half (then the halves swapped, the two
+    averaged): ``differences`` holds each rival's paired differences from the first
+    candidate (rivals x playouts; lower is better). The search takes the rival
+    with the lowest mean on its half when that is below 0 by ``guard`` standard
+    errors, else the first; the gain is minus the taken rival's mean on the other
+    half (0 for the first). The half that measures never chose, so the estimate is
+    unbiased: the true gain of such a search with half the playouts a candidate.
+
+    One rival truly 3 points better, playouts spread by 6: with 8 playouts a half,
+    its half mean is below 0 with the chance ``Phi(3 / (6 / sqrt(8))) = 0.921``, so
+    the gain is ``3 * 0.921 = 2.76``. With no true difference the gain is 0, however
+    the search chooses:
+
+    >>> rng = np.random.default_rng(3)
+    >>> better = [split_gain(rng.normal(-3, 6, (1, 16))) for _ in range(4000)]
+    >>> none = [split_gain(rng.normal(0, 6, (2, 16))) for _ in range(4000)]
+    >>> round(float(np.mean(better)), 2), round(float(np.mean(none)), 2)
+    (2.72, 0.03)
+
+    (Each mean is off by about 0.04, its standard error.)
+    """
+    half = differences.shape[1] // 2
+    halves = (differences[:, :half], differences[:, half : 2 * half])
+    gains = []
+    for chooser, measure in (halves, halves[::-1]):
+        means = chooser.mean(axis=1)
+        errors = chooser.std(axis=1, ddof=1) / math.sqrt(half)
+        best = int(np.argmin(means))
+        taken = means[best] < -guard * errors[best]
+        gains.append(-float(measure[best].mean()) if taken else 0.0)
+    return sum(gains) / 2
+
+
 Rollouts = dict[tuple[str, int, int], dict[str, float]]
 """What ``rollouts`` finds, by phase and the round sizes of :data:`SIZES`."""
 
+ROLLOUT_TABLES = ("lookahead", "mixed")
+"""The tables ``rollouts`` plays: four lookahead bots, or the lookahead bot (seat 0)
+with another lookahead, an advisor and a heuristic bot (their order from
+:data:`ORDERS`, a game each in turn)."""
 
-def rollouts(games: int, deals: int, seed: int) -> tuple[Rollouts, float]:
+
+def rollouts(
+    games: int, deals: int, seed: int, table: str = "lookahead"
+) -> tuple[Rollouts, dict[str, tuple[float, tuple[float, float]]], float]:
     """By phase and round size: the candidate pairs, the typical true difference
     between candidates, the typical spread of a playout's difference, the playouts
     a candidate that tell them apart, the pairs where the other candidate is
-    clearly better and clearly worse; and the milliseconds a playout."""
+    clearly better and clearly worse. Then the points a game a search of these
+    candidates would gain with ``deals // 2`` playouts each (:func:`split_gain`,
+    summed over a game's decisions; its mean over the games and the 95 %
+    interval), taking the best rival as it comes (``"plain"``) or behind the
+    expert's guard (``"guarded"``); and the milliseconds a playout. The playouts
+    play every seat as the table does, so they know the opponents' bots."""
     rng = np.random.default_rng(seed)
     rows: dict[tuple[str, int, int], list[tuple[float, float]]] = {}  # -> (m, s) pairs
+    guard = student_errors(2, deals // 2)
+    gains: dict[str, list[float]] = {"plain": [], "guarded": []}  # a game each
     spent, played = 0.0, 0
     for number in range(games):
         game = tt.Game("pagat", players=4, seed=seed + number)
-        bots = [tt.LookaheadBot(seed + number) for _ in range(4)]
+        if table == "lookahead":
+            makers = [tt.LookaheadBot] * 4
+        else:
+            makers = [MAKERS[who] for who in ORDERS[number % len(ORDERS)]]
+        bots = [make(seed + number) for make in makers]
+        for name in gains:
+            gains[name].append(0.0)
+        searcher = tt.ExpertBot(seed + number, top=2)  # its candidates for seat 0's turns
         while not game.is_over:
             player = game.to_move
             assert player is not None
             view, legal = game.view(player), game.legal_actions()
-            found = _candidates(bots[0], view, legal) if player == 0 else []
+            found: list[tt.Action] = []
+            if player == 0 and view.first_out is None:
+                found = searcher.candidates(view, legal)
             if len(found) > 1:
                 started = time.perf_counter()
                 sampled = [view.sample(rng, weighted=True) for _ in range(deals)]
-                values = [[_played_out(d, view, a, seed) for d in sampled] for a in found]
+                values = np.array(
+                    [[_played_out(d, view, a, seed, makers) for d in sampled] for a in found]
+                )
                 spent += time.perf_counter() - started
                 played += deals * len(found)
                 size = next(s for s in SIZES if s[0] <= view.cards_dealt <= s[1])
                 key = (view.phase, *size)
-                for other in values[1:]:
-                    differences = np.subtract(other, values[0])
-                    rows.setdefault(key, []).append((differences.mean(), differences.std(ddof=1)))
-            game.apply(bots[player].act(view, legal))
+                differences = values[1:] - values[0]
+                for other in differences:
+                    rows.setdefault(key, []).append((other.mean(), other.std(ddof=1)))
+                gains["plain"][-1] += split_gain(differences)
+                gains["guarded"][-1] += split_gain(differences, guard)
+            action = bots[player].act(view, legal)
+            if player == 0:
+                assert len(found) < 2 or action == found[0], "the lookahead chose otherwise"
+                searcher.note_draw(view, action)
+            game.apply(action)
     summary: Rollouts = {}
     for key, found_rows in sorted(rows.items()):
         difference, spread, needed = playouts_needed(found_rows, deals)
@@ -327,7 +360,15 @@ def rollouts(games: int, deals: int, seed: int) -> tuple[Rollouts, float]:
             "better": better,
             "worse": worse,
         }
-    return summary, 1000 * spent / max(played, 1)
+    per_game = {}
+    for name, found_gains in gains.items():
+        total = sum(found_gains)
+        squares = sum(gain * gain for gain in found_gains)
+        mean, interval = mean_interval(len(found_gains), total, squares)
+        assert mean is not None, "at least one game"
+        assert interval is not None, "at least two games"
+        per_game[name] = (mean, interval)
+    return summary, per_game, 1000 * spent / max(played, 1)
 
 
 def main() -> None:
@@ -347,6 +388,7 @@ def main() -> None:
     rollouts_parser.add_argument("--games", type=int, default=8)
     rollouts_parser.add_argument("--deals", type=int, default=16)
     rollouts_parser.add_argument("--seed", type=int, default=77)
+    rollouts_parser.add_argument("--table", choices=ROLLOUT_TABLES, default="lookahead")
     args = parser.parse_args()
     started = time.perf_counter()
     if args.command == "pace":
@@ -364,8 +406,13 @@ def main() -> None:
         for name, (share, score) in rounds(args.games, args.seed).items():
             print(f"{name}: first out in {share:.1%} of the rounds, {score:.2f} a round otherwise")
     elif args.command == "rollouts":
-        found, milliseconds = rollouts(args.games, args.deals, args.seed)
+        found, gained, milliseconds = rollouts(args.games, args.deals, args.seed, args.table)
         print(f"one playout: {milliseconds:.1f} ms")
+        for name, (mean, (low, high)) in gained.items():
+            print(
+                f"a {name} search, {args.deals // 2} playouts a candidate: "
+                f"{mean:+.2f} ({low:+.2f} to {high:+.2f}) points a game"
+            )
         print(
             "| decision | cards | pairs | difference | spread | playouts a candidate "
             "| better | worse |"
