@@ -48,6 +48,8 @@ the second bot's total less the first's over a deal's four games, with Student's
     python benchmarks/four_player_limits.py oracle --deals 1008 --seed 5
     python benchmarks/four_player_limits.py rollouts --games 8 --deals 16
     python benchmarks/four_player_limits.py rollouts --games 24 --deals 32 --table mixed
+    python benchmarks/four_player_limits.py rollouts --games 16 --deals 32 --seed 78 \\
+        --table mixed --top 5
 
 The games are played here, not by :func:`threethirteen.tournament`: the oracle
 needs the game itself, which a bot never sees.
@@ -295,7 +297,7 @@ with another lookahead, an advisor and a heuristic bot (their order from
 
 
 def rollouts(
-    games: int, deals: int, seed: int, table: str = "lookahead"
+    games: int, deals: int, seed: int, table: str = "lookahead", top: int = 2
 ) -> tuple[Rollouts, dict[str, tuple[float, tuple[float, float]]], float]:
     """By phase and round size: the candidate pairs, the typical true difference
     between candidates, the typical spread of a playout's difference, the playouts
@@ -305,7 +307,8 @@ def rollouts(
     summed over a game's decisions; its mean over the games and the 95 %
     interval), taking the best rival as it comes (``"plain"``) or behind the
     expert's guard (``"guarded"``); and the milliseconds a playout. The playouts
-    play every seat as the table does, so they know the opponents' bots."""
+    play every seat as the table does, so they know the opponents' bots. ``top``
+    is the expert's: the discards searched beside the lookahead's."""
     rng = np.random.default_rng(seed)
     rows: dict[tuple[str, int, int], list[tuple[float, float]]] = {}  # -> (m, s) pairs
     guard = student_errors(2, deals // 2)
@@ -320,7 +323,7 @@ def rollouts(
         bots = [make(seed + number) for make in makers]
         for name in gains:
             gains[name].append(0.0)
-        searcher = tt.ExpertBot(seed + number, top=2)  # its candidates for seat 0's turns
+        searcher = tt.ExpertBot(seed + number, top=top)  # its candidates for seat 0's turns
         while not game.is_over:
             player = game.to_move
             assert player is not None
@@ -389,6 +392,7 @@ def main() -> None:
     rollouts_parser.add_argument("--deals", type=int, default=16)
     rollouts_parser.add_argument("--seed", type=int, default=77)
     rollouts_parser.add_argument("--table", choices=ROLLOUT_TABLES, default="lookahead")
+    rollouts_parser.add_argument("--top", type=int, default=2)
     args = parser.parse_args()
     started = time.perf_counter()
     if args.command == "pace":
@@ -406,7 +410,9 @@ def main() -> None:
         for name, (share, score) in rounds(args.games, args.seed).items():
             print(f"{name}: first out in {share:.1%} of the rounds, {score:.2f} a round otherwise")
     elif args.command == "rollouts":
-        found, gained, milliseconds = rollouts(args.games, args.deals, args.seed, args.table)
+        found, gained, milliseconds = rollouts(
+            args.games, args.deals, args.seed, args.table, args.top
+        )
         print(f"one playout: {milliseconds:.1f} ms")
         for name, (mean, (low, high)) in gained.items():
             print(

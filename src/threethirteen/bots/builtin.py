@@ -656,7 +656,7 @@ def out_before_next_turn(view: PlayerView) -> float:
     >>> game.apply("draw discard")
     >>> game.apply("discard 2d")
     >>> game.apply("draw stock")
-    >>> out_before_next_turn(game.view(game.to_move))  # player 1's 0.25, as above
+    >>> out_before_next_turn(game.view(game.to_move))  # player 1 at 0.25 by danger_by_pace
     0.25
     """
     if view.first_out is not None:
