@@ -13,7 +13,7 @@ each bot, the rounds it went out first in and what it scored in the others.
 ``rollouts`` asks what a search with playouts that play the lookahead's discards
 would need: at each decision of seat 0 in games of four lookahead bots (not on a
 last turn), the candidates of :meth:`threethirteen.ExpertBot.candidates` with
-``top=2`` (the lookahead's discard and the next two by the score left, never a
+``top=2`` (``--top``: the lookahead's discard and the next two by the score left, never a
 wild card while it holds a natural one, never the card just taken; or each draw,
 unless a pile's top card puts the hand out) are played to the
 round's end by lookahead bots on ``--deals`` deals sampled from the view, the
