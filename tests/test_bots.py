@@ -517,6 +517,30 @@ def test_search_guard_is_students_t() -> None:
     assert _chosen([base4, better4], 2.0) == 0
     assert _chosen([[0.0], [-5.0]], 2.0) == 0
     assert _chosen([[0.0], [-5.0]], 0.0) == 1
+    # Beyond a double's normal tail (about 8.3 errors) no lead is enough, however
+    # sure: the threshold is infinite, not an error.
+    assert _threshold(9.0, 16) == float("inf")
+    assert _threshold(1e9, 4) == float("inf")
+    assert _chosen([[0.0, 0.0], [-5.0, -5.0]], 1e9) == 0
+
+
+def test_search_bot_with_an_unreachable_guard_plays_the_advisor() -> None:
+    # confidence=50 is a valid option: the search never overrules, so every move of
+    # a whole game is the advisor's (it used to raise at the first move).
+    game = tt.Game("pagat", players=2, seed=31)
+    search = tt.SearchBot(seed=1, playouts=2, confidence=50)
+    advisor = tt.AdvisorBot(seed=1)
+    moves = 0
+    while not game.is_over and moves < 1000:
+        mover = game.to_move
+        assert mover is not None
+        view, legal = game.view(mover), game.legal_actions()
+        action = search.act(view, legal)
+        assert action == advisor.act(view, legal)
+        game.apply(action)
+        moves += 1
+    assert game.is_over
+    assert moves == 274
 
 
 def test_search_bot_time_budget() -> None:

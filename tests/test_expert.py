@@ -110,6 +110,26 @@ def test_time_budget() -> None:
     assert [found.action for found in bot.last] == [DrawStock(), DrawDiscard()]
 
 
+@pytest.mark.parametrize(("players", "draw", "moves"), [(2, "value", 250), (4, "advisor", 316)])
+def test_an_unreachable_guard_plays_the_lookahead(players: int, draw: str, moves: int) -> None:
+    # confidence=50 never overrules the first candidate: every move of a whole game is
+    # the lookahead bot's, drawing by value at two players (it used to raise).
+    game = tt.Game("pagat", players=players, seed=31)
+    expert = tt.ExpertBot(seed=1, playouts=2, confidence=50)
+    lookahead = tt.LookaheadBot(seed=1, draw=draw)
+    played = 0
+    while not game.is_over and played < 1000:
+        mover = game.to_move
+        assert mover is not None
+        view, legal = game.view(mover), game.legal_actions()
+        action = expert.act(view, legal)
+        assert action == lookahead.act(view, legal)
+        game.apply(action)
+        played += 1
+    assert game.is_over
+    assert played == moves
+
+
 # -- scripted decisions --------------------------------------------------------------
 
 

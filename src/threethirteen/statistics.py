@@ -327,12 +327,21 @@ def student_errors(errors: float, samples: int) -> float:
     (3.307, 2.181, inf)
     >>> student_errors(0, 1)
     0.0
+
+    Beyond about 8.3 errors the normal tail is below a double's precision, and no
+    lead is enough:
+
+    >>> student_errors(8, 4) > 1e5, student_errors(9, 4), student_errors(1e9, 16)
+    (True, inf, inf)
     """
     if errors == 0:
         return 0.0
     if samples < 2:
         return math.inf
-    return t_quantile(_NORMAL.cdf(errors), samples - 1)
+    level = _NORMAL.cdf(errors)
+    if level >= 1.0:
+        return math.inf
+    return t_quantile(level, samples - 1)
 
 
 def normal_quantile(probability: float) -> float:
