@@ -6,12 +6,14 @@ of docs/strength.md are printed from them::
 
     python benchmarks/strength.py run --out results/ --workers 2   # many core-hours
     python benchmarks/strength.py run --out results/ --only expert_advisor --games 1200
+    python benchmarks/strength.py run --out results/ --only search4_advisor --seed 113
     python benchmarks/strength.py table results/
 
 ``--games``, ``--search-games`` and ``--four-games`` shorten the run (the search
 and expert bots' games cost about a second each: they play 16 deals for every
 move). The expert plays with ``playouts=16`` (deterministic given its seed); the
-search bot with its default 16 playouts, and ``search4`` with 4.
+search bot with its default 16 playouts, and ``search4`` with 4. ``--seed`` repeats
+a pairing on other deals (its file named for the seed).
 """
 
 from __future__ import annotations
@@ -121,6 +123,11 @@ def main() -> None:
     run.add_argument(
         "--only", nargs="*", help="result names (e.g. expert_advisor four_expert); default all"
     )
+    run.add_argument(
+        "--seed",
+        type=int,
+        help="a repeat at this seed instead of each one's own, saved as NAME_seedN.json",
+    )
     show = commands.add_parser("table")
     show.add_argument("folder", type=Path)
     args = parser.parse_args()
@@ -133,11 +140,19 @@ def main() -> None:
         if args.only and name not in args.only:
             continue
         games = args.search_games if SLOW & set(bots) else args.games
-        print(run_one(bots, games, 2, seed, args.out / f"{name}.json", args.workers), flush=True)
+        seed, path = _repeat(args, seed, name)
+        print(run_one(bots, games, 2, seed, path, args.workers), flush=True)
     for name, bots, seed in TABLES:
         if not args.only or name in args.only:
-            path = args.out / f"{name}.json"
+            seed, path = _repeat(args, seed, name)
             print(run_one(bots, args.four_games, 4, seed, path, args.workers), flush=True)
+
+
+def _repeat(args: argparse.Namespace, seed: int, name: str) -> tuple[int, Path]:
+    """The seed and file of a run: its own, or a repeat's under ``--seed``."""
+    if args.seed is None:
+        return seed, args.out / f"{name}.json"
+    return args.seed, args.out / f"{name}_seed{args.seed}.json"
 
 
 if __name__ == "__main__":
