@@ -647,6 +647,22 @@ def scripted(
     return tt.Game.from_record(record)
 
 
+def plays_like(bot: tt.Bot, reference: tt.Bot, game: tt.Game, limit: int = 1000) -> int:
+    """Play ``game`` to its end by ``bot`` in every seat, asserting that each move is
+    the one ``reference`` would make at that view; the number of moves played."""
+    moves = 0
+    while not game.is_over and moves < limit:
+        mover = game.to_move
+        assert mover is not None
+        view, legal = game.view(mover), game.legal_actions()
+        action = bot.act(view, legal)
+        assert action == reference.act(view, legal), (moves, action)
+        game.apply(action)
+        moves += 1
+    assert game.is_over
+    return moves
+
+
 # -- hidden cards and positions of random play (for the leak tests) -----------------
 
 

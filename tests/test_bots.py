@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from tests.game_checks import shuffle_hidden
+from tests.game_checks import plays_like, shuffle_hidden
 from tests.scripting import scripted
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock, LayOff
 from threethirteen.bots.builtin import bot_name
@@ -529,18 +529,7 @@ def test_search_bot_with_an_unreachable_guard_plays_the_advisor() -> None:
     # a whole game is the advisor's (it used to raise at the first move).
     game = tt.Game("pagat", players=2, seed=31)
     search = tt.SearchBot(seed=1, playouts=2, confidence=50)
-    advisor = tt.AdvisorBot(seed=1)
-    moves = 0
-    while not game.is_over and moves < 1000:
-        mover = game.to_move
-        assert mover is not None
-        view, legal = game.view(mover), game.legal_actions()
-        action = search.act(view, legal)
-        assert action == advisor.act(view, legal)
-        game.apply(action)
-        moves += 1
-    assert game.is_over
-    assert moves == 274
+    assert plays_like(search, tt.AdvisorBot(seed=1), game) == 274
 
 
 def test_search_bot_time_budget() -> None:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import threethirteen as tt
-from tests.game_checks import shuffle_hidden
+from tests.game_checks import plays_like, shuffle_hidden
 from tests.scripting import scripted
 from tests.test_bots import POSITIONS, goes_out_really, short_rules
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock
@@ -116,18 +116,7 @@ def test_an_unreachable_guard_plays_the_lookahead(players: int, draw: str, moves
     # the lookahead bot's, drawing by value at two players (it used to raise).
     game = tt.Game("pagat", players=players, seed=31)
     expert = tt.ExpertBot(seed=1, playouts=2, confidence=50)
-    lookahead = tt.LookaheadBot(seed=1, draw=draw)
-    played = 0
-    while not game.is_over and played < 1000:
-        mover = game.to_move
-        assert mover is not None
-        view, legal = game.view(mover), game.legal_actions()
-        action = expert.act(view, legal)
-        assert action == lookahead.act(view, legal)
-        game.apply(action)
-        played += 1
-    assert game.is_over
-    assert played == moves
+    assert plays_like(expert, tt.LookaheadBot(seed=1, draw=draw), game) == moves
 
 
 # -- scripted decisions --------------------------------------------------------------
