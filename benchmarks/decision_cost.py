@@ -24,7 +24,12 @@ BOTS: dict[str, Callable[..., tt.Bot]] = {
     "advisor": tt.AdvisorBot,
     "lookahead": tt.LookaheadBot,
     'lookahead, `draw="value"`': functools.partial(tt.LookaheadBot, draw="value"),
+    "search, 4 playouts": functools.partial(tt.SearchBot, playouts=4),
+    "search, 8 playouts, `confidence=1.5`": functools.partial(
+        tt.SearchBot, playouts=8, confidence=1.5
+    ),
     "search, 16 playouts (the default)": tt.SearchBot,
+    "search, 24 playouts": functools.partial(tt.SearchBot, playouts=24),
     "expert, `playouts=16`": functools.partial(tt.ExpertBot, playouts=16),
     "expert, `time_ms=20` (the default)": tt.ExpertBot,
 }

@@ -12,7 +12,8 @@ of docs/strength.md are printed from them::
 ``--games``, ``--search-games`` and ``--four-games`` shorten the run (the search
 and expert bots' games cost about a second each: they play 16 deals for every
 move). The expert plays with ``playouts=16`` (deterministic given its seed); the
-search bot with its default 16 playouts, and ``search4`` with 4. ``--seed`` repeats
+search bot with its default 16 playouts, ``search4`` with 4, ``search8`` with 8 and
+``confidence=1.5``, ``search24`` with 24 (the budgets the bots page names). ``--seed`` repeats
 a pairing on other deals (its file named for the seed).
 """
 
@@ -32,6 +33,8 @@ import threethirteen as tt
 BOTS: dict[str, Any] = {
     "expert": functools.partial(tt.ExpertBot, playouts=16, name="expert"),
     "search4": functools.partial(tt.SearchBot, playouts=4, name="search4"),
+    "search8": functools.partial(tt.SearchBot, playouts=8, confidence=1.5, name="search8"),
+    "search24": functools.partial(tt.SearchBot, playouts=24, name="search24"),
     "lookahead-value": functools.partial(tt.LookaheadBot, draw="value", name="lookahead-value"),
 }
 
@@ -41,6 +44,8 @@ PAIRINGS = (
     (("advisor", "greedy"), 12),
     (("search", "advisor"), 13),
     (("search4", "advisor"), 13),
+    (("search8", "advisor"), 18),
+    (("search24", "advisor"), 19),
     (("advisor", "random"), 15),
     (("search", "greedy"), 16),
     (("search", "random"), 17),
@@ -58,7 +63,7 @@ TABLES = (
     ("four", ("search", "advisor", "greedy", "random"), 14),
     ("four_expert", ("expert", "search", "advisor", "heuristic"), 24),
 )
-SLOW = {"search", "search4", "expert"}
+SLOW = {"search", "search4", "search8", "search24", "expert"}
 
 
 def run_one(
