@@ -199,8 +199,8 @@ def test_margins_are_the_first_bots_lead_everywhere() -> None:
         assert "negative is better" not in text, path.name
         assert "total less the second's" not in text, path.name
     bots_page = " ".join((ROOT / "docs" / "bots.md").read_text(encoding="utf-8").split())
-    assert "positive when the first bot did better" in bots_page
-    assert "| greedy vs random | 100 | 366.4 ± 8.1 |" in bots_page
+    assert "positive when the search bot did better" in bots_page
+    assert "| 24 playouts | +2.2 | +1.7 to +2.7 |" in bots_page
 
 
 # -- play ---------------------------------------------------------------------------------
