@@ -984,6 +984,8 @@ def _chosen(values: list[list[float]], confidence: float) -> int:
     base = values[0]
     count = len(base)
     threshold = student_errors(confidence, count)
+    if threshold == math.inf:  # one deal, or a guard beyond any lead
+        return 0
     best, best_mean = 0, 0.0
     for index in range(1, len(values)):
         differences = [a - b for a, b in zip(values[index], base, strict=True)]

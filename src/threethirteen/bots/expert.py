@@ -421,6 +421,8 @@ def _chosen(found: list[Candidate], confidence: float, deals: int) -> int:
     ``-confidence`` standard errors as Student's t counts them over ``deals``
     (:func:`~threethirteen.statistics.student_errors`); of those, the lowest edge."""
     threshold = student_errors(confidence, deals)
+    if threshold == math.inf:  # one deal, or a guard beyond any lead
+        return 0
     best, best_edge = 0, 0.0
     for index, candidate in enumerate(found[1:], start=1):
         if candidate.edge < -threshold * candidate.error and candidate.edge < best_edge:
