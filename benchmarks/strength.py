@@ -11,7 +11,8 @@ of docs/strength.md are printed from them::
 
 ``--games``, ``--search-games`` and ``--four-games`` shorten the run (the search
 and expert bots' games cost about a second each: they play 16 deals for every
-move). The expert plays with ``playouts=16`` (deterministic given its seed); the
+move). The expert plays with ``playouts=16`` (deterministic given its seed),
+``expert-default`` with its default ``time_ms=20`` (not repeatable); the
 search bot with its default 16 playouts, ``search4`` with 4, ``search8`` with 8 and
 ``confidence=1.5``, ``search24`` with 24 (the budgets the bots page names). ``--seed`` repeats
 a pairing on other deals (its file named for the seed).
@@ -32,6 +33,7 @@ import threethirteen as tt
 #: The bots by the names the results use: a built-in name, or a factory.
 BOTS: dict[str, Any] = {
     "expert": functools.partial(tt.ExpertBot, playouts=16, name="expert"),
+    "expert-default": functools.partial(tt.ExpertBot, name="expert-default"),
     "search4": functools.partial(tt.SearchBot, playouts=4, name="search4"),
     "search8": functools.partial(tt.SearchBot, playouts=8, confidence=1.5, name="search8"),
     "search24": functools.partial(tt.SearchBot, playouts=24, name="search24"),
@@ -51,6 +53,7 @@ PAIRINGS = (
     (("search", "random"), 17),
     (("expert", "advisor"), 21),
     (("expert", "heuristic"), 22),
+    (("expert-default", "heuristic"), 22),
     (("heuristic", "advisor"), 31),
     (("heuristic", "greedy"), 32),
     (("lookahead", "advisor"), 41),
@@ -63,7 +66,7 @@ TABLES = (
     ("four", ("search", "advisor", "greedy", "random"), 14),
     ("four_expert", ("expert", "search", "advisor", "heuristic"), 24),
 )
-SLOW = {"search", "search4", "search8", "search24", "expert"}
+SLOW = {"search", "search4", "search8", "search24", "expert", "expert-default"}
 
 
 def run_one(
