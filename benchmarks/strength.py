@@ -65,6 +65,7 @@ PAIRINGS = (
 TABLES = (
     ("four", ("search", "advisor", "greedy", "random"), 14),
     ("four_expert", ("expert", "search", "advisor", "heuristic"), 24),
+    ("four_lookahead", ("lookahead", "search", "advisor", "heuristic"), 24),  # the same deals
 )
 SLOW = {"search", "search4", "search8", "search24", "expert", "expert-default"}
 
