@@ -65,7 +65,7 @@ PAIRINGS = (
 TABLES = (
     ("four", ("search", "advisor", "greedy", "random"), 14),
     ("four_expert", ("expert", "search", "advisor", "heuristic"), 24),
-    ("four_lookahead", ("lookahead", "search", "advisor", "heuristic"), 24),  # the same deals
+    ("four_lookahead", ("lookahead", "search", "advisor", "heuristic"), 24),  # four_expert's deals
 )
 SLOW = {"search", "search4", "search8", "search24", "expert", "expert-default"}
 
