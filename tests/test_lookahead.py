@@ -3,9 +3,11 @@ danger rule against a count by hand, and scripted choices."""
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -318,3 +320,31 @@ def test_the_value_draw_does_not_depend_on_the_hidden_cards() -> None:
         assert bot.draw_values(again, shuffled.legal_actions(), again.prepared_round) == found
         weighed += bool(found)
     assert weighed >= 10
+
+
+def test_the_value_draw_when_the_stock_holds_the_last_unseen_card() -> None:
+    # A game found by a sweep of random rule sets and bots (family rules, two
+    # players, one deck, rounds of 9 and 10 cards): player 0 holds 3c 4c 4d 4h, the
+    # opponent's two cards were both taken from the pile, and the stock's one card,
+    # the 9h (wild), is the only card player 0 cannot see. The value draw counted
+    # the 9h as unseen still after drawing it, and raised ("2 copies of 9h in the
+    # hand and unseen, but 1 deck holds only 1"). Either draw puts the hand out
+    # (the 3c thrown: four 4s, or three 4s and the wild 9h), worth the bonus for
+    # going out, 9 points a card dealt; on the tie the stock comes first.
+    record = json.loads((Path(__file__).parent / "data" / "last_unseen_card.json").read_text())
+    game = tt.Game.from_record(record)
+    view = game.view(0)
+    assert (str(view.hand), str(view.unseen()), view.piles[0][-1]) == (
+        "3c 4c 4d 4h",
+        "9h",
+        Card.parse("4s"),
+    )
+    assert (view.stock_size, view.hand_sizes, view.cards_dealt) == (1, (4, 2), 9)
+    legal = game.legal_actions()
+    found = tt.LookaheadBot(draw="value").draw_values(view, legal, view.prepared_round)
+    assert [(str(action), value) for action, value in found] == [
+        ("draw stock", -81.0),
+        ("draw discard", -81.0),
+    ]
+    assert tt.LookaheadBot(draw="value").act(view, legal) == DrawStock()
+    assert tt.ExpertBot(seed=0, playouts=2).act(view, legal) == DrawStock()

@@ -902,8 +902,10 @@ class LookaheadBot:
 
     def _stock_value(self, hand: Hand, context: _Weighing, deadline: float | None) -> float | None:
         """The expected :meth:`_hand_value` after the stock's next card, over the
-        unseen cards (the next stock card then drawn from those left); ``None`` when
-        ``deadline`` passes first."""
+        unseen cards (the next stock card then drawn from those left; when the card
+        drawn was the last unseen one, each discard is weighed by the score it leaves,
+        as :meth:`values` weighs it with nothing unseen); ``None`` when ``deadline``
+        passes first."""
         counts = context.counts
         assert counts is not None
         total = sum(counts)
@@ -913,7 +915,7 @@ class LookaheadBot:
                 continue
             if deadline is not None and time.perf_counter() > deadline:
                 return None
-            left = counts
+            left: list[int] | None = None
             if total > 1:
                 left = list(counts)
                 left[code] -= 1
