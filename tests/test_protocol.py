@@ -22,6 +22,7 @@ import threethirteen as tt
 from threethirteen.arena import bot_server, protocol
 from threethirteen.arena.protocol import (
     act_message,
+    check_legal_actions,
     end_message,
     message_line,
     parse_answer,
@@ -340,6 +341,88 @@ def test_a_bad_view_is_refused(change: dict[str, Any], message: str) -> None:
     assert str(raised.value).startswith(message)
 
 
+# The view of a_view_dict: round 2 of pagat, two players; player 0 has drawn the Qc
+# from the stock (the history's one entry) and holds 6c Qc 3h Kh Js; the pile is
+# the upcard 8h; the stock holds 42; player 1 holds 4 cards, none known.
+DRAW_FROM_PILE = {"player": 1, "type": "draw", "source": "discard"}
+DRAW_FROM_STOCK = {"player": 0, "type": "draw", "source": "stock"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"to_move": None}, "view.to_move: None in the phase 'play'"),
+        ({"phase": "over"}, "view.to_move: 0 in the phase 'over'"),
+        ({"piles": [["8h"], []]}, "view.piles: one pile, not 2"),
+        ({"piles": [["8h", "5d"]]}, "view.piles: not the piles that the history leaves"),
+        ({"piles": [[]]}, "view.piles: not the piles that the history leaves"),
+        (
+            {"history": [DRAW_FROM_PILE, DRAW_FROM_PILE]},
+            "view.history[1]: a draw from pile 0, which holds no card",
+        ),
+        ({"stock_size": 41}, "view.stock_size: the history leaves 42, not 41"),
+        (
+            {"history": [DRAW_FROM_STOCK, DRAW_FROM_STOCK]},
+            "view.stock_size: the history leaves 41, not 42",
+        ),
+        (
+            {"stock_draws": []},
+            "view.stock_draws: 0 cards, but the history has 1 stock draw of the player's",
+        ),
+        (
+            {"hand_sizes": [5, 6]},
+            "view.hand_sizes: 46 cards unseen for 6 unknown cards in hands and a stock of 42",
+        ),
+    ],
+)
+def test_a_view_whose_record_does_not_add_up_is_refused(
+    change: dict[str, Any], message: str
+) -> None:
+    # Each view is well formed field by field, but no game could show it; a bot
+    # given one raised IndexError, StopIteration or ZeroDivisionError.
+    data = {**a_view_dict(), **copy.deepcopy(change)}
+    with pytest.raises(tt.InvalidRecordError) as raised:
+        view_from_dict(data)
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize(("preset", "players", "variations"), TABLES)
+def test_every_positions_legal_actions_fit_its_view(
+    preset: str, players: int, variations: list[str]
+) -> None:
+    # What a bot server checks of an act message: never a refusal of the engine's own.
+    game = tt.Game(preset, players=players, seed=3, variations=variations, max_turns=60)
+    rng = np.random.default_rng(3)
+    kinds: set[str] = set()
+    while not game.is_over:
+        legal = game.legal_actions()
+        check_legal_actions(view_from_dict(game.view(game.to_move).to_dict()), legal)
+        kinds.update(type(action).__name__ for action in legal)
+        game.apply(legal[int(rng.integers(len(legal)))])
+    assert {"DrawStock", "DrawDiscard", "DiscardCard"} <= kinds
+
+
+def test_legal_actions_that_do_not_fit_the_view_are_refused() -> None:
+    game = tt.Game("pagat", players=3, seed=2, variations=["separate-discards"])
+    view = game.view(game.to_move)
+    empty = next(index for index, pile in enumerate(view.piles) if not pile)
+    for legal, message in [
+        ([tt.DrawDiscard()], "legal[0]: 'draw discard', but each player has a pile"),
+        ([tt.DrawDiscard(empty)], f"legal[0]: 'draw discard {empty}', but that pile holds no card"),
+        ([tt.DrawStock(), tt.DrawDiscard(7)], "legal[1]: 'draw discard 7', but that pile holds"),
+    ]:
+        with pytest.raises(tt.InvalidRecordError) as raised:
+            check_legal_actions(view, legal)
+        assert str(raised.value).startswith(message)
+    plain = tt.Game("pagat", players=2, seed=7)
+    with pytest.raises(
+        tt.InvalidRecordError, match=r"^legal\[0\]: 'draw discard 1', but there is one pile$"
+    ):
+        check_legal_actions(plain.view(1), [tt.DrawDiscard(1)])
+    with pytest.raises(tt.InvalidRecordError, match="whose turn it is not"):
+        check_legal_actions(plain.view(0), plain.legal_actions())
+
+
 def test_a_view_with_more_copies_of_a_card_than_the_pool_is_refused() -> None:
     data = a_view_dict()
     data["piles"] = [[*data["piles"][0], "7c", "7c"]]  # one deck for two players
@@ -557,8 +640,42 @@ def test_the_server_plays_without_a_start_and_skips_blank_lines() -> None:
             "no action 'fly'",
         ),
         (
-            [{"type": "act", "view": a_view_dict(), "legal": ["draw stock"], "move_time": "1"}],
+            [{"type": "act", "view": a_view_dict(), "legal": ["discard 6c"], "move_time": "1"}],
             "move_time is a number or null, not '1'",
+        ),
+        (
+            [{"type": "act", "view": a_view_dict(), "legal": ["draw stock"], "move_time": None}],
+            "legal[0]: 'draw stock' in the play phase",
+        ),
+        (
+            [{"type": "act", "view": a_view_dict(), "legal": ["discard 9d"], "move_time": None}],
+            "legal[0]: 'discard 9d', but the hand is '6c Qc 3h Kh Js'",
+        ),
+        (
+            [{"type": "act", "view": a_view_dict(), "legal": [], "move_time": None}],
+            "an act message with no legal action",
+        ),
+        (
+            [
+                {
+                    "type": "act",
+                    "view": {**a_view_dict(), "to_move": 1},
+                    "legal": ["discard 6c"],
+                    "move_time": None,
+                }
+            ],
+            "an act message for player 0, whose turn it is not (to_move 1)",
+        ),
+        (
+            [
+                {
+                    "type": "act",
+                    "view": {**a_view_dict(), "stock_size": 41},
+                    "legal": ["discard 6c"],
+                    "move_time": None,
+                }
+            ],
+            "view.stock_size: the history leaves 42, not 41",
         ),
     ],
 )

@@ -39,7 +39,7 @@ from .._validate import quote
 from ..bots.builtin import BOTS, Bot, BotSpec, make_bot
 from ..engine.actions import Action
 from ..errors import BotProtocolError, InvalidBotError, ThreeThirteenError
-from .protocol import PROTOCOL_VERSION, read_message, view_from_dict
+from .protocol import PROTOCOL_VERSION, check_legal_actions, read_message, view_from_dict
 
 __all__ = ["MAX_MESSAGE_BYTES", "load_bot_spec", "main", "serve"]
 
@@ -105,6 +105,7 @@ def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> Action:
     try:
         view = view_from_dict(message["view"])
         legal = [Action.parse(text) for text in legal_text]
+        check_legal_actions(view, legal)
     except ThreeThirteenError as error:
         raise _BadMessage(str(error)) from None
     move_time = message["move_time"]

@@ -31,7 +31,7 @@ from importlib import resources
 from typing import Any
 
 from .._validate import MAX_CARDS, quote
-from ..engine.actions import Action
+from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game, PlayerView, Reshuffle, TableMeld
 from ..engine.records import record_rules, rules_dict
 from ..errors import (
@@ -53,6 +53,7 @@ __all__ = [
     "MESSAGE_TYPES",
     "PROTOCOL_VERSION",
     "act_message",
+    "check_legal_actions",
     "end_message",
     "message_line",
     "parse_answer",
@@ -515,7 +516,10 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
     ``view_from_dict(view.to_dict()) == view``, and the view rebuilt works as the first
     did (a search bot may :meth:`~threethirteen.PlayerView.sample` it). Every field is
     checked: its type, its size, players and cards that exist, and no more copies of a
-    card in sight than the game's pool holds.
+    card in sight than the game's pool holds; and the record must add up: the round's
+    history, replayed from the upcard, leaves the piles, the stock's size and the
+    player's own stock draws that the view shows, and the unseen cards fill the
+    other hands' unknown places and the stock exactly.
 
     :raises InvalidRecordError: naming the field and what is wrong with it.
 
@@ -589,7 +593,8 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
         penalties=_ints(data["penalties"], "penalties", players),
         history=_history(data["history"], players),
         false_outs=tuple(
-            _int(item, "false_outs") for item in _list(data["false_outs"], "false_outs")
+            _int(item, "false_outs")
+            for item in _list(data["false_outs"], "false_outs", most=MAX_HISTORY)
         ),
         upcard=_card(data["upcard"], "upcard"),
         dealt_hand=_hand(data["dealt_hand"], "dealt_hand"),
@@ -602,6 +607,62 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
     )
     _check_cards(view)
     return view
+
+
+def check_legal_actions(view: PlayerView, legal_actions: Sequence[Action]) -> None:
+    """Refuse an ``act`` message's legal actions that do not fit its view (a bot
+    server's check before its bot sees them): it must be the view's player's turn,
+    and every action one that player could have: a draw only in the draw phase and
+    from a pile that holds a card, a discard, meld or lay-off only in the play
+    phase and of cards in the hand. (Whether each is legal by the rules, the
+    arena's referee decides.)
+
+    :raises InvalidRecordError: naming the first action that does not fit.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=7)
+    >>> check_legal_actions(game.view(1), game.legal_actions())
+    >>> check_legal_actions(game.view(1), [tt.Action.parse("discard Kd")])
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: legal[0]: 'discard Kd' in the draw phase
+    """
+    if view.phase == "over" or view.to_move != view.player:
+        raise InvalidRecordError(
+            f"an act message for player {view.player}, whose turn it is not"
+            f" (to_move {quote(view.to_move)})"
+        )
+    if not legal_actions:
+        raise InvalidRecordError("an act message with no legal action")
+    drawing = view.phase == "draw"
+    hand = view.hand.counts()
+    separate = bool(view.rules.separate_discards)
+    piles = "each player has a pile" if separate else "there is one pile"
+    for index, action in enumerate(legal_actions):
+        where = f"legal[{index}]"
+        if isinstance(action, (DrawStock, DrawDiscard)) != drawing:
+            raise _fail_legal(where, f"{quote(str(action))} in the {view.phase} phase")
+        named = getattr(action, "pile", None) is not None
+        if (isinstance(action, DrawDiscard) and named != separate) or (named and not separate):
+            raise _fail_legal(where, f"{quote(str(action))}, but {piles}")
+        if isinstance(action, DrawDiscard):
+            pile = action.pile or 0
+            if pile >= len(view.piles) or not view.piles[pile]:
+                raise _fail_legal(where, f"{quote(str(action))}, but that pile holds no card")
+        cards: tuple[Card, ...] = ()
+        if isinstance(action, DiscardCard):
+            cards = (action.card,)
+        elif isinstance(action, LayMeld):
+            cards = action.meld.cards
+        elif isinstance(action, LayOff):
+            cards = (action.card,)
+        needed = Counter(card.code for card in cards)
+        if any(hand[code] < count for code, count in needed.items()):
+            raise _fail_legal(where, f"{quote(str(action))}, but the hand is {str(view.hand)!r}")
+
+
+def _fail_legal(where: str, message: str) -> InvalidRecordError:
+    return InvalidRecordError(f"{where}: {message}")
 
 
 def _check_cards(view: PlayerView) -> None:
@@ -631,3 +692,70 @@ def _check_cards(view: PlayerView) -> None:
             raise InvalidRecordError(
                 f"a view shows {count} of {CARDS[code]}; the pool holds {most}"
             )
+    _check_history(view)
+
+
+def _check_history(view: PlayerView) -> None:
+    """Refuse a view whose public record does not add up: the round's history
+    replayed from the deal (the upcard on the dealer's pile, or the only pile) must
+    draw only from piles that hold a card, and leave the piles, the stock's size
+    and the player's own stock draws that the view shows; whose turn it is must
+    fit the phase; and the cards unseen must fill the other hands' unknown places
+    and the stock exactly."""
+    if (view.to_move is None) != (view.phase == "over"):
+        raise _fail("to_move", f"{quote(view.to_move)} in the phase {view.phase!r}")
+    players = view.players
+    separate = bool(view.rules.separate_discards)
+    if len(view.piles) != (players if separate else 1):
+        raise _fail(
+            "piles", f"{'one pile a player' if separate else 'one pile'}, not {len(view.piles)}"
+        )
+    piles: list[list[Card]] = [[] for _ in view.piles]
+    piles[view.dealer if separate else 0].append(view.upcard)
+    rules = view.rules
+    stock = rules.decks * 52 + rules.jokers - players * view.cards_dealt - 1
+    own_draws = 0
+    for place, (player, event) in enumerate(view.history):
+        where = f"history[{place}]"
+        if isinstance(event, Reshuffle):
+            stock += len(event.cards)
+            piles = [pile[-1:] for pile in piles]
+        elif isinstance(event, DrawStock):
+            if stock <= 0:
+                raise _fail(where, "a draw from an empty stock")
+            stock -= 1
+            own_draws += player == view.player
+        elif isinstance(event, DrawDiscard):
+            index = event.pile or 0
+            if index >= len(piles) or not piles[index]:
+                raise _fail(where, f"a draw from pile {index}, which holds no card")
+            piles[index].pop()
+        elif isinstance(event, DiscardCard):
+            index = player if separate else 0
+            if separate and event.pile is not None:
+                index = event.pile
+            if index >= len(piles):
+                raise _fail(where, f"a discard onto pile {index}, which is not in the game")
+            piles[index].append(event.card)
+    if tuple(map(tuple, piles)) != view.piles:
+        raise _fail("piles", "not the piles that the history leaves")
+    if stock != view.stock_size:
+        raise _fail("stock_size", f"the history leaves {stock}, not {view.stock_size}")
+    if own_draws != len(view.stock_draws):
+        draws = f"{own_draws} stock draw{'s' if own_draws != 1 else ''}"
+        raise _fail(
+            "stock_draws",
+            f"{len(view.stock_draws)} cards, but the history has {draws} of the player's",
+        )
+    places = sum(
+        view.hand_sizes[other] - len(view.known[other])
+        for other in range(players)
+        if other != view.player
+    )
+    unseen = len(view.unseen())
+    if unseen != places + view.stock_size:
+        raise _fail(
+            "hand_sizes",
+            f"{unseen} cards unseen for {places} unknown cards in hands and a stock of"
+            f" {view.stock_size}",
+        )
