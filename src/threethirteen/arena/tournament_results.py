@@ -27,8 +27,10 @@ from typing import Any
 
 from .._validate import MAX_SEED, load_json, quote
 from ..engine.records import check_record, check_rules, record_rules
+from ..engine.scoring import DOUBLED_ROUNDS, first_out_score
 from ..errors import InvalidRecordError, ThreeThirteenError
-from ..hands.rules import MAX_ROUNDS
+from ..hands.rounds import Round
+from ..hands.rules import MAX_ROUNDS, Rules
 from ..statistics import (
     bonferroni_confidence,
     fraction_interval,
@@ -201,21 +203,72 @@ class GameResult:
             type(w) is int and 0 <= w < seats for w in winners
         ):
             raise InvalidRecordError(f"a game's winners are seats, not {quote(winners)}")
-        forfeit = data["forfeit"]
+        index = _count(data["index"], "a game's index")
+        forfeit = None if data["forfeit"] is None else Fault.from_dict(data["forfeit"])
+        _check_agrees(index, tuple(bots), totals, round_scores, tuple(winners), forfeit)
         record = data.get("record")
         if record is not None:
             if not isinstance(record, dict):
                 raise InvalidRecordError(f"a game's record is a dict, not {quote(record)}")
             check_record(record)
         return cls(
-            index=_count(data["index"], "a game's index"),
+            index=index,
             seed=_count(data["seed"], "a game's seed"),
             bots=tuple(bots),
             totals=totals,
             round_scores=round_scores,
             winners=tuple(winners),
-            forfeit=None if forfeit is None else Fault.from_dict(forfeit),
+            forfeit=forfeit,
             record=record,
+        )
+
+
+def _check_agrees(
+    index: int,
+    bots: tuple[str, ...],
+    totals: tuple[int, ...],
+    round_scores: tuple[tuple[int, ...], ...],
+    winners: tuple[int, ...],
+    forfeit: Fault | None,
+) -> None:
+    """Refuse a game's result that does not agree with itself: totals that are not
+    the sums of the round scores, a forfeit whose seat, bot, game or round is not
+    the game's, winners that are not the seats with the lowest total (the
+    forfeiting seat never one)."""
+    seats = range(len(bots))
+    sums = tuple(sum(scores[seat] for scores in round_scores) for seat in seats)
+    if totals != sums:
+        raise InvalidRecordError(
+            f"a game's totals {list(totals)} are not the sums of its round scores {list(sums)}"
+        )
+    others = list(seats)
+    if forfeit is not None:
+        if forfeit.seat not in seats:
+            raise InvalidRecordError(
+                f"a fault's seat {quote(forfeit.seat)} is not one of the game's {len(bots)} seats"
+            )
+        if forfeit.bot != bots[forfeit.seat]:
+            raise InvalidRecordError(
+                f"a fault's bot {quote(forfeit.bot)} is not {quote(bots[forfeit.seat])},"
+                f" the bot in seat {forfeit.seat}"
+            )
+        if forfeit.game != index:
+            raise InvalidRecordError(
+                f"a fault's game {quote(forfeit.game)} is not the game's index {index}"
+            )
+        if not 1 <= forfeit.round <= len(round_scores) or forfeit.turn < 1:
+            raise InvalidRecordError(
+                f"a fault's round {quote(forfeit.round)} and turn {quote(forfeit.turn)} are not"
+                f" a turn of the game's {len(round_scores)} rounds"
+            )
+        others.remove(forfeit.seat)
+    low = min((totals[seat] for seat in others), default=0)
+    expected = tuple(seat for seat in others if totals[seat] == low)
+    if winners != expected:
+        but = ", the forfeiting seat's left out" if forfeit is not None else ""
+        raise InvalidRecordError(
+            f"a game's winners {list(winners)} are not the seats with the lowest total"
+            f" {list(expected)} (totals {list(totals)}{but})"
         )
 
 
@@ -396,12 +449,35 @@ class Tally:
 # -- results ----------------------------------------------------------------------
 
 
+def lowest_total(rules: Rules) -> int:
+    """The lowest total a game can have under ``rules``: the sum of each round's
+    lowest score, which is 0, or the first player out's bonus where
+    ``first-out-bonus`` gives one (doubled in the rounds ``doubles`` doubles). A
+    mean total's interval never reaches below it.
+
+    >>> import threethirteen as tt
+    >>> lowest_total(tt.Rules.preset("pagat")), lowest_total(
+    ...     tt.Rules.preset("pagat", ["first-out-bonus"]))
+    (0, -110)
+    """
+    lowest = 0
+    for number in range(1, len(rules.rounds) + 1):
+        round_ = Round(rules, number)
+        bonus = first_out_score(round_)
+        if bonus is not None and bonus < 0:
+            doubled = rules.doubles and round_.dealt in DOUBLED_ROUNDS
+            lowest += 2 * bonus if doubled else bonus
+    return lowest
+
+
 @dataclass(frozen=True)
 class BotResults:
     """One bot's results in a tournament.
 
     ``mean_total`` is its mean game total (lower is better) with a 95 % interval
-    (Student's t over its ``samples``; ``None`` with fewer than two). With duplicate
+    (Student's t over its ``samples``; ``None`` with fewer than two), which never
+    reaches below the lowest total the rules allow (:func:`lowest_total`: 0 unless
+    the first player out scores a bonus): the mean cannot. With duplicate
     deals a sample is the mean of its totals on one deal, so seat luck cancels.
     ``wins`` counts the games it finished with the lowest total, a shared lowest
     total counting as a win for each bot that shares it, a forfeited game never;
@@ -587,6 +663,16 @@ class TournamentResults:
                 f"no bot {name!r} in these results (the bots: {', '.join(self.bots)})"
             ) from None
 
+    def _lowest_total(self) -> int:
+        """The lowest total a game can have under these rules: 0, or less where the
+        first player out scores a bonus (``first-out-bonus``), doubled in the rounds
+        ``doubles`` doubles."""
+        found = self.__dict__.get("_lowest")
+        if found is None:
+            found = lowest_total(record_rules(self.rules))
+            self.__dict__["_lowest"] = found
+        return int(found)
+
     def bot(self, name: str) -> BotResults:
         """The results of the bot named ``name``."""
         stats = self._data["stats"][self._index(name)]
@@ -594,6 +680,9 @@ class TournamentResults:
         mean, interval = mean_interval(
             samples, stats["sample_sum"], stats["sample_squares"], self._per_unit
         )
+        if interval is not None:  # no mean lies below the lowest total the rules allow
+            lowest = self._lowest_total()
+            interval = (max(interval[0], lowest), max(interval[1], lowest))
         games, wins = stats["games"], stats["wins"]
         if self._per_unit == 1:
             win_interval = wilson_interval(wins, games)
