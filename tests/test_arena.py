@@ -128,8 +128,8 @@ def test_an_illegal_choice_forfeits_whatever_it_claims_to_equal() -> None:
     assert results.faults == {"greedy": 0, "anything": 4, "appender": 4, "no_action": 4}
     messages = {fault.bot: fault.message for fault in results.first_faults}
     assert messages["anything"] == (
-        "bot 'anything' in seat 1, game 0, round 1, turn 1: chose <ANY>, which is not legal:"
-        " it is not an action"
+        "bot 'anything' in seat 1, game 0, round 1, turn 1: chose an object of type _ANY,"
+        " which is not legal: it is not an action"
     )
     assert messages["appender"] == (
         "bot 'appender' in seat 1, game 2, round 1, turn 1: chose 'discard Jk out', which is"
@@ -176,8 +176,8 @@ def test_play_raises_the_bot_error() -> None:
     with pytest.raises(tt.BotError) as caught:
         tt.play(["greedy", anything], seed=1)
     assert str(caught.value) == (
-        "bot 'anything' in seat 1, round 1, turn 1: chose <ANY>, which is not legal:"
-        " it is not an action"
+        "bot 'anything' in seat 1, round 1, turn 1: chose an object of type _ANY, which is"
+        " not legal: it is not an action"
     )
     assert caught.value.kind == "illegal"
     assert caught.value.game is None
@@ -219,10 +219,13 @@ def test_a_sleeping_bot_forfeits_on_time() -> None:
     assert "0.2 s a decision" in results.table().splitlines()[0]
 
 
-def test_a_spinning_bot_forfeits_and_its_thread_is_stopped() -> None:
+@pytest.mark.parametrize("isolate", [None, False])
+def test_a_spinning_bot_forfeits_and_its_thread_is_stopped(isolate: bool | None) -> None:
+    # isolate=None: the bot spins in a worker process, killed at the move time;
+    # False: on the watchdog's thread, stopped by an asynchronous exception
     before = threading.active_count()
     with pytest.raises(tt.BotError) as caught:
-        tt.play(["greedy", spinner], seed=1, move_time=0.1)
+        tt.play(["greedy", spinner], seed=1, move_time=0.1, isolate=isolate)
     assert caught.value.kind == "time"
     assert isinstance(caught.value.__cause__, tt.MoveTimeError)
     deadline = time.monotonic() + 5

@@ -298,6 +298,8 @@ ENTRY_POINTS: dict[str, list[Callable[[Any], object]]] = {
         lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, keep_games=x, max_turns=5),
         lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, records=x, max_turns=5),
         lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, resume=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, verify=x, max_turns=5),
+        lambda x: tt.tournament(["greedy", "random"], games=2, seed=1, isolate=x, max_turns=5),
     ],
     "match": [
         lambda x: tt.match(x, seed=1, max_deals=2, max_turns=5),
@@ -308,6 +310,7 @@ ENTRY_POINTS: dict[str, list[Callable[[Any], object]]] = {
         lambda x: tt.match(["greedy", "random"], seed=x, max_deals=2, max_turns=5),
         lambda x: tt.match(["greedy", "random"], seed=1, max_deals=2, max_turns=x),
         lambda x: tt.match(["greedy", "random"], seed=1, max_deals=2, move_time=x, max_turns=5),
+        lambda x: tt.match(["greedy", "random"], seed=1, max_deals=2, isolate=x, max_turns=5),
     ],
     "game_seed": [
         lambda x: tt.game_seed(x, 0),

@@ -71,6 +71,7 @@ from .engine.game import Game, PlayerView, Reshuffle, TableMeld, ViewCodes
 from .errors import (
     BotError,
     BotProtocolError,
+    BotRaisedError,
     GameError,
     IllegalActionError,
     InvalidActionError,
@@ -148,6 +149,7 @@ __all__ = [
     "BotError",
     "BotLike",
     "BotProtocolError",
+    "BotRaisedError",
     "BotResults",
     "BotSpec",
     "Card",

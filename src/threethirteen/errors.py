@@ -16,6 +16,7 @@ from __future__ import annotations
 __all__ = [
     "BotError",
     "BotProtocolError",
+    "BotRaisedError",
     "GameError",
     "IllegalActionError",
     "InvalidActionError",
@@ -116,3 +117,22 @@ class BotProtocolError(ThreeThirteenError):
     """A bot in its own process broke the line protocol: its process could not be
     started or ended, or it wrote a line that is not an answer (the tail of its
     standard error is in the message)."""
+
+
+class BotRaisedError(ThreeThirteenError):
+    """A bot in an isolated worker process raised: its exception stays in the worker,
+    which reports its type's name (``error_type``) and its message, shortened
+    (``error_message``, ``None`` when it could not be shown); the message says both.
+
+    >>> print(BotRaisedError("ZeroDivisionError", "division by zero"))
+    the bot raised ZeroDivisionError: division by zero
+    """
+
+    def __init__(self, error_type: str, error_message: str | None) -> None:
+        shown = "" if error_message is None else f": {error_message}"
+        super().__init__(f"the bot raised {error_type}{shown}")
+        self.error_type = error_type
+        self.error_message = error_message
+
+    def __reduce__(self) -> tuple[type[BotRaisedError], tuple[str, str | None]]:
+        return BotRaisedError, (self.error_type, self.error_message)

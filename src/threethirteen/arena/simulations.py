@@ -19,27 +19,40 @@ processes, or on a Dask or Ray cluster, in chunks of any size.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import math
 import os
+import secrets
 import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations
 from typing import Any
 
 from .._validate import as_index, as_seed, quote
-from ..bots.builtin import Bot, BotSpec, bot_name, make_bot
+from ..bots.builtin import BOTS, Bot, BotSpec, bot_name, make_bot
 from ..engine.game import Game
 from ..errors import GameError
 from ..hands.rules import RulesLike
 from ..statistics import SPRT
 from .game_log import GameLog
+from .isolated_bot import CAN_ISOLATE, IsolatedBot
 from .protocol import end_message, start_message
-from .referee import check_move_time, forfeit_scores, raise_fault, referee_game, start_fault
+from .referee import (
+    HOOK_ALLOWANCE,
+    InterruptWatch,
+    Watchdog,
+    check_move_time,
+    forfeit_scores,
+    hook_fault,
+    raise_fault,
+    referee_game,
+    watching_interrupts,
+)
 from .tournament_results import (
     ARENA_MAX_TURNS,
     SEATINGS,
@@ -82,6 +95,18 @@ def derived_seed(seed: int, index: int, bits: int = 128) -> int:
     """
     digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=bits // 8).digest()
     return int.from_bytes(digest, "little")
+
+
+def secret_seed() -> int:
+    """A fresh 128-bit seed from the operating system's secure source: the seed of a
+    tournament or match given none. Nothing a bot sees can narrow it down, where a
+    small seed (``seed=1``) can be found by dealing every small seed until one deals
+    the cards a bot holds: a seed is a secret only when it is drawn like this.
+
+    >>> 0 <= secret_seed() < 2**128
+    True
+    """
+    return secrets.randbits(128)
 
 
 def _labels(specs: Sequence[object]) -> tuple[str, ...]:
@@ -136,57 +161,187 @@ def _seat_seeds(game_seed_: int, players: int) -> list[int]:
     return [derived_seed(game_seed_, seat, 64) for seat in range(players)]
 
 
-def _seat_bots(specs: Sequence[BotSpec], seeds: Sequence[int]) -> list[Bot]:
-    """A bot for each seat, made with its seat's seed."""
-    return [make_bot(spec, seed=seed) for spec, seed in zip(specs, seeds, strict=True)]
+def _keeps_own_time(spec: BotSpec) -> bool:
+    """Whether ``spec`` makes a bot that keeps its own time in its own process (it
+    has ``timed_act``, as :class:`~threethirteen.ProcessBot` does): such a bot is
+    never isolated again."""
+    target = spec.func if isinstance(spec, functools.partial) else spec
+    return callable(getattr(target, "timed_act", None))
 
 
-def _start(
-    bots: Sequence[Bot], game: Game, seeds: Sequence[int], index: int | None
-) -> tuple[int, BaseException] | None:
-    """Tell each bot that has ``start_game`` that a game starts (the protocol's
-    ``start`` message); the first seat whose hook raised, with its error."""
-    for seat, bot in enumerate(bots):
-        hook = getattr(bot, "start_game", None)
-        if callable(hook):
+def _is_builtin(spec: BotSpec) -> bool:
+    """Whether ``spec`` is one of the library's own bots: a built-in name, a built-in
+    bot's class (or a ``functools.partial`` of one), or an object of exactly that
+    class. Its code is the library's: it raises nothing but ordinary errors and
+    returns to Python often, so a watchdog thread keeps its time."""
+    builtins = tuple(BOTS.values())
+    if isinstance(spec, str):
+        return True
+    target = spec.func if isinstance(spec, functools.partial) else spec
+    return target in builtins or type(target) in builtins
+
+
+def _isolates(isolate: bool | None, move_time: float | None, spec: BotSpec) -> bool:
+    """Whether the bot of ``spec`` plays in a worker process: never a bot that keeps
+    its own time in its own process; else ``isolate``, or by default (``None``) a
+    bot that is not the library's own when a time limit is set (and the platform
+    can fork)."""
+    if _keeps_own_time(spec):
+        return False
+    if isolate is None:
+        return move_time is not None and CAN_ISOLATE and not _is_builtin(spec)
+    return isolate
+
+
+def _check_isolate(isolate: object) -> bool | None:
+    if isolate is not None and not isinstance(isolate, bool):
+        raise GameError(f"isolate is True, False or None, not {quote(isolate)}")
+    if isolate and not CAN_ISOLATE:
+        raise GameError(
+            f"isolate=True needs os.fork, which {sys.platform!r} lacks: give isolate=None"
+            " (a time limit kept by a watchdog thread) or False"
+        )
+    return isolate
+
+
+@dataclass
+class _Table:
+    """One game's bots and walls: the bots made so far, the watchdog thread, the
+    interrupt watch, and each bot's limits."""
+
+    specs: Sequence[BotSpec]
+    labels: Sequence[str]
+    game: Game
+    index: int | None
+    move_time: float | None
+    isolate: bool | None
+    dog: Watchdog
+    watch: InterruptWatch
+    bots: list[Bot] = field(default_factory=list)
+
+    def hook(self, bot: Bot, name: str, message: dict[str, Any], extra: float) -> None:
+        """Call ``bot``'s hook ``name`` with ``message``, within the move time and
+        ``extra`` seconds (a bot that keeps its own time is trusted to)."""
+        hook = getattr(bot, name, None)
+        if not callable(hook):
+            return
+        if self.move_time is None or callable(getattr(bot, "timed_act", None)):
+            hook(message)
+        else:
+            self.dog.call(lambda: hook(message), self.move_time + extra)
+
+    def fault(self, seat: int, error: BaseException, stage: str) -> Fault:
+        """The fault of a seat's bot at ``stage``, unless ``error`` is a person's
+        Ctrl-C (raised again)."""
+        if self.watch.is_persons(error):
+            raise error
+        return hook_fault(self.game, seat, self.labels[seat], self.index, error, stage)
+
+
+def _seat_bots(table: _Table, seeds: Sequence[int]) -> tuple[Fault, BaseException] | None:
+    """A bot for each seat, made with its seat's seed (in a worker process when
+    isolating), into ``table.bots``; the first seat's fault if a factory failed for
+    this seed (its game is not played)."""
+    limit = None if table.move_time is None else table.move_time + HOOK_ALLOWANCE
+    for spec, seed, label in zip(table.specs, seeds, table.labels, strict=True):
+        if _isolates(table.isolate, table.move_time, spec):
+            table.bots.append(
+                IsolatedBot(  # type: ignore[arg-type]
+                    spec, seed=seed, name=label, move_time=table.move_time, extra=HOOK_ALLOWANCE
+                )
+            )
+            continue
+        try:
+            if limit is None:
+                table.bots.append(make_bot(spec, seed=seed))
+            else:  # the factory timed as a start is
+                made = table.dog.call(functools.partial(make_bot, spec, seed=seed), limit)
+                table.bots.append(made)
+        except BaseException as error:
+            return table.fault(len(table.bots), error, "make"), error
+    for seat, bot in enumerate(table.bots):
+        if isinstance(bot, IsolatedBot):
             try:
-                hook(start_message(game, seat, bot_seed=seeds[seat], index=index))
-            except Exception as error:
-                return seat, error
+                bot.wait_made(limit)  # the workers make their bots at once
+            except BaseException as error:
+                return table.fault(seat, error, "make"), error
     return None
 
 
-def _end(bots: Sequence[Bot], game: Game, result: GameResult) -> None:
+def _start(table: _Table, seeds: Sequence[int]) -> tuple[Fault, BaseException] | None:
+    """Tell each bot that has ``start_game`` that a game starts (the protocol's
+    ``start`` message), each within the move time and :data:`HOOK_ALLOWANCE`; the
+    first seat whose hook failed, with its fault and error."""
+    for seat, bot in enumerate(table.bots):
+        message = start_message(table.game, seat, bot_seed=seeds[seat], index=table.index)
+        try:
+            table.hook(bot, "start_game", message, HOOK_ALLOWANCE)
+        except BaseException as error:
+            return table.fault(seat, error, "start"), error
+        table.watch.check()
+    return None
+
+
+def _end(table: _Table, result: GameResult) -> tuple[Fault, BaseException] | None:
     """Tell each bot that has ``end_game`` how the game ended (the protocol's ``end``
-    message; a hook that fails is not the game's concern any more: it is over)."""
+    message), each within the move time; the first seat whose hook failed, with its
+    fault and error."""
     forfeit = result.forfeit
-    for seat, bot in enumerate(bots):
-        hook = getattr(bot, "end_game", None)
-        if callable(hook):
-            with contextlib.suppress(Exception):
-                hook(
-                    end_message(
-                        game,
-                        seat,
-                        forfeit=None
-                        if forfeit is None
-                        else {"seat": forfeit.seat, "kind": forfeit.kind},
-                        winners=result.winners,
-                        totals=result.totals,
-                        round_scores=result.round_scores,
-                    )
-                )
+    failed: tuple[Fault, BaseException] | None = None
+    for seat, bot in enumerate(table.bots):
+        message = end_message(
+            table.game,
+            seat,
+            forfeit=None if forfeit is None else {"seat": forfeit.seat, "kind": forfeit.kind},
+            winners=result.winners,
+            totals=result.totals,
+            round_scores=result.round_scores,
+        )
+        try:
+            table.hook(bot, "end_game", message, 0.0)
+        except BaseException as error:
+            if failed is None:
+                failed = table.fault(seat, error, "end"), error
+        table.watch.check()
+    return failed
 
 
-def _close(bots: Sequence[Bot], specs: Sequence[BotSpec]) -> None:
-    """Close the bots made for this game (a bot given as an object stays open)."""
-    for bot, spec in zip(bots, specs, strict=True):
+def _close(table: _Table) -> None:
+    """Close the bots made for this game (a bot given as an object stays open; an
+    isolated bot's worker always ends)."""
+    for bot, spec in zip(table.bots, table.specs, strict=False):
         if bot is spec:
             continue
         close = getattr(bot, "close", None)
         if callable(close):
-            with contextlib.suppress(Exception):
+            try:
                 close()
+            except BaseException as error:  # a bot's close is its own concern
+                if table.watch.is_persons(error):
+                    raise
+
+
+def _forfeited(
+    game: Game, seed: int, labels: Sequence[str], index: int | None, fault: Fault | None
+) -> GameResult:
+    """The game's result: as played, or forfeited by ``fault``'s seat (never a
+    winner)."""
+    if fault is None:
+        totals, rounds, winners = game.totals, game.round_scores, game.winners
+    else:
+        totals, rounds = forfeit_scores(game, fault.seat)
+        others = [seat for seat in range(game.players) if seat != fault.seat]
+        low = min(totals[seat] for seat in others)
+        winners = tuple(seat for seat in others if totals[seat] == low)
+    return GameResult(
+        index=-1 if index is None else index,
+        seed=seed,
+        bots=tuple(labels),
+        totals=tuple(totals),
+        round_scores=tuple(rounds),
+        winners=tuple(winners),
+        forfeit=fault,
+    )
 
 
 def _run_game(
@@ -198,43 +353,47 @@ def _run_game(
     index: int | None,
     move_time: float | None,
     raise_faults: bool,
+    isolate: bool | None = None,
 ) -> tuple[GameResult, Game]:
     """Play ``game`` between the bots of ``specs`` (seat by seat), behind the
-    referee's walls; its result, a fault forfeiting it."""
+    referee's walls; its result, a fault forfeiting it. A bot that fails to be made
+    for this game's seed or to start forfeits the game unplayed from where it
+    stood; one that fails at the end forfeits it too, the scores standing."""
     seeds = _seat_seeds(seed, game.players)
-    bots = _seat_bots(specs, seeds)
-    try:
-        started = _start(bots, game, seeds, index)
+    with contextlib.ExitStack() as stack:
+        watch = stack.enter_context(watching_interrupts())
+        dog = Watchdog()
+        stack.callback(dog.close)
+        table = _Table(specs, labels, game, index, move_time, isolate, dog, watch)
+        stack.callback(_close, table)
+        failed = _seat_bots(table, seeds)
+        if failed is None:
+            failed = _start(table, seeds)
         fault: Fault | None
-        if started is not None:
-            seat, error = started
-            fault = start_fault(game, seat, labels[seat], index, error)
+        if failed is not None:
+            fault = failed[0]
             if raise_faults:
-                raise_fault(fault, error)
+                raise_fault(*failed)
         else:
             fault = referee_game(
-                game, bots, labels, move_time=move_time, index=index, raise_faults=raise_faults
+                game,
+                table.bots,
+                labels,
+                move_time=move_time,
+                index=index,
+                raise_faults=raise_faults,
+                watchdog=dog,
+                interrupts=watch,
             )
-        if fault is None:
-            totals, rounds, winners = game.totals, game.round_scores, game.winners
-        else:
-            totals, rounds = forfeit_scores(game, fault.seat)
-            others = [seat for seat in range(game.players) if seat != fault.seat]
-            low = min(totals[seat] for seat in others)
-            winners = tuple(seat for seat in others if totals[seat] == low)
-        result = GameResult(
-            index=-1 if index is None else index,
-            seed=seed,
-            bots=tuple(labels),
-            totals=tuple(totals),
-            round_scores=tuple(rounds),
-            winners=tuple(winners),
-            forfeit=fault,
-        )
-        _end(bots, game, result)
+        result = _forfeited(game, seed, labels, index, fault)
+        if failed is None:
+            ended = _end(table, result)
+            if ended is not None and fault is None:
+                if raise_faults:
+                    raise_fault(*ended)
+                result = _forfeited(game, seed, labels, index, ended[0])
         return result, game
-    finally:
-        _close(bots, specs)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def play(
@@ -245,6 +404,7 @@ def play(
     variations: Sequence[str] = (),
     max_turns: int | None = ARENA_MAX_TURNS,
     move_time: float | None = None,
+    isolate: bool | None = None,
 ) -> Game:
     """Play one game between ``bots``, bot ``i`` in seat ``i``, and return it over.
 
@@ -261,6 +421,11 @@ def play(
         ``None``: no limit).
     :param move_time: the seconds a bot has for each decision (``None``: no limit;
         see :mod:`threethirteen.arena.referee` for how a limit is kept).
+    :param isolate: play each in-process bot in a worker process of its own
+        (:mod:`threethirteen.arena.isolated_bot`): ``None`` (the default) every bot
+        that is not one of the library's own when ``move_time`` is set (the built-in
+        bots keep to a watchdog thread), ``True`` every bot, ``False`` none (a
+        watchdog thread keeps the time, and cannot stop a bot stuck in C code).
     :raises BotError: at a bot's first fault (it raised, chose an action that is not
         legal, or overran ``move_time``); the message names the bot, its seat, the
         round and the turn, and the bot's own exception is chained.
@@ -278,6 +443,7 @@ def play(
     specs = _specs(bots)
     count = _players(players, len(specs))
     limit = check_move_time(move_time)
+    isolate = _check_isolate(isolate)
     if count != len(specs):
         raise GameError(
             f"play seats one bot a player: {len(specs)} bots for {quote(players)} players"
@@ -285,7 +451,14 @@ def play(
     game = Game(rules, count, seed=seed, variations=variations, max_turns=max_turns)
     assert game.seed is not None
     _run_game(
-        game, specs, _labels(specs), game.seed, index=None, move_time=limit, raise_faults=True
+        game,
+        specs,
+        _labels(specs),
+        game.seed,
+        index=None,
+        move_time=limit,
+        raise_faults=True,
+        isolate=isolate,
     )
     return game
 
@@ -344,6 +517,7 @@ class _Plan:
     move_time: float | None = None
     raise_faults: bool = False
     records: bool = False
+    isolate: bool | None = None
 
     def lineup(self, index: int) -> tuple[int, ...]:
         """The bot (its index in ``specs``) in each seat of game ``index``."""
@@ -393,6 +567,7 @@ def _play_game(plan: _Plan, index: int) -> GameResult:
         index=index,
         move_time=plan.move_time,
         raise_faults=plan.raise_faults,
+        isolate=plan.isolate,
     )
     if plan.records:
         result = replace(result, record=game.to_record())
@@ -474,6 +649,8 @@ def tournament(
     records: bool = False,
     save_games: str | os.PathLike[str] | None = None,
     resume: bool = False,
+    verify: bool = False,
+    isolate: bool | None = None,
 ) -> TournamentResults:
     """Play ``games`` games between ``bots`` and measure them.
 
@@ -527,6 +704,13 @@ def tournament(
         draws from the stock: two bots that keep taking each other's discards play
         forever); ``None``: no limit.
     :param move_time: the seconds a bot has for each decision (``None``: no limit).
+    :param isolate: play each in-process bot in a worker process of its own, one a
+        seat a game (:mod:`threethirteen.arena.isolated_bot`), where a time limit
+        is kept for certain: ``None`` (the default) every bot that is not one of the
+        library's own (a built-in name or class) when ``move_time`` is set, ``True``
+        every bot, ``False`` none (a watchdog thread keeps the time, and cannot stop
+        a bot stuck in C code). A bot that keeps its own time in its own process
+        (:class:`~threethirteen.ProcessBot`) is never wrapped.
     :param on_error: ``"forfeit"`` or ``"raise"`` (see Faults).
     :param seatings: ``"balanced"`` or ``"rotations"`` (see Seats).
     :param keep_games: keep each game's :class:`GameResult` in ``results.games``.
@@ -536,12 +720,20 @@ def tournament(
         not exist yet, unless ``resume``.
     :param resume: go on with the games ``save_games`` holds: play only the games it
         lacks (with the seed it was written with, when ``seed`` is ``None``). The
-        results equal those of a run never stopped.
+        results equal those of a run never stopped: a last line cut short is
+        dropped, and every line is checked before it counts (its result agrees with
+        itself, its seed and bots are those of its game, its record replays to its
+        scores; see :meth:`threethirteen.arena.game_log.GameLog.check_games`); a
+        file that fails a check is refused whole.
+    :param verify: with ``resume``, play every game of the file again with its
+        bots and refuse the file unless each equals its line (this needs bots that
+        play the same game from the same seed, and costs what playing them costs).
     :param progress: show a tqdm progress bar on standard error (needs tqdm).
     :raises GameError: for bad arguments (games, players, chunk size, move time).
     :raises BotError: at a bot's first fault, with ``on_error="raise"``.
     :raises InvalidRecordError: for a ``save_games`` file to resume that is not one,
-        or that another tournament wrote.
+        that another tournament wrote, or whose lines fail a check (naming the line
+        and the check).
 
     >>> import threethirteen as tt
     >>> results = tt.tournament(["greedy", "random"], games=20, seed=1, max_turns=40)
@@ -562,7 +754,9 @@ def tournament(
     keep_games = _flag(keep_games, "keep_games")
     records = _flag(records, "records")
     resume = _flag(resume, "resume")
+    verify = _flag(verify, "verify")
     limit = check_move_time(move_time)
+    isolate = _check_isolate(isolate)
     if not isinstance(on_error, str) or on_error not in ON_ERROR:
         raise GameError(f"on_error is 'forfeit' or 'raise', not {quote(on_error)}")
     if not isinstance(seatings, str) or seatings not in SEATINGS:
@@ -581,6 +775,8 @@ def tournament(
     _whole_schedule(games, len(lineups), count, len(specs), duplicate)
     if resume and save_games is None:
         raise GameError("resume goes on with the games of save_games: name the file")
+    if verify and not resume:
+        raise GameError("verify plays again the games resume goes on with: give resume=True")
     sample = Game(rules, count, seed=0, variations=variations, max_turns=max_turns)
     record_rules = sample.to_record()["rules"]
     log: GameLog | None = None
@@ -588,9 +784,8 @@ def tournament(
     if save_games is not None:
         log = GameLog(save_games, resume=resume)
         seed = log.check(labels, record_rules, seed, duplicate, limit, seatings)
-        done = {index: result for index, result in log.results.items() if index < games}
     if seed is None:
-        seed = derived_seed(time.time_ns(), id(specs))
+        seed = secret_seed()
     plan = _Plan(
         specs=specs,
         labels=labels,
@@ -604,8 +799,18 @@ def tournament(
         move_time=limit,
         raise_faults=on_error == "raise",
         records=records or log is not None,
+        isolate=isolate,
     )
     if log is not None:
+        log.check_games(
+            plan.game_seed,
+            lambda index: [labels[bot] for bot in plan.lineup(index)],
+            len(sample.rules.rounds),
+            forfeit_scores,
+        )
+        done = {index: result for index, result in log.results.items() if index < games}
+        if verify:
+            log.check_replayed(_results(plan, sorted(log.results), executor, chunk_size, None))
         log.start(labels, record_rules, seed, duplicate, limit, seatings)
     tally = Tally(len(specs), len(sample.rules.rounds), count if duplicate else 1)
     missing = [index for index in range(games) if index not in done]
@@ -758,6 +963,7 @@ def match(
     executor: Executor | None = None,
     chunk_size: int | None = None,
     progress: bool = False,
+    isolate: bool | None = None,
 ) -> MatchResult:
     """A sequential match between two bots on duplicate deals: deals are played
     (each in both seatings) until a sequential probability ratio test on the
@@ -781,6 +987,7 @@ def match(
 
     :param max_turns: end a round after this many turns, as in :func:`tournament`
         (default :data:`~threethirteen.ARENA_MAX_TURNS`; ``None``: no limit).
+    :param isolate: worker processes for in-process bots, as in :func:`tournament`.
     :raises GameError: for bad arguments.
     """
     specs = _specs(bots)
@@ -792,8 +999,9 @@ def match(
         chunk_size = _positive(chunk_size, "chunk_size")
     seed = as_seed(seed, "a seed", GameError)
     limit = check_move_time(move_time)
+    isolate = _check_isolate(isolate)
     if seed is None:
-        seed = derived_seed(time.time_ns(), id(specs))
+        seed = secret_seed()
     labels = _labels(specs)
     sample = Game(rules, 2, seed=0, variations=variations, max_turns=max_turns)
     plan = _Plan(
@@ -807,6 +1015,7 @@ def match(
         duplicate=True,
         lineups=_lineups(2, 2),
         move_time=limit,
+        isolate=isolate,
     )
     tally = Tally(2, len(sample.rules.rounds), 2)
     bar = _progress_bar(2 * deals) if _flag(progress, "progress") else None
