@@ -44,11 +44,11 @@ from .._validate import load_json, quote
 from ..arena.game_log import GAMES_FORMAT, MAX_LINE, read_game_line
 from ..arena.simulations import ARENA_MAX_TURNS, TournamentResults, match, tournament
 from ..arena.tournament_results import SEATINGS, GameResult
-from ..bots.builtin import BOTS
+from ..bots.builtin import BOTS, BotSpec
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game
 from ..engine.records import MAX_RECORD_BYTES
-from ..errors import InvalidHandError, InvalidRecordError, ThreeThirteenError
+from ..errors import InvalidBotError, InvalidHandError, InvalidRecordError, ThreeThirteenError
 from ..hands.analysis import best_discard, best_melds, discards
 from ..hands.cards import Card, parse_card
 from ..hands.deck import parse_hand
@@ -75,6 +75,7 @@ from ._format import (
     text_line,
     text_report,
 )
+from .bot_args import FORMS, parse_bots
 
 __all__ = ["main"]
 
@@ -109,8 +110,8 @@ SIMULATE_USAGE = """\
 threethirteen simulate --bots NAME,NAME... [--games N] [--rules NAME] [--seed N]
                               [--players N] [--workers N | --scheduler ADDRESS]
                               [--move-time SECONDS] [--on-error forfeit|raise]
-                              [--records FILE [--resume]] [--sprt M0,M1]
-                              [--json] [--plot FILE]"""
+                              [--records FILE [--resume [--verify]]]
+                              [--sprt M0,M1] [--json] [--plot FILE]"""
 REPLAY_USAGE = "threethirteen replay RECORD.json | GAMES.jsonl --game N"
 PLAY_USAGE = "threethirteen play [--rules NAME] [--players N] [--bots NAME,...] [options]"
 BOT_USAGE = "threethirteen bot MODULE:OBJECT"
@@ -382,7 +383,9 @@ goes to standard error when it is a terminal.
 A bot that raises, chooses an illegal action or overruns --move-time forfeits its
 game (counted as a loss; the table lists the faults); --on-error raise stops at the
 first. --records writes every game as a JSON line as it ends (replay FILE --game N
-shows one); --resume goes on with such a file, playing only the games it lacks.
+shows one); --resume goes on with such a file, playing only the games it lacks,
+once every line is checked (a file that fails a check is refused whole; --verify
+also plays its games again and compares).
 --sprt M0,M1 plays a sequential match between two bots instead: deals until the
 test decides whether the first leads by at most M0 or at least M1 points a game
 (--games is then the most games played)."""
@@ -393,8 +396,9 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
         "--bots",
         required=True,
         metavar="NAME,NAME...",
-        help=f"the bots, by name, separated by commas: {', '.join(sorted(BOTS))}; a name"
-        " given twice seats two copies",
+        help="the bots, separated by commas, each "
+        + FORMS.format(names=", ".join(sorted(BOTS)))
+        + "; a bot given twice seats two copies",
     )
     parser.add_argument("--games", type=int, default=100, metavar="N", help="games (100)")
     parser.add_argument("--seed", type=int, metavar="N", help="the seed (default: a fresh one)")
@@ -447,7 +451,14 @@ def _add_simulate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="go on with the games --records FILE holds, playing only those it lacks",
+        help="go on with the games --records FILE holds, playing only those it lacks (each"
+        " line checked first: its scores, its seed and bots, its record replayed)",
+    )
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="with --resume: play every game of FILE again and refuse FILE unless each"
+        " equals its line (needs bots that play the same game from the same seed)",
     )
     parser.add_argument(
         "--sprt",
@@ -750,11 +761,14 @@ def _progress_wanted() -> bool:
 def _run_simulate(args: argparse.Namespace) -> int:
     """``simulate``: a tournament (or a sequential match), its table or JSON, and its
     picture."""
-    bots = [name.strip() for name in args.bots.split(",")]
-    if "" in bots:
-        raise _UsageError(f"--bots: a name is missing in {args.bots!r}")
+    try:
+        bots = parse_bots(args.bots)
+    except InvalidBotError as error:
+        raise _UsageError(f"--bots: {error}") from None
     if args.resume and args.records is None:
         raise _UsageError("--resume goes on with the games of --records FILE: name it")
+    if args.verify and not args.resume:
+        raise _UsageError("--verify plays again the games --resume goes on with: give --resume")
     plotter = _plotter(args.plot) if args.plot is not None else None
     with _executor(args) as executor:
         if args.sprt is not None:
@@ -775,6 +789,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
             on_error=args.on_error,
             save_games=args.records,
             resume=args.resume,
+            verify=args.verify,
         )
     print(results.to_json() if args.json else results.table(), flush=True)
     if args.json:  # the table says them
@@ -785,7 +800,7 @@ def _run_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _run_match(args: argparse.Namespace, bots: list[str], executor: Executor | None) -> int:
+def _run_match(args: argparse.Namespace, bots: list[BotSpec], executor: Executor | None) -> int:
     """``simulate --sprt M0,M1``: a sequential match."""
     try:
         margin0, margin1 = (float(part) for part in args.sprt.split(","))
