@@ -1,0 +1,40 @@
+"""A mean total's interval never reaches below the lowest total the rules allow (no
+mean can), and is Student's t where it stays above."""
+
+from __future__ import annotations
+
+import math
+
+import threethirteen as tt
+from threethirteen.arena.tournament_results import lowest_total
+from threethirteen.statistics import mean_interval
+
+
+def test_the_lowest_total_is_zero_or_the_bonuses() -> None:
+    assert lowest_total(tt.Rules.preset("pagat")) == 0
+    # 11 rounds, -10 to the first out in each
+    assert lowest_total(tt.Rules.preset("pagat", ["first-out-bonus"])) == -110
+    # J, Q and K wild double under "doubles": rounds of 11, 12 and 13 cards
+    both = tt.Rules.preset("pagat", ["first-out-bonus", "doubles"])
+    assert lowest_total(both) == -140
+
+
+def test_few_games_give_an_interval_clipped_at_zero() -> None:
+    results = tt.tournament(["advisor", "greedy", "random"], players=2, games=6, seed=1,
+                            max_turns=30)  # fmt: skip
+    advisor = results["advisor"]
+    assert advisor.mean_total == 23.0
+    assert advisor.mean_total_interval is not None
+    low, high = advisor.mean_total_interval
+    assert low == 0.0
+    assert math.isclose(high, 181.8, abs_tol=0.05)
+    # the unclipped t interval reached below zero
+    stats = results.to_dict()["stats"][results.bots.index("advisor")]
+    raw = mean_interval(stats["samples"], stats["sample_sum"], stats["sample_squares"], 2)[1]
+    assert raw is not None
+    assert raw[0] < 0
+    assert math.isclose(raw[1], high)
+    # an interval above zero is left as it is
+    random = results["random"]
+    assert random.mean_total_interval is not None
+    assert random.mean_total_interval[0] > 100
