@@ -25,6 +25,15 @@ round scored and not yet paid), so that an episode's rewards add up to the game'
 reward. ``zero_sum=True`` gives the mean of the others' scores less the learner's;
 ``zero_sum=False`` minus the learner's score.
 
+The bots' choices are checked as the arena's referee checks them
+(:mod:`threethirteen.arena.referee`), and a bot's fault is the referee's, as in
+:func:`threethirteen.play`: a bot that raises (anything but ``KeyboardInterrupt``,
+which stops the run), or returns anything that is not one of the legal actions,
+raises :class:`~threethirteen.BotError` from
+:meth:`~ThreeThirteenEnv.reset` or :meth:`~ThreeThirteenEnv.step`, its message
+naming the bot, its seat, the round and the turn (the bot's own exception
+chained), and ends the episode.
+
 The observation ``Box``'s bounds are
 :func:`threethirteen.adapters.spaces.observation_bounds` for the rules and ``max_turns``:
 every observation lies within them.
@@ -43,7 +52,7 @@ every observation lies within them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal, SupportsIndex
+from typing import Any, Literal, NoReturn, SupportsIndex
 
 try:
     import gymnasium
@@ -57,14 +66,15 @@ except ModuleNotFoundError as error:  # an optional extra
     ) from error
 
 from .._validate import as_index, quote
-from ..bots.builtin import Bot, BotSpec, make_bot
+from ..arena.referee import listed_action, referee_game
+from ..bots.builtin import Bot, BotSpec, bot_name, make_bot
 from ..engine.actions import Action
 from ..engine.game import Game, PlayerView
-from ..errors import GameError
+from ..errors import BotError, GameError
 from ..hands.rules import Rules, RulesLike
 from . import spaces
 
-__all__ = ["ENV_ID", "ThreeThirteenEnv", "register"]
+__all__ = ["ENV_ID", "LEARNER", "ThreeThirteenEnv", "register"]
 
 ENV_ID = "threethirteen/ThreeThirteen-v0"
 """The environment's id in Gymnasium's registry."""
@@ -74,6 +84,41 @@ Observation = dict[str, Any]
 _Turn = tuple[Game, PlayerView, list[Action], np.ndarray, dict[int, Action]]
 """The learner's turn: the game, the view, the legal actions, the mask and the legal
 action of each index (the first with it)."""
+
+
+LEARNER = "learner"
+"""The label of the learner's seat (the bots are labelled by :func:`threethirteen.bot_name`)."""
+
+
+class _Again:
+    """A bot's faulty decision, made again at the referee's table: it raises the
+    same exception, or returns the same choice."""
+
+    def __init__(self, error: BaseException | None, choice: object) -> None:
+        self.error = error
+        self.choice = choice
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if self.error is not None:
+            raise self.error
+        return self.choice  # type: ignore[return-value]  # (not an action: the fault)
+
+
+def _labels(seat: int, players: int, opponents: Sequence[BotSpec]) -> tuple[str, ...]:
+    """Each seat's label: the learner's :data:`LEARNER`, each bot's name, then
+    ``name#2``, ``name#3``... for the same name again (as :func:`threethirteen.play`
+    labels its bots)."""
+    names = iter(opponents)
+    labels: list[str] = []
+    seen: dict[str, int] = {}
+    for other in range(players):
+        if other == seat:
+            labels.append(LEARNER)
+            continue
+        name = bot_name(next(names))
+        seen[name] = seen.get(name, 0) + 1
+        labels.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return tuple(labels)
 
 
 def register() -> None:
@@ -199,6 +244,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         )
         self.action_space = gym_spaces.Discrete(count)
         self._bots: dict[int, Bot] = {}
+        self._labels: tuple[str, ...] = ()
         self._ended: str | None = "call reset() before step()"
         self._turn: _Turn | None = None
         self._paid = 0  # the rounds whose rewards were paid
@@ -206,7 +252,10 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deal a new game and let the bots play to the learner's first turn."""
+        """Deal a new game and let the bots play to the learner's first turn.
+
+        :raises BotError: for a bot's fault (see the module's description).
+        """
         super().reset(seed=seed)
         rng = self.np_random
         game_seed = seed if seed is not None else int(rng.integers(0, 2**63))
@@ -216,6 +265,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             other: make_bot(spec, seed=int(rng.integers(0, 2**63)))
             for other, spec in zip(others, self.opponents, strict=True)
         }
+        self._labels = _labels(self.seat, self.players, self.opponents)
         self._turn = None
         self._paid = 0
         self._play_bots()  # (rounds the bots end here are paid at the first step)
@@ -230,7 +280,8 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         the learner's next turn or the game's end.
 
         :raises GameError: for an index outside the action space, or a step before
-            :meth:`reset` or after the episode's end.
+            :meth:`reset` or after the episode's end (a bot's fault ends it too).
+        :raises BotError: for a bot's fault (see the module's description).
         """
         game = self.game
         if self._ended is not None:
@@ -314,15 +365,42 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         return text
 
     def _play_bots(self) -> None:
-        """The bots play until it is the learner's turn or the game is over."""
+        """The bots play until it is the learner's turn or the game is over.
+
+        A bot's choice is checked as the referee checks it
+        (:func:`~threethirteen.arena.referee.listed_action`); a fault (the bot raised,
+        or chose anything that is not one of the legal actions) is made again at the
+        referee's table, so that the error is the referee's own.
+
+        :raises BotError: for a bot's fault, which ends the episode.
+        """
         game = self.game
         bots = self._bots
         while not game.is_over and game.to_move != self.seat:
             mover = game.to_move
             assert mover is not None
             legal = game.legal_actions()
-            action: Action = bots[mover].act(game.view(mover), legal)
+            try:
+                choice: object = bots[mover].act(game.view(mover), list(legal))
+            except KeyboardInterrupt:  # (a person's Ctrl-C, most likely: it stops the run)
+                raise
+            except BaseException as error:  # the bot's, SystemExit included, as the referee's
+                self._fault(_Again(error, None))
+            action = listed_action(choice, legal)
+            if action is None:
+                self._fault(_Again(None, choice))
             game.apply(action, mover)
+
+    def _fault(self, again: _Again) -> NoReturn:
+        """Raise the referee's :class:`~threethirteen.BotError` for the decision of the
+        bot to move, made again by ``again``; the episode ends."""
+        seats: list[Bot] = [again] * self.players
+        try:
+            referee_game(self.game, seats, self._labels, raise_faults=True)
+        except BotError as error:
+            self._ended = f"the episode ended with a bot's fault ({error}): call reset()"
+            raise
+        raise AssertionError("the referee found no fault")  # pragma: no cover
 
 
 register()

@@ -49,6 +49,8 @@ OpenSpiel's own ``pokerkit_wrapper`` wraps PokerKit:
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -65,11 +67,11 @@ except ModuleNotFoundError as error:  # an optional extra
     ) from error
 
 from .._validate import as_index, quote
-from ..engine.actions import DiscardCard, DrawDiscard, DrawStock
+from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock
 from ..engine.dealing import pool_codes
 from ..engine.game import Game, PlayerView
 from ..errors import GameError, ThreeThirteenError
-from ..hands.cards import CARDS
+from ..hands.cards import CARDS, Card
 from ..hands.rules import Rules
 from .spaces import (
     action_count,
@@ -299,6 +301,11 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
         )
         game_type = _ROUND_REWARDS_TYPE if per_round else _GAME_TYPE
         super().__init__(game_type, info, params)
+        self._last_replay: _Replay | None = None
+        """The last record :meth:`state_from_engine` replayed through the API and a
+        snapshot of the state it gave: the next position of the same game goes on
+        from there. (A snapshot, not a state: a state holds its game, and a game
+        holding a state would never be freed.)"""
 
     def new_initial_state(self) -> ThreeThirteenState:
         """The state before the seed's chance nodes."""
@@ -307,15 +314,31 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
     def state_from_engine(self, game: Game) -> ThreeThirteenState:
         """A state at ``game``'s position (a clone of it: the state never changes
         ``game``), for search or analysis from positions played elsewhere, e.g. a
-        game replayed with :meth:`Game.from_record`. Its ``history()`` is empty.
+        game replayed with :meth:`Game.from_record`.
+
+        The state is the one play reaches: the game's record
+        (:meth:`Game.to_record`) is replayed through this table's chance nodes and
+        actions, so its ``history()`` is the record's (the seed's bytes, or every
+        card dealt, then the actions' indices) and each player's information state
+        holds the rounds before, as they saw them: one position has one information
+        state however it was reached. A game that no history of this table plays
+        (with ``chance="seed"``, a seed that is not 0 to 2**32 - 1, as
+        :func:`threethirteen.play` and the tournaments deal; or a going out with
+        melds the engine would not lay, which no action index says) still gets the
+        rounds before, from its record, but an empty ``history()``; the engine then
+        deals its later rounds by itself, from the game's seed. A game made by
+        :meth:`PlayerView.sample` has no record: its state has no rounds before and
+        an empty ``history()``.
 
         :raises GameError: for a game at another table (rules, players or turn limit).
 
         >>> import threethirteen as tt
         >>> table = load_game("pagat", players=3, max_turns=200)
-        >>> state = table.state_from_engine(tt.Game("pagat", players=3, seed=7, max_turns=200))
+        >>> game = tt.Game("pagat", players=3, seed=7, max_turns=200)
+        >>> game.apply(tt.DrawStock())
+        >>> state = table.state_from_engine(game)
         >>> state.current_player(), state.history()
-        (1, [])
+        (1, [0, 0, 0, 7, 0])
         """
         config = self.config
         if (game.rules, game.players, game.max_turns) != (
@@ -327,9 +350,56 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
                 f"a game of {game.rules.name} for {game.players} players with max_turns"
                 f" {game.max_turns} is not at this table ({self})"
             )
+        try:
+            record = game.to_record()
+        except GameError:  # a sample: nobody knows its deals, nor the rounds before
+            return self._taking_over(game, None, ())
+        seed = record["seed"]
+        if config.by_card or (isinstance(seed, int) and 0 <= seed < 2 ** (8 * SEED_BYTES)):
+            state, start = self._replay_start(record)
+            exact = _replay(state, record["rounds"], start)
+            engine = state._engine
+            assert engine is not None
+            if exact or engine.game.to_record()["rounds"] == record["rounds"]:
+                self._last_replay = _Replay(seed, record["rounds"], state)
+                if not config.by_card:  # (by card, the replay's engine deals by chance)
+                    state._engine = _Engine(game.clone(), engine.seen)
+                return state
+        # No history of this table plays this game: the rounds before from a replay
+        # of its exact actions, outside the OpenSpiel API.
+        replay = _replayed_past(self, record)
+        return self._taking_over(game, replay._engine_seen(), replay._past)
+
+    def _replay_start(self, record: dict[str, Any]) -> tuple[ThreeThirteenState, tuple[int, int]]:
+        """Where a replay of ``record`` starts: the last replay's state, restored
+        from its snapshot, when ``record`` goes on from it (the same seed, the same
+        rounds before, the round in play the same so far: a game's later position),
+        else a new state (with the seed's bytes); and the round and the entry of
+        its actions to go on from (-1: the round's deal too)."""
+        last = self._last_replay
+        if last is not None and last.seed == record["seed"]:
+            start = _resume_point(last.rounds, record["rounds"])
+            if start is not None:
+                return last.restored(ThreeThirteenState(self)), start
+        state = self.new_initial_state()
+        if not self.config.by_card:
+            for byte in int(record["seed"]).to_bytes(SEED_BYTES, "big"):
+                state.apply_action(byte)
+        return state, (0, -1)
+
+    def _taking_over(
+        self,
+        game: Game,
+        seen: Sequence[PlayerView | None] | None,
+        past: tuple[tuple[str, tuple[str, ...]], ...],
+    ) -> ThreeThirteenState:
+        """A state without a history at a clone of ``game``'s position, whose engine
+        deals by itself, with ``past`` as the rounds before."""
         state = ThreeThirteenState(self)
-        state._engine = _Engine(game.clone())
+        state._counts = None  # (no chance nodes: the engine deals by itself)
         state._sampled = True
+        state._engine = _Engine(game.clone(), seen)
+        state._past = past
         return state
 
     def make_py_observer(
@@ -364,6 +434,10 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         self._past: tuple[tuple[str, tuple[str, ...]], ...] = ()
         """Each finished round as the players saw it: its public part and each
         player's own part, as JSON (the information states' perfect recall)."""
+        self._forwarding: list[int] | None = None
+        """While a snapshot's history is played back (:class:`_Replay`): the player
+        of each of its actions (and how many are played back)."""
+        self._forwarded = 0
         if game.config.by_card:
             self._begin_chance(game.config.pool, reshuffle=False)
 
@@ -374,6 +448,11 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         the chance nodes replace). It holds every hidden card: give players only its
         views; apply actions through the state, which keeps what it shows."""
         return None if self._engine is None else self._engine.game
+
+    def _engine_seen(self) -> list[PlayerView | None]:
+        """Each player's latest view of the round in play (for a state that takes
+        over at this position)."""
+        return [None] * self._config.players if self._engine is None else self._engine.seen
 
     def view(self, player: int) -> PlayerView | None:
         """What ``player`` may know (``None`` at a chance node)."""
@@ -443,6 +522,8 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         super().apply_action(action)
 
     def current_player(self) -> int:
+        if self._forwarding is not None:  # (a snapshot's history, played back)
+            return self._forwarding[self._forwarded]
         engine = self._engine
         if engine is None or self._counts is not None:
             return int(pyspiel.PlayerId.CHANCE)
@@ -465,6 +546,9 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         return [(code, count / left) for code, count in enumerate(counts) if count]
 
     def _apply_action(self, action: int) -> None:
+        if self._forwarding is not None:
+            self._forwarded += 1
+            return
         if self._counts is not None:
             self._deal_card(action)
             return
@@ -480,10 +564,15 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
                     Game(config.rules, config.players, seed=seed, max_turns=config.max_turns)
                 )
             return
-        game = engine.game
         # (the view first: a sampled game works out its round's history for it)
+        self._play(index_to_action(action, engine.view(), engine.legal()))
+
+    def _play(self, chosen: Any) -> None:
+        """The player to move takes the engine's action ``chosen``."""
+        engine = self._engine
+        assert engine is not None
+        game = engine.game
         view = engine.view()
-        chosen = index_to_action(action, view, engine.legal())
         scored = len(game.round_scores)
         seen = engine.seen
         seen[view.player] = view
@@ -602,6 +691,158 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
 
+class _Replay:
+    """A replayed record (its seed and rounds) and a snapshot of the state it gave:
+    the state's history (each action and its player) and its Python attributes."""
+
+    __slots__ = ("attributes", "moves", "rounds", "seed")
+
+    _SNAPSHOT = (
+        "_bytes",
+        "_engine",
+        "_rewards",
+        "_counts",
+        "_drawn",
+        "_reshuffling",
+        "_sampled",
+        "_past",
+    )
+
+    def __init__(self, seed: object, rounds: list[Any], state: ThreeThirteenState) -> None:
+        self.seed = seed
+        self.rounds = rounds
+        self.moves = [(move.player, move.action) for move in state.full_history()]
+        self.attributes = {name: copy.deepcopy(getattr(state, name)) for name in self._SNAPSHOT}
+
+    def restored(self, state: ThreeThirteenState) -> ThreeThirteenState:
+        """``state`` (a new state of the table) made the snapshot's: its history
+        played back through the API without the engine (a call to OpenSpiel per
+        action), then the attributes copied in."""
+        state._forwarding = [player for player, _ in self.moves]
+        state._forwarded = 0
+        try:
+            for _, action in self.moves:
+                state.apply_action(action)
+        finally:
+            state._forwarding = None
+        for name, value in self.attributes.items():
+            setattr(state, name, copy.deepcopy(value))
+        return state
+
+
+def _replay(state: ThreeThirteenState, rounds: list[Any], start: tuple[int, int]) -> bool:
+    """Play a record's ``rounds`` on ``state`` through the OpenSpiel API, from round
+    ``start[0]``'s entry ``start[1]`` of its actions (-1: its deal first): with
+    ``chance="cards"`` every card of every deal and reshuffle, and each action's
+    index in the view of its player. Whether every action played was the record's
+    for certain: a going out's index leaves its melds to the engine, which may lay
+    others than the record's (then only the replay's record can tell)."""
+    exact = True
+    by_card = state._config.by_card
+    players = state._config.players
+    first, done = start
+    for number in range(first, len(rounds)):
+        data = rounds[number]
+        skip = done if number == first else -1
+        if by_card and skip < 0:
+            for code in _deal_codes(data, players):
+                state.apply_action(code)
+        for entry in data["actions"][max(skip, 0) :]:
+            if entry["type"] == "reshuffle":
+                if by_card:
+                    for card in entry["stock"]:
+                        state.apply_action(Card.parse(card).code)
+                continue
+            engine = state._engine
+            assert engine is not None
+            action = Action.from_dict(entry)
+            indexed = _indexed(action)
+            view = engine.view()
+            index = action_to_index(indexed, view)
+            exact = (
+                exact
+                and indexed is action
+                and index_to_action(index, view, engine.legal()) == action
+            )
+            state.apply_action(index)
+    return exact
+
+
+_ROUND_IN_PLAY = ("number", "dealer", "wild", "cards_dealt", "deal")
+"""What a round record in play keeps as it goes on (its actions grow; its end, void
+and scores come at its end)."""
+
+
+def _resume_point(done: list[Any], rounds: list[Any]) -> tuple[int, int] | None:
+    """Where a replay of ``rounds`` goes on from a replay of ``done``: ``(round,
+    entry)``, or ``None`` when ``rounds`` does not go on from ``done``."""
+    last = len(done) - 1
+    if last >= len(rounds) or done[:last] != rounds[:last]:
+        return None
+    was, now = done[last], rounds[last]
+    if was == now:
+        return last, len(now["actions"])
+    played = len(was["actions"])
+    if (
+        was["end"] is not None
+        or any(was[key] != now[key] for key in _ROUND_IN_PLAY)
+        or now["actions"][:played] != was["actions"]
+    ):
+        return None
+    return last, played
+
+
+def _replayed_past(table: ThreeThirteenGame, record: dict[str, Any]) -> ThreeThirteenState:
+    """A state that plays ``record`` (any record) by its exact actions, outside the
+    OpenSpiel API: its rounds before (``_past``) are the record's, its ``history()``
+    is empty. The engine deals from the record's seed, or (a record without one)
+    from the record's cards, given to a state of the table dealt card by card."""
+    seed = record["seed"]
+    config = table.config
+    if isinstance(seed, int):
+        state = ThreeThirteenState(table)
+        state._counts = None
+        state._sampled = True  # (the engine deals and reshuffles by itself)
+        state._engine = _Engine(
+            Game(config.rules, config.players, seed=seed, max_turns=config.max_turns)
+        )
+    else:
+        by_card = ThreeThirteenGame({**table.get_parameters(), "chance": "cards"})
+        state = ThreeThirteenState(by_card)
+    for data in record["rounds"]:
+        if state._counts is not None:
+            for code in _deal_codes(data, config.players):
+                state._deal_card(code)
+        for entry in data["actions"]:
+            if entry["type"] != "reshuffle":
+                state._play(Action.from_dict(entry))
+            elif state._counts is not None:
+                for card in entry["stock"]:
+                    state._deal_card(Card.parse(card).code)
+    return state
+
+
+def _indexed(action: Action) -> Action:
+    """``action`` as an action index gives it: a going out without its melds (the
+    engine lays its best melding)."""
+    if isinstance(action, DiscardCard) and action.melds is not None:
+        return dataclasses.replace(action, melds=None)
+    return action
+
+
+def _deal_codes(data: dict[str, Any], players: int) -> list[int]:
+    """A round record's deal in the order the chance nodes deal it: the hands one
+    card at a time from the dealer's left, the upcard, the stock from its top."""
+    deal = data["deal"]
+    hands, dealer = deal["hands"], data["dealer"]
+    order = [
+        hands[(dealer + 1 + position) % players][position // players]
+        for position in range(data["cards_dealt"] * players)
+    ]
+    order += [deal["upcard"], *deal["stock"]]
+    return [Card.parse(card).code for card in order]
+
+
 def _finished_round(
     seen: Sequence[PlayerView | None],
     last: PlayerView,
@@ -614,7 +855,7 @@ def _finished_round(
     the stock), as compact JSON with sorted keys; ``scores``: the round's (``None``:
     a void round)."""
     data = last.to_dict()
-    history = [*data["history"], {"player": last.player, **action.to_dict()}]
+    history = [*data["history"], {"player": last.player, **_indexed(action).to_dict()}]
     public = {
         "round": last.round,
         "dealer": last.dealer,
