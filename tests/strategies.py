@@ -71,9 +71,10 @@ def _draw_from(cards: list[Card], min_size: int, max_size: int) -> st.SearchStra
 
 @st.composite
 def uniform_hands(draw: st.DrawFn, rules: Rules, max_size: int = 14) -> Drawn:
-    """A uniformly random hand of 0 to ``max_size`` cards and a wild rank."""
+    """A uniformly random hand of 1 to ``max_size`` cards and a wild rank (an empty
+    hand is no hand of any round: the analysis refuses it)."""
     wild = draw(wild_ranks())
-    return draw(_draw_from(pool(rules), 0, max_size)), wild
+    return draw(_draw_from(pool(rules), 1, max_size)), wild
 
 
 @st.composite

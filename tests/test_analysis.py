@@ -54,9 +54,17 @@ def test_inputs_are_interchangeable() -> None:
     assert both.deadwood_score(text, wild=None, rules="wikipedia") == 18
 
 
-def test_wild_is_a_required_keyword() -> None:
-    with pytest.raises(TypeError):
-        both.deadwood_score("9s 9h 9d")  # type: ignore[call-arg]
+NEEDS_THE_ROUND = (
+    "deadwood_score() needs the round: a round number (round=4; Pagat's rules unless"
+    " rules= names others), a Round (tt.Round('pagat', 4)), or wild= (the wild rank, or"
+    " None) for a hand of any round"
+)
+
+
+def test_the_round_is_required_and_the_error_names_what_to_pass() -> None:
+    with pytest.raises(tt.InvalidRulesError) as caught:
+        both.deadwood_score("9s 9h 9d")
+    assert str(caught.value) == NEEDS_THE_ROUND
 
 
 def test_wild_spellings_give_the_same_answer() -> None:
@@ -131,11 +139,19 @@ def test_family_runs_need_four_cards() -> None:
     assert melds_of(melding) == ["4h 5h 6h 2c=7h"]
 
 
-def test_empty_hand() -> None:
-    assert both.best_melds("", wild=3) == tt.Melding((), (), 0)
-    assert both.can_go_out("", wild=3) is False
-    with pytest.raises(tt.InvalidHandError, match="an empty hand has no card to discard"):
-        both.best_discard("", wild=3)
+EMPTY = "an empty hand is no hand of any round: a round deals 3 to 13 cards"
+
+
+@pytest.mark.parametrize("name", ["best_melds", "can_go_out", "best_discard", "discards", "is_out"])
+def test_an_empty_hand_is_refused(name: str) -> None:
+    """No round deals none: an empty hand is never out, never scores 0 (it did)."""
+    for hand in ("", tt.Hand.parse(""), tt.Hand()):
+        with pytest.raises(tt.InvalidHandError) as caught:
+            getattr(both, name)(hand, wild=3)
+        assert str(caught.value) == EMPTY
+        with pytest.raises(tt.InvalidHandError) as caught:
+            getattr(tt, name)(hand, 4)
+        assert str(caught.value) == EMPTY
 
 
 def test_can_go_out_needs_the_melds_to_stand_after_the_discard() -> None:
@@ -214,7 +230,7 @@ def test_every_error_is_a_value_error() -> None:
         assert issubclass(error, ValueError)
 
 
-HANDS = st.lists(st.integers(0, 51), min_size=0, max_size=12).filter(
+HANDS = st.lists(st.integers(0, 51), min_size=1, max_size=12).filter(
     lambda codes: all(codes.count(code) <= 2 for code in codes)
 )
 

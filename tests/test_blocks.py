@@ -181,7 +181,7 @@ def test_wrong_arrays_fail_before_computing(array: np.ndarray, message: str) -> 
 
 def test_round_or_rules_and_wild() -> None:
     hands = da.from_array(random_codes(5, seed=9))
-    with pytest.raises(TypeError, match=r"^go_out_flags\(\) needs the round"):
+    with pytest.raises(tt.InvalidRulesError, match=r"^go_out_flags\(\) needs the round"):
         blocks.go_out_flags(hands)
     with pytest.raises(tt.InvalidRulesError, match="not both"):
         blocks.best_discards(hands, ROUND, wild=3)

@@ -129,7 +129,8 @@ def test_false_out_in_a_short_round() -> None:
 def test_no_melds_declared() -> None:
     check = both.check_melds("Kd 2c", [], wild=None)
     assert (check.problems, check.score, check.goes_out, check.better) == ((), 12, False, None)
-    assert both.check_melds("", [], wild=None).goes_out
+    with pytest.raises(tt.InvalidHandError, match=r"^an empty hand is no hand of any round"):
+        both.check_melds("", [], wild=None)  # never "out": no round deals none
 
 
 def test_bad_input() -> None:

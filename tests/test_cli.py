@@ -754,7 +754,7 @@ def test_usage_errors(run: Run, argv: list[str], message: str) -> None:
         ),
         (
             [""],
-            "hand has 0 cards; the rounds of pagat deal 3 to 13 cards (3 to 14 with the card drawn); give --wild for any other size",
+            "an empty hand is no hand of any round: a round deals 3 to 13 cards",
         ),
         (
             ["9s " * 17, "--variation", "longer-game"],
@@ -875,7 +875,7 @@ def test_outs_text(run: Run) -> None:
         "score:    16",
         "outs:     3h x2 (discard 7d), 9c x1 (discard 7d)",
         "dead:     6c 6d 9d 6h 9h 6s 9s (outs with no copy unseen)",
-        "chance:   75.0% (3/4) that the next stock card is an out (4 unseen)",
+        "chance:   75.0% (3 of 4 unseen) that the next stock card is an out",
     ]
 
 
@@ -884,7 +884,7 @@ def test_outs_by_default_count_every_card_not_in_the_hand(run: Run) -> None:
     each) and 6c 9h 9s (1 each): 15/98."""
     result = run(BEFORE_DRAW, "--round", "4", "--outs", "--ascii")
     assert result.out.splitlines()[-1] == (
-        "chance:   15.3% (15/98) that the next stock card is an out (98 unseen)"
+        "chance:   15.3% (15 of 98 unseen) that the next stock card is an out"
     )
 
 
@@ -894,7 +894,7 @@ def test_advice_text(run: Run) -> None:
     assert result.status == 0
     assert result.out.splitlines()[5:] == [
         "take:     9♦, then discard 7♦: goes out",
-        "stock:    expected score 4.00 (4), goes out 75.0% (3/4)",
+        "stock:    expected score 4.00 (4), goes out 75.0% (3 of 4 unseen)",
         "advice:   take 9♦",
     ]
 
@@ -903,7 +903,7 @@ def test_advice_to_draw_from_the_stock(run: Run) -> None:
     result = run(BEFORE_DRAW, "--round", "4", "--advice", "Kd", "--ascii")
     assert result.out.splitlines()[5:] == [
         "take:     Kd, then discard Kd: score 16",
-        "stock:    expected score 12.01 (1165/97), goes out 15.5% (15/97)",
+        "stock:    expected score 12.01 (1165/97), goes out 15.5% (15 of 97 unseen)",
         "advice:   draw from the stock",
     ]
 
@@ -924,7 +924,7 @@ def test_outs_and_advice_on_lines(run: Run) -> None:
     assert result.status == 1
     assert result.out == lines(
         "6c 7d 4h 5h 9h 9s | round 4: 6 cards, wild rank 6 | [9h 9s 6c=9c] deadwood: 7d 4h 5h"
-        " score: 16 | outs: 9, 15.3% (15/98) | advice: stock"
+        " score: 16 | outs: 9, 15.3% (15 of 98 unseen) | advice: stock"
     )
     assert result.err == (
         "threethirteen: error: line 2: --outs looks at a hand before the draw: round 4 deals"

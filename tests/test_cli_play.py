@@ -187,18 +187,21 @@ hands:    you 3, player 1 (greedy) 3
 scores:   you 0, player 1 (greedy) 0
 hand:     [6d 6h 3c=6c]  (deadwood 0)
 draw (s: stock, d: discard pile)> discard 9s
-error: draw first: s draws from the stock, d takes the discard pile's top card
+error: draw first: type 's' to draw from the stock, 'd' to take the discard pile's top card (10d)
 draw (s: stock, d: discard pile)> s
 you drew Ac from the stock
 hand:     [6d 6h 3c=6c] Ac  (deadwood 1)
+you can go out: discard Ac (type 'out Ac')
 discard (a card, or 'out CARD' to go out)> draw stock
-error: you have drawn: discard a card (like Kc), or 'out Kc' to discard it and go out
+error: you have drawn: type a card to discard (9s), 'out 9s' to discard it and go out
 discard (a card, or 'out CARD' to go out)> As
 error: you do not hold As
 discard (a card, or 'out CARD' to go out)> Kx
-error: unknown suit 'x' in 'Kx'; discard a card (like Kc), or 'out Kc' to discard it and go out ('help' lists the commands)
+error: unknown suit 'x' in 'Kx': type a card to discard (9s), 'out 9s' to discard it and go out, or 'help'
 discard (a card, or 'out CARD' to go out)> fly away
-error: no action 'fly away': write 'draw stock', 'draw discard', 'discard 9s', 'discard 9s out', 'meld 4h 5h 6h' or 'lay off 7h on 0'; discard a card (like Kc), or 'out Kc' to discard it and go out ('help' lists the commands)
+error: 'fly away' is no action: type a card to discard (9s), 'out 9s' to discard it and go out, or 'help'
+discard (a card, or 'out CARD' to go out)> xyz
+error: 'xyz' is no action: type a card to discard (9s), 'out 9s' to discard it and go out, or 'help'
 discard (a card, or 'out CARD' to go out)> moves
 moves:    discard Ac, discard 3c, discard 6d, discard 6h, discard Ac out
 discard (a card, or 'out CARD' to go out)> hint
@@ -228,7 +231,7 @@ total             0                 12
 """
 
 
-MOVES = "discard 9s\ns\ndraw stock\nAs\nKx\nfly away\nmoves\nhint\nout Ac\nd\nquit\n"
+MOVES = "discard 9s\ns\ndraw stock\nAs\nKx\nfly away\nxyz\nmoves\nhint\nout Ac\nd\nquit\n"
 
 
 def test_a_transcript_off_a_terminal_is_exact() -> None:
@@ -282,10 +285,10 @@ def test_hints_before_each_decision_are_exact() -> None:
     assert status == 0
     assert (
         "hand:     Ad 2d 9d  (deadwood 12)\n"
-        "outs:     3c 3d 3h 3s (discard 9d)\n"
-        "chance:   8.3% (1/12) that the next stock card is an out (48 unseen)\n"
+        "outs:     3c x1 (discard 9d), 3d x1 (discard 9d), 3h x1 (discard 9d), 3s x1 (discard 9d)\n"
+        "chance:   8.3% (4 of 48 unseen) that the next stock card is an out\n"
         "take:     Qh, then discard Qh: score 12\n"
-        "stock:    expected score 8.81 (141/16), goes out 8.3% (1/12)\n"
+        "stock:    expected score 8.81 (141/16), goes out 8.3% (4 of 48 unseen)\n"
         "advice:   draw from the stock\n"
         f"{DRAW_PROMPT}s\n"
     ) in out
@@ -587,8 +590,8 @@ def test_a_whole_game_on_a_terminal(terminals: list[Terminal]) -> None:
     output = terminal.read_until(DRAW_PROMPT)
     assert output.endswith(
         DRAW_PROMPT + "discard Kd\n"  # the terminal echoes what is typed
-        "error: draw first: s draws from the stock, d takes the discard pile's top card\n"
-        + DRAW_PROMPT
+        "error: draw first: type 's' to draw from the stock, 'd' to take the discard pile's"
+        " top card (10d)\n" + DRAW_PROMPT
     )
     while not terminal.closed:
         terminal.type(simple_answer(output))

@@ -139,13 +139,10 @@ def test_wild_discards_differ_by_what_they_cost() -> None:
     assert [str(card) for card in ranking.cards] == ["Kd", "2s", "Jk", "6c"]
 
 
-def test_empty_hand_has_no_discards() -> None:
-    ranking = both.discards("", wild=None)
-    assert len(ranking) == 0
-    assert repr(ranking) == "<Discards none>"
-    assert list(ranking) == []
-    with pytest.raises(IndexError):
-        _ = ranking.best
+def test_empty_hand_is_refused() -> None:
+    with pytest.raises(tt.InvalidHandError) as caught:
+        both.discards("", wild=None)
+    assert str(caught.value) == "an empty hand is no hand of any round: a round deals 3 to 13 cards"
 
 
 def test_bad_hands_raise_the_same_error_as_a_solve() -> None:

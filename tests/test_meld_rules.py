@@ -107,10 +107,12 @@ def test_text_that_is_no_meld() -> None:
 
 
 def test_bad_rounds_still_raise() -> None:
-    with pytest.raises(TypeError) as caught:
+    with pytest.raises(tt.InvalidRulesError) as caught:
         tt.is_valid_meld("9s 9h 9d")
     assert str(caught.value) == (
-        "is_valid_meld() needs the round: a Round, or wild= (the wild rank, or None)"
+        "is_valid_meld() needs the round: a round number (round=4; Pagat's rules unless"
+        " rules= names others), a Round (tt.Round('pagat', 4)), or wild= (the wild rank,"
+        " or None) for a hand of any round"
     )
     with pytest.raises(tt.InvalidRulesError) as caught_rules:
         tt.verify_meld("9s 9h 9d", tt.Round("pagat", 4), wild=None)

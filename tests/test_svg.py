@@ -218,7 +218,7 @@ def test_every_hand_renders(codes: list[int], wild: int | None) -> None:
 
 
 @given(
-    st.lists(st.integers(min_value=0, max_value=52), max_size=10, unique=True),
+    st.lists(st.integers(min_value=0, max_value=52), min_size=1, max_size=10, unique=True),
     st.integers(1, 13),
 )
 def test_every_melding_renders(codes: list[int], wild: int) -> None:
@@ -331,3 +331,9 @@ def test_docs_example_is_current() -> None:
     committed = (docs / "_static" / "melding.svg").read_text(encoding="utf-8")
     assert committed == svg.melding(melding), "regenerate it with svg.save(melding, path)"
     assert len(faces(parse(committed))) == 11
+
+
+def test_an_empty_melding_renders() -> None:
+    """best_melds refuses an empty hand; a Melding without cards still draws."""
+    root = parse(svg.melding(tt.Melding((), (), 0)))
+    assert faces(root) == []

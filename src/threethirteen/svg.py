@@ -124,6 +124,7 @@ def save(
     obj: Card | Hand | Meld | Melding | str,
     path: str | os.PathLike[str],
     *,
+    wild: WildLike = None,
     size: float | None = None,
 ) -> None:
     """Write the picture of a card, hand, meld or melding to an SVG file (UTF-8).
@@ -133,16 +134,27 @@ def save(
 
     :param obj: what to draw.
     :param path: the file to write.
+    :param wild: for a hand (or hand text): the wild rank whose cards are marked
+        wild, as :func:`hand` takes it. A meld or a melding knows its wild cards
+        already, and a card alone is drawn plain, so they take none.
     :param size: the height of a card in pixels (default 68).
-    :raises ThreeThirteenError: for anything else.
+    :raises InvalidWildError: when ``wild`` is no rank.
+    :raises ThreeThirteenError: for anything else, or ``wild`` given with a card, a
+        meld or a melding.
 
     >>> import pathlib, tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
     ...     path = pathlib.Path(folder) / "hand.svg"
-    ...     save("9s 9h Jk", path, size=50)
-    ...     path.read_text(encoding="utf-8").startswith("<svg")
-    True
+    ...     save("9s 9h 6c Jk", path, wild=6, size=50)
+    ...     path.read_text(encoding="utf-8").count(">wild<")
+    2
     """
+    if wild is not None and not isinstance(obj, (Hand, str)):
+        raise ThreeThirteenError(
+            f"wild= marks the wild cards of a hand, not of a {type(obj).__name__}"
+            f" ({quote(obj)}): a card alone is drawn plain, a meld or a melding knows"
+            " its wild cards"
+        )
     if isinstance(obj, Card):
         picture = card(obj, size=size)
     elif isinstance(obj, Meld):
@@ -150,7 +162,7 @@ def save(
     elif isinstance(obj, Melding):
         picture = melding(obj, size=size)
     elif isinstance(obj, (Hand, str)):
-        picture = hand(obj, size=size)
+        picture = hand(obj, wild=wild, size=size)
     else:
         raise ThreeThirteenError(
             f"cannot draw {quote(obj)}: give a Card, Hand, Meld, Melding or hand text"

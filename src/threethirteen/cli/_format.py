@@ -27,13 +27,16 @@ __all__ = [
     "Discard",
     "Style",
     "assumed_note",
+    "chance_text",
     "choose_style",
     "json_object",
+    "outs_text",
     "printable",
     "rounds_table",
     "rules_label",
     "rules_list",
     "rules_table",
+    "stock_chance_text",
     "text_line",
     "text_report",
 ]
@@ -349,25 +352,68 @@ def _declared_lines(check: MeldCheck, style: Style) -> list[str]:
     return lines
 
 
-def _chance(value: Fraction) -> str:
-    """A chance as a percentage and the exact fraction: ``5.9% (6/101)``."""
-    return f"{float(value) * 100:.1f}% ({value})"
+def chance_text(probability: Fraction, unseen: int) -> str:
+    """A chance of drawing an out, in the one notation the command line uses for it:
+    the percentage, then the cards counted, ``10.5% (10 of 95 unseen)``; the exact
+    fraction only where the chance counts no whole number of cards (weighted draws).
+
+    >>> chance_text(Fraction(2, 19), 95), chance_text(Fraction(0), 0)
+    ('10.5% (10 of 95 unseen)', '0.0% (0 of 0 unseen)')
+    >>> chance_text(Fraction(1, 3), 4)
+    '33.3% (1/3)'
+    """
+    cards = probability * unseen
+    if cards.denominator == 1 and (unseen or not probability):
+        return f"{float(probability) * 100:.1f}% ({cards.numerator} of {unseen} unseen)"
+    return f"{float(probability) * 100:.1f}% ({probability})"
+
+
+def outs_text(outs: Outs, style: Style, limit: int | None = None) -> str:
+    """The outs with a copy unseen, in the one notation the command line uses for
+    them: each card, ``x`` its unseen copies, and the discard it goes out with,
+    ``9♣ x2 (discard 4♥)``; at most ``limit`` of them (the most copies first), then
+    how many more; ``none`` when no out has a copy unseen.
+
+    >>> from threethirteen.hands.draw_advice import outs
+    >>> found = outs("9s 9h 4h", wild=None, unseen="9c 9c 9s 3h Kd")
+    >>> outs_text(found, Style(unicode=False))
+    '9c x2 (discard 4h), 9s x1 (discard 4h)'
+    >>> outs_text(found, Style(unicode=False), limit=1)
+    '9c x2 (discard 4h) and 1 more'
+    """
+    live = [out for out in outs if out.copies]
+    shown = live if limit is None else live[:limit]
+    listed = ", ".join(
+        f"{style.card(out.card)} x{out.copies} (discard {style.card(out.discard)})" for out in shown
+    )
+    more = len(live) - len(shown)
+    return (listed or "none") + (f" and {more} more" if more else "")
+
+
+def stock_chance_text(option: DrawOption) -> str:
+    """The chance that the stock's card goes out (:func:`chance_text`), counted over
+    the stock's draws.
+
+    >>> from threethirteen.hands.draw_advice import draw_advice
+    >>> advice = draw_advice("9s 9h 4h", wild=None, discard_top="Kd", unseen="9c 9c 3h Kd")
+    >>> stock_chance_text(advice.stock)
+    '50.0% (2 of 4 unseen)'
+    """
+    unseen = sum(draw.copies for draw in option.draws)
+    counted = Fraction(sum(draw.copies for draw in option.draws if draw.goes_out), unseen or 1)
+    if counted != option.out_probability:  # weighted draws: no count of cards
+        return f"{float(option.out_probability) * 100:.1f}% ({option.out_probability})"
+    return chance_text(option.out_probability, unseen)
 
 
 def _outs_lines(outs: Outs, style: Style) -> list[str]:
     """``--outs``: each out with its unseen copies and discard, then the chance."""
-    listed = ", ".join(
-        f"{style.card(out.card)} x{out.copies} (discard {style.card(out.discard)})"
-        for out in outs
-        if out.copies
-    )
-    lines = [f"outs:     {listed or 'none'}"]
+    lines = [f"outs:     {outs_text(outs, style)}"]
     dead = [out.card for out in outs if not out.copies]
     if dead:
         lines.append(f"dead:     {style.cards(dead)} (outs with no copy unseen)")
     lines.append(
-        f"chance:   {_chance(outs.probability)} that the next stock card is an out"
-        f" ({outs.unseen} unseen)"
+        f"chance:   {chance_text(outs.probability, outs.unseen)} that the next stock card is an out"
     )
     return lines
 
@@ -379,7 +425,7 @@ def _option_text(option: DrawOption, style: Style) -> str:
         return f"{style.card(draw.card)}, then discard {style.card(draw.discard)}: {ending}"
     return (
         f"expected score {float(option.expected_score):.2f} ({option.expected_score}),"
-        f" goes out {_chance(option.out_probability)}"
+        f" goes out {stock_chance_text(option)}"
     )
 
 
@@ -405,7 +451,8 @@ def text_line(analysis: Analysis, style: Style) -> str:
     if analysis.discards is not None:
         parts.append(f"go out: {_go_out_text(analysis, style)}")
     if analysis.outs is not None:
-        parts.append(f"outs: {len(analysis.outs)}, {_chance(analysis.outs.probability)}")
+        found = analysis.outs
+        parts.append(f"outs: {len(found)}, {chance_text(found.probability, found.unseen)}")
     if analysis.advice is not None:
         advice = analysis.advice
         top = style.card(advice.discard.draws[0].card)

@@ -32,7 +32,6 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TextIO
 
 from ..bots.builtin import BOTS, Bot, make_bot
@@ -46,7 +45,17 @@ from ..hands.hand import Hand
 from ..hands.meld_check import check_melds
 from ..hands.melds import Meld
 from ..hands.rounds import Round
-from ._format import Style, choose_style, printable, rules_label, silence
+from ..hands.rules import Rules
+from ._format import (
+    Style,
+    chance_text,
+    choose_style,
+    outs_text,
+    printable,
+    rules_label,
+    silence,
+    stock_chance_text,
+)
 
 __all__ = ["PlayCommand", "build_parser", "hint_lines", "main", "read_action"]
 
@@ -217,10 +226,6 @@ def read_action(text: str, view: PlayerView) -> Action:
     return Action.parse(text)
 
 
-def _percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.1f}% ({value})"
-
-
 def hint_lines(view: PlayerView, style: Style) -> list[str]:
     """The library's analysis of the decision in front of the player, from their view
     only: before the draw, the outs (:func:`~threethirteen.outs` over the cards the
@@ -231,10 +236,10 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=2, seed=3).view(1)
     >>> print("\\n".join(hint_lines(view, Style(unicode=False))))
-    outs:     3c 3d 3h 3s (discard 9d)
-    chance:   8.3% (1/12) that the next stock card is an out (48 unseen)
+    outs:     3c x1 (discard 9d), 3d x1 (discard 9d), 3h x1 (discard 9d), 3s x1 (discard 9d)
+    chance:   8.3% (4 of 48 unseen) that the next stock card is an out
     take:     Qh, then discard Qh: score 12
-    stock:    expected score 8.81 (141/16), goes out 8.3% (1/12)
+    stock:    expected score 8.81 (141/16), goes out 8.3% (4 of 48 unseen)
     advice:   draw from the stock
     """
     round_ = view.prepared_round
@@ -246,8 +251,8 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
             found = outs(hand, round_, unseen=unseen)
             lines.append(f"outs:     {_outs_text(found, hand, view, style)}")
             lines.append(
-                f"chance:   {_percent(found.probability)} that the next stock card is an out"
-                f" ({found.unseen} unseen)"
+                f"chance:   {chance_text(found.probability, found.unseen)} that the next"
+                " stock card is an out"
             )
             lines.extend(_advice_lines(view, unseen, style))
         elif view.phase == "play" and len(hand) > 1:
@@ -263,22 +268,12 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
 
 
 def _outs_text(found: Outs, hand: Hand, view: PlayerView, style: Style) -> str:
-    """The outs with a copy unseen, grouped by the discard each goes out with
-    (``x2``: two copies unseen), at most :data:`_OUTS_SHOWN` cards."""
-    live = [out for out in found if out.copies]
-    if not live:
-        return "none"
-    if not best_melds(hand, view.prepared_round).deadwood:
+    """The outs with a copy unseen as ``threethirteen HAND --outs`` writes them
+    (:func:`~threethirteen.cli._format.outs_text`: ``9♣ x2 (discard 4♥)``), at most
+    :data:`_OUTS_SHOWN` of them."""
+    if any(out.copies for out in found) and not best_melds(hand, view.prepared_round).deadwood:
         return "any card (the hand is melded: discard a card it does not need)"
-    groups: dict[Card, list[str]] = {}
-    for out in live[:_OUTS_SHOWN]:
-        copies = f"x{out.copies}" if out.copies > 1 else ""
-        groups.setdefault(out.discard, []).append(style.card(out.card) + copies)
-    text = ", ".join(
-        f"{' '.join(cards)} (discard {style.card(discard)})" for discard, cards in groups.items()
-    )
-    more = len(live) - _OUTS_SHOWN
-    return text + (f" and {more} more" if more > 0 else "")
+    return outs_text(found, style, _OUTS_SHOWN)
 
 
 def _advice_lines(view: PlayerView, unseen: Hand, style: Style) -> list[str]:
@@ -305,7 +300,7 @@ def _advice_lines(view: PlayerView, unseen: Hand, style: Style) -> list[str]:
     if view.stock_size:
         lines.append(
             f"stock:    expected score {float(stock.expected_score):.2f}"
-            f" ({stock.expected_score}), goes out {_percent(stock.out_probability)}"
+            f" ({stock.expected_score}), goes out {stock_chance_text(stock)}"
         )
     best_label, best = min(
         options,
@@ -644,6 +639,9 @@ class PlayCommand:
         while game.to_move == self.seat:
             view = game.view(self.seat)
             self.write(f"hand:     {self.melded(view.hand)}")
+            going_out = self.going_out(view)
+            if going_out:
+                self.write(going_out)
             if self.hints:
                 for line in hint_lines(view, self.style):
                     self.write(line)
@@ -662,6 +660,25 @@ class PlayCommand:
                 self.write(f"you drew {self.style.cards(drawn)} from {source}")
             elif isinstance(action, (LayMeld, LayOff)):
                 self.show_melds(game.view(self.seat))
+
+    def going_out(self, view: PlayerView) -> str | None:
+        """``you can go out: discard 7♦ (type 'out 7d')`` when a legal discard of the
+        person's puts them out (shown with or without ``--hints``); else ``None``."""
+        if view.phase != "play":
+            return None
+        legal = {
+            action.card
+            for action in self.game.legal_actions()
+            if isinstance(action, DiscardCard) and action.go_out
+        }
+        if not legal:
+            return None
+        ranking = discards(view.hand, view.prepared_round)
+        going = [item.card for item in ranking if item.card in legal and item.goes_out]
+        if not going:
+            return None
+        listed = " or ".join(self.style.card(card) for card in going)
+        return f"you can go out: discard {listed} (type 'out {going[0]}')"
 
     def prompt(self, view: PlayerView) -> str:
         """The prompt for the decision in ``view``: a draw, or a play."""
@@ -703,16 +720,15 @@ class PlayCommand:
                 self.write("moves:    " + ", ".join(map(str, self.game.legal_actions())))
                 continue
             if view.phase == "play" and _is_draw(text):
-                self.write(f"error: you have drawn: {self.play_advice(view)}")
+                self.write(f"error: you have drawn: type {self.play_advice(view)}")
                 continue
             try:
                 action = read_action(text, view)
             except ThreeThirteenError as error:
-                advice = self.play_advice(view) if view.phase == "play" else DRAW_ADVICE
-                self.write(f"error: {error}; {advice} ('help' lists the commands)")
+                self.write(f"error: {self.no_action(text, view, error)}")
                 continue
             if view.phase == "draw" and not isinstance(action, (DrawStock, DrawDiscard)):
-                self.write(f"error: draw first: {DRAW_ADVICE}")
+                self.write(f"error: draw first: type {draw_advice_text(view, self.style)}")
                 continue
             try:
                 self.game.verify(action, self.seat)
@@ -722,15 +738,59 @@ class PlayCommand:
             return action
 
     def play_advice(self, view: PlayerView) -> str:
-        """What the person may do after their draw."""
-        advice = "discard a card (like Kc), or 'out Kc' to discard it and go out"
+        """What the person may type after their draw, in the prompt's grammar."""
+        advice = "a card to discard (9s), 'out 9s' to discard it and go out"
         if self.prompt(view) == TABLE_PROMPT:
-            advice += "; 'meld ...' or 'lay off CARD on N' to play onto the table"
+            advice += ", 'meld 4h 5h 6h' or 'lay off 7h on 0' to play onto the table"
         return advice
 
+    def no_action(self, text: str, view: PlayerView, error: ThreeThirteenError) -> str:
+        """What is said to input that is no action: what the prompt takes. Text that
+        tries a card (``9x``) or the engine's notation (``meld 4h 5h``) gets the
+        library's message first, which says what is wrong in it.
 
-DRAW_ADVICE = "s draws from the stock, d takes the discard pile's top card"
-"""What the person may do before their draw."""
+        >>> import io, threethirteen as tt
+        >>> game = tt.Game("pagat", players=2, seed=3)
+        >>> command = PlayCommand(game, 1, {}, io.StringIO(), io.StringIO(), Style(unicode=False))
+        >>> view = game.view(1)
+        >>> try:
+        ...     read_action("xyz", view)
+        ... except tt.ThreeThirteenError as error:
+        ...     print(command.no_action("xyz", view, error))
+        'xyz' is no action: type 's' to draw from the stock, 'd' to take the discard
+        pile's top card (Qh), or 'help'
+        """
+        if view.phase == "draw":
+            advice = draw_advice_text(view, self.style)
+        else:
+            advice = self.play_advice(view)
+        words = text.lower().split()
+        tried = (len(words) == 1 and _CARD_TRY.fullmatch(words[0]) is not None) or (
+            len(words) > 1 and words[0] in _ACTION_WORDS
+        )
+        said = str(error) if tried else f"{printable(text)!r} is no action"
+        return f"{said}: type {advice}, or 'help'"
+
+
+def draw_advice_text(view: PlayerView, style: Style | None = None) -> str:
+    """What the person may type before their draw, in the prompt's grammar: ``s``,
+    then ``d`` (or ``d N`` with a pile each) and the card it takes when shown.
+
+    >>> import threethirteen as tt
+    >>> draw_advice_text(tt.Game("pagat", players=2, seed=3).view(1))
+    "'s' to draw from the stock, 'd' to take the discard pile's top card"
+    """
+    if len(view.piles) > 1:
+        return "'s' to draw from the stock, 'd N' to take pile N's top card"
+    pile = view.piles[0]
+    shown = f" ({style.card(pile[-1])})" if style is not None and pile else ""
+    return f"'s' to draw from the stock, 'd' to take the discard pile's top card{shown}"
+
+
+_CARD_TRY = re.compile(r"(?:10|1[0-3]?|[2-9ajqkt])\S{0,2}")
+"""A word that tries to be a card: a rank, then a suit or two more characters."""
+_ACTION_WORDS = frozenset({"draw", "discard", "meld", "lay", "out"})
+"""The first words of the engine's notation for actions (and ``out CARD``)."""
 
 WILD_MARK = "*"
 """The mark after a wild card of the hand (one standing for another card is written
@@ -824,13 +884,16 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
     except SystemExit as exit:  # --help, or argparse's usage error
         return exit.code if isinstance(exit.code, int) else EXIT_USAGE
     try:
-        players, names = _bot_names(args.bots, args.players, args.seat)
         variations = [name.strip() for item in args.variations for name in item.split(",")]
+        variations = [name for name in variations if name]
+        if args.players is not None:  # the rules' range, before a seat is made for each
+            Rules.preset(args.rules, variations, players=args.players)
+        players, names = _bot_names(args.bots, args.players, args.seat)
         game = Game(
             args.rules,
             players,
             seed=args.seed,
-            variations=[name for name in variations if name],
+            variations=variations,
             max_turns=args.max_turns,
         )
         seed = game.seed

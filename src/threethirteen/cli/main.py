@@ -548,6 +548,8 @@ class HandReader:
         try:
             found = Round.for_hand_size(rules, size)
         except InvalidHandError as error:
+            if size == 0:  # no --wild makes an empty hand one
+                raise
             message = str(error).replace("these rules", rules_label(rules))
             raise InvalidHandError(f"{message}; give --wild for any other size") from None
         assert found.number is not None

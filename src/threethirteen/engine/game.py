@@ -1570,6 +1570,28 @@ class PlayerView:
         """The round as a :class:`~threethirteen.Round`, for the analysis functions."""
         return _prepared(self.rules, self.round)
 
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile, the card ``draw discard`` takes; ``None``
+        when the pile is empty. (Under ``separate-discards`` every player has a pile
+        and any may be drawn from: read ``view.piles[n][-1]``.)
+
+        :raises GameError: under ``separate-discards``, where no one pile is the
+            discard pile.
+
+        >>> import threethirteen as tt
+        >>> view = tt.Game("pagat", players=2, seed=3).view(1)
+        >>> view.discard_top, view.piles[0][-1]
+        (Card.parse('Qh'), Card.parse('Qh'))
+        """
+        if len(self.piles) != 1:
+            raise GameError(
+                "under separate-discards every player has a discard pile and any may be"
+                " drawn from: read view.piles[n][-1]"
+            )
+        pile = self.piles[0]
+        return pile[-1] if pile else None
+
     def unseen(self) -> Hand:
         """The cards this player cannot see: the pool less their hand, the piles, the
         table and the cards other players are known to hold."""

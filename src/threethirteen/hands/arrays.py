@@ -163,7 +163,7 @@ Groups = list[tuple[Round, "npt.NDArray[np.int64] | None"]]
 
 def _groups(
     hands: HandsLike,
-    round: Round | None,
+    round: Round | int | None,
     wild: WildsLike | UnsetType,
     rules: RulesLike | UnsetType,
     function: str,
@@ -220,7 +220,7 @@ def _spans(rows: int, workers: int) -> list[tuple[int, int]]:
 
 def _solve(
     hands: HandsLike,
-    round: Round | None,
+    round: Round | int | None,
     wild: WildsLike | UnsetType,
     rules: RulesLike | UnsetType,
     function: str,
@@ -271,7 +271,7 @@ def _solve(
 
 def deadwood_scores(
     hands: HandsLike,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildsLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -303,7 +303,7 @@ def deadwood_scores(
 
 def go_out_flags(
     hands: HandsLike,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildsLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -321,7 +321,7 @@ def go_out_flags(
 
 def best_discards(
     hands: HandsLike,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildsLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -347,7 +347,7 @@ def best_discards(
 
 def discard_scores(
     hands: HandsLike,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildsLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,

@@ -159,7 +159,7 @@ def _map_rows(
 
 def deadwood_scores(
     hands: da.Array,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -192,7 +192,7 @@ def deadwood_scores(
 
 def go_out_flags(
     hands: da.Array,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -217,7 +217,7 @@ def go_out_flags(
 
 def best_discards(
     hands: da.Array,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,

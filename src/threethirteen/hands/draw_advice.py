@@ -37,7 +37,7 @@ from .cards import CARDS, JOKER, Card
 from .deck import check_counts, check_hand, pool_counts
 from .encoding import count_list
 from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
-from .rounds import UNSET, Round, UnsetType, resolve_round
+from .rounds import UNSET, Round, UnsetType, empty_hand_error, resolve_round
 from .rules import Rules, RulesLike, WildLike
 from .solving import refused
 
@@ -364,6 +364,8 @@ def _prepare(
     """The round, the hand (checked), the counts seen (the hand and ``extra``) and
     the pool's counts."""
     parsed = hand if type(hand) is Hand else as_hand(hand)
+    if not parsed:
+        raise empty_hand_error(prepared)
     check_hand(parsed, prepared.rules)
     drawn = len(parsed) + 1
     if drawn > MAX_HAND_SIZE:
@@ -381,7 +383,7 @@ def _prepare(
 
 def outs(
     hand: HandLike,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -394,7 +396,8 @@ def outs(
     than the pool. An out is listed even when no copy is unseen (a dead out).
 
     :param hand: the hand before the draw (a Hand or a string).
-    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param round: the :class:`~threethirteen.Round`, or its number (``4``) under
+        ``rules``; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :param unseen: the cards not seen, which the stock is drawn from: a hand or
@@ -402,8 +405,8 @@ def outs(
         :func:`~threethirteen.unseen_cards`). By default the pool less the hand.
     :returns: the :class:`Outs`: each out with its discard, its unseen copies and
         its chance, most copies first; the chances are 0 when nothing is unseen.
-    :raises InvalidHandError: for a hand impossible under the rules, a hand of
-        20 cards (no room to draw), a bad count vector, or more copies of a card
+    :raises InvalidHandError: for a hand impossible under the rules, an empty hand,
+        a hand of 20 cards (no room to draw), a bad count vector, or more copies of a card
         in the hand and ``unseen`` together than the rules allow.
 
     >>> found = outs("9s 9h 4h", wild=None, unseen="9c 9c 9s 3h Kd")
@@ -447,7 +450,7 @@ class StockOutlook:
 
 def stock_outlook(
     hand: HandLike,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -461,13 +464,14 @@ def stock_outlook(
     hands (what a discard leaves for the next turn).
 
     :param hand: the hand before the draw (a Hand or a string).
-    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param round: the :class:`~threethirteen.Round`, or its number (``4``) under
+        ``rules``; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :param unseen: the cards the stock is drawn from, each copy equally likely: a
         hand or string, or a count vector; by default the pool less the hand.
-    :raises InvalidHandError: for a hand impossible under the rules, a hand of 20
-        cards, a bad count vector, more copies of a card in the hand and ``unseen``
+    :raises InvalidHandError: for a hand impossible under the rules, an empty hand,
+        a hand of 20 cards, a bad count vector, more copies of a card in the hand and ``unseen``
         together than the rules allow, or nothing unseen.
 
     >>> stock_outlook("9s 9h 4h", wild=None, unseen="9c 2d Kd")
@@ -533,7 +537,7 @@ def _weights(weights: WeightsLike | None, pool: list[int]) -> list[Fraction] | N
 
 def draw_advice(
     hand: HandLike,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     discard_top: Card | str,
     wild: WildLike | UnsetType = UNSET,
@@ -550,7 +554,8 @@ def draw_advice(
 
     :param hand: the hand before the draw (``n`` cards; a Hand or a string).
     :param discard_top: the discard pile's top card (a Card or a string).
-    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param round: the :class:`~threethirteen.Round`, or its number (``4``) under
+        ``rules``; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :param unseen: the cards the stock is drawn from: a hand or string, or a
@@ -562,8 +567,8 @@ def draw_advice(
         card, and the choice.
     :raises InvalidCardError: for a ``discard_top`` that is no card; for a weight
         given for a card the rules have none of (a joker, under rules without jokers).
-    :raises InvalidHandError: for a hand impossible under the rules, or with
-        ``discard_top`` or ``unseen`` more copies of a card than the rules allow;
+    :raises InvalidHandError: for a hand impossible under the rules, an empty hand,
+        or with ``discard_top`` or ``unseen`` more copies of a card than the rules allow;
         for a bad count vector; when there is nothing to draw from the stock (no
         unseen card, or every weight 0).
     :raises ThreeThirteenError: for bad weights.

@@ -633,7 +633,7 @@ class _Search:
 def layoff(
     hand: HandLike,
     table_melds: Iterable[MeldLike],
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -658,13 +658,16 @@ def layoff(
     either way.
 
     Laying off belongs to the family rules and the ``redemption`` variation; like
-    the other functions, :func:`layoff` analyses any hand under any rules.
+    the other functions, :func:`layoff` analyses any hand under any rules. Unlike
+    them it takes an empty hand (what is left once every card is melded), which
+    lays off nothing and scores 0.
 
     :param hand: a :class:`~threethirteen.Hand` or a string.
     :param table_melds: the melds on the table: :class:`~threethirteen.Meld` or
         strings (``"4h 5h 6h"``, ``"Qh Kh Jk=Ah"``). A wild-rank card written
         without ``=`` stands for itself; a joker needs its identity.
-    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param round: the :class:`~threethirteen.Round`, or its number (``4``) under
+        ``rules``; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :returns: a :class:`Layoff`.

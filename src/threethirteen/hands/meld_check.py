@@ -110,7 +110,7 @@ class MeldCheck:
 def check_melds(
     hand: HandLike,
     melds: Iterable[MeldLike],
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -131,7 +131,8 @@ def check_melds(
 
     :param hand: a :class:`~threethirteen.Hand` or a string.
     :param melds: the declared melds: :class:`~threethirteen.Meld` or strings.
-    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param round: the :class:`~threethirteen.Round`, or its number (``4``) under
+        ``rules``; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :returns: a :class:`MeldCheck`.
@@ -139,7 +140,8 @@ def check_melds(
     :raises InvalidMeldError: for a meld that is no meld at all (no cards, a token
         that is no card, not a string or a Meld, an identity that is a joker), or
         ``melds`` that are not a list (of at most 1000).
-    :raises InvalidHandError: for a hand impossible under the rules.
+    :raises InvalidHandError: for a hand impossible under the rules, or an empty one
+        (no round deals none: an empty hand never goes out).
 
     >>> check = check_melds("4s 5s 6s 6h 6d", ["4s 5s 6s"], wild=None)
     >>> check.score, check.goes_out, str(check.better)

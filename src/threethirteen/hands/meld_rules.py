@@ -295,7 +295,7 @@ def value_problem(
 
 def verify_meld(
     meld: object,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,
@@ -312,7 +312,8 @@ def verify_meld(
 
     :param meld: a :class:`~threethirteen.Meld`, its notation (``"4h 5h 6c=6h"``)
         or a list of :class:`~threethirteen.Card`.
-    :param round: the :class:`~threethirteen.Round`; or give ``wild`` and ``rules``.
+    :param round: the :class:`~threethirteen.Round`, or its number (``4``) under
+        ``rules``; or give ``wild`` and ``rules``.
     :param wild: the round's wild rank, or ``None``.
     :param rules: a :class:`~threethirteen.Rules` or a preset name (``"pagat"``).
     :raises InvalidMeldError: ``meld '<notation>': <reason>`` for a meld the rules
@@ -335,7 +336,7 @@ def verify_meld(
 
 def is_valid_meld(
     meld: object,
-    round: Round | None = None,
+    round: Round | int | None = None,
     *,
     wild: WildLike | UnsetType = UNSET,
     rules: RulesLike | UnsetType = UNSET,

@@ -29,7 +29,15 @@ from .cards import CARDS, JOKER, Card
 from .hand import MAX_HAND_SIZE, Hand
 from .rules import Rules, RulesLike, WildLike, parse_wild
 
-__all__ = ["UNSET", "Round", "UnsetType", "resolve_round", "round_for"]
+__all__ = [
+    "UNSET",
+    "Round",
+    "UnsetType",
+    "empty_hand_error",
+    "numbered_round",
+    "resolve_round",
+    "round_for",
+]
 
 
 class UnsetType:
@@ -205,6 +213,8 @@ class Round:
         """
         found = Rules.find(rules)
         size = as_index(size, "a hand size", InvalidHandError)
+        if size == 0:
+            raise InvalidHandError(_empty_hand_message(found))
         for dealt in (size, size - 1):
             numbers = found.rounds_dealing(dealt)
             if numbers:
@@ -229,6 +239,8 @@ class Round:
         size = (
             len(hand) if isinstance(hand, Hand) else as_index(hand, "a hand size", InvalidHandError)
         )
+        if size == 0:
+            raise InvalidHandError(_empty_hand_message(self.rules))
         if self.dealt is None:
             raise InvalidHandError("a round given only a wild rank has no hand size")
         if size == self.dealt:
@@ -377,27 +389,91 @@ def round_for(rules: RulesLike, wild: WildLike) -> Round:
     return found
 
 
-def resolve_round(
-    round: Round | None, wild: WildLike | UnsetType, rules: RulesLike | UnsetType, function: str
-) -> Round:
-    """The round an analysis function works in: ``round`` when given, else the round
-    of ``rules`` (Pagat's by default) and ``wild``.
+def numbered_round(rules: RulesLike, number: int, wild: WildLike | UnsetType = UNSET) -> Round:
+    """Round ``number`` of ``rules`` (its wild rank replaced by ``wild`` when given),
+    prepared once and kept: what the analysis functions use when given a round number,
+    as ``--round`` on the command line.
 
-    :raises TypeError: when neither a round nor a wild rank is given (``function``
-        names the caller in the message).
-    :raises InvalidRulesError: for a ``round`` that is not a :class:`Round`, or a
-        round given together with ``rules`` or ``wild``.
+    >>> numbered_round("pagat", 4) == Round("pagat", 4)
+    True
+    >>> numbered_round("pagat", 4, wild=None).wild is None
+    True
+    """
+    key = (rules, number, type(wild), wild)
+    try:
+        found = _NUMBERED.get(key)
+    except TypeError:  # something unhashable, which Round refuses below
+        found = None
+    if found is None:
+        found = Round(rules, number, wild=wild)
+        if len(_NUMBERED) >= _CACHE_SIZE:
+            _NUMBERED.clear()
+        with suppress(TypeError):
+            _NUMBERED[key] = found
+    return found
+
+
+_NUMBERED: dict[tuple[Any, Any, type, Any], Round] = {}
+"""Rounds already prepared for :func:`numbered_round`, by (rules, number, type of
+wild, wild)."""
+
+
+def resolve_round(
+    round: Round | int | None,
+    wild: WildLike | UnsetType,
+    rules: RulesLike | UnsetType,
+    function: str,
+) -> Round:
+    """The round an analysis function works in: ``round`` when it is a :class:`Round`;
+    round number ``round`` of ``rules`` (Pagat's by default) when it is an int, its
+    wild rank replaced by ``wild`` when given (as ``--round`` and ``--wild`` on the
+    command line); else the round of ``rules`` and ``wild``, of any hand size.
+
+    :raises InvalidRulesError: when neither a round nor a wild rank is given
+        (``function`` names the caller in the message), for a ``round`` that is
+        neither a :class:`Round` nor an int, or a :class:`Round` given together with
+        ``rules`` or ``wild``.
+    :raises InvalidWildError: for a round number the rules do not play.
+
+    >>> resolve_round(4, UNSET, "bga", "best_melds")
+    Round('bga', 4)
+    >>> resolve_round(None, UNSET, UNSET, "best_melds")
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRulesError: best_melds() needs the round: a round number ...
     """
     if round is None:
         if isinstance(wild, UnsetType):
-            raise TypeError(
-                f"{function}() needs the round: a Round, or wild= (the wild rank, or None)"
+            raise InvalidRulesError(
+                f"{function}() needs the round: a round number (round=4; Pagat's rules"
+                " unless rules= names others), a Round (tt.Round('pagat', 4)), or wild="
+                " (the wild rank, or None) for a hand of any round"
             )
         return round_for("pagat" if isinstance(rules, UnsetType) else rules, wild)
-    if not isinstance(round, Round):
-        raise InvalidRulesError(f"round must be a Round, not {quote(round)}")
-    if not isinstance(wild, UnsetType) or not isinstance(rules, UnsetType):
+    if isinstance(round, Round):
+        if not isinstance(wild, UnsetType) or not isinstance(rules, UnsetType):
+            raise InvalidRulesError(
+                f"{function}() takes a Round or rules and wild, not both: the Round has them"
+            )
+        return round
+    if type(round) is not int and (isinstance(round, bool) or not hasattr(round, "__index__")):
         raise InvalidRulesError(
-            f"{function}() takes a Round or rules and wild, not both: the Round has them"
+            f"round is a round number or a Round, not {quote(round)}"
+            " (round=4, or tt.Round('pagat', 4))"
         )
-    return round
+    return numbered_round("pagat" if isinstance(rules, UnsetType) else rules, round, wild)
+
+
+def empty_hand_error(round: Round) -> InvalidHandError:
+    """The exception for an empty hand given where a hand of a round is needed: no
+    round deals none, and an empty hand must not pass for a hand that is out.
+
+    >>> print(empty_hand_error(Round("pagat", 4)))
+    an empty hand is no hand of any round: a round deals 3 to 13 cards
+    """
+    return InvalidHandError(_empty_hand_message(round.rules))
+
+
+def _empty_hand_message(rules: Rules) -> str:
+    low, high = min(rules.rounds), max(rules.rounds)
+    return f"an empty hand is no hand of any round: a round deals {low} to {high} cards"
