@@ -2,6 +2,7 @@
 games a second.
 
     python benchmarks/process_bot_overhead.py [--decisions 3000] [--games 20]
+        [--starts 20] [--tournament 20] [--no-sandbox]
 
 * the round trip of a trivial program (``tests/bot_programs.py``: it answers the
   first legal action without reading the view) through ``ProcessBot.act``, at a
@@ -12,7 +13,14 @@ games a second.
   read back with ``view_from_dict``);
 * games a second of a random program against the greedy bot (pagat, two players),
   and of the greedy bot served by ``threethirteen bot`` against the greedy bot, both
-  beside the same game in one process.
+  beside the same game in one process (one process for all the games);
+* the walls' costs: a process's start (to its first answer, and its end), bare
+  (``subprocess.Popen``), under the guard (``ProcessBot``: the guard, the private
+  folder) and in a sandbox (``sandbox=True``: ``unshare`` and namespaces), the
+  median over ``--starts``; one decision of the greedy bot served against the same
+  bot in this process; games a second of a 2-player ``tt.tournament`` (duplicate
+  deals, a fresh process a game) with a process bot, with ``sandbox=True``, and of
+  the bots in this process.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -111,10 +120,90 @@ class _InProcess:
         pass
 
 
+def bare_start(view: tt.PlayerView, legal: list[tt.Action]) -> None:
+    """The trivial program started with ``subprocess``, asked one decision, ended: no
+    guard, no private folder."""
+    line = message_line(act_message(view, legal, None))
+    with subprocess.Popen(PROGRAM, stdin=subprocess.PIPE, stdout=subprocess.PIPE) as popen:
+        assert popen.stdin is not None
+        assert popen.stdout is not None
+        popen.stdin.write(line)
+        popen.stdin.flush()
+        popen.stdout.readline()
+        popen.stdin.close()
+        popen.wait()
+
+
+def bot_start(view: tt.PlayerView, legal: list[tt.Action], sandbox: bool) -> None:
+    """A ``ProcessBot`` of the trivial program started, asked one decision, closed."""
+    bot = ProcessBot(PROGRAM, sandbox=sandbox)
+    bot.act(view, legal)
+    bot.close()
+
+
+def tournament_rate(bots: list[Any], games: int) -> float:
+    """Games a second of a 2-player tournament of ``games`` games (duplicate deals)."""
+    start = time.perf_counter()
+    tt.tournament(bots, games=games, seed=1)
+    return games / (time.perf_counter() - start)
+
+
+def walls(view: tt.PlayerView, legal: list[tt.Action], args: argparse.Namespace) -> None:
+    """What the walls cost: starts, a decision of a served bot, tournaments."""
+    starts = args.starts
+    boxes = [False] if args.no_sandbox else [False, True]
+    bare = median_us(lambda: bare_start(view, legal), starts) / 1000
+    print(f"a start to its first answer and end, bare subprocess: {bare:7.1f} ms")
+    for sandbox in boxes:
+        cost = median_us(lambda sandbox=sandbox: bot_start(view, legal, sandbox), starts) / 1000
+        label = "ProcessBot, sandbox=True" if sandbox else "ProcessBot, under its guard"
+        print(f"  {label:<28}                        {cost:7.1f} ms ({cost - bare:+.1f} ms)")
+    greedy = tt.GreedyBot()
+    here = median_us(lambda: greedy.act(view, legal), args.decisions // 10)
+    with ProcessBot([*SERVED, "threethirteen:GreedyBot"]) as served:
+        for _ in range(20):
+            served.act(view, legal)
+        there = median_us(lambda: served.act(view, legal), args.decisions // 10)
+    print(
+        f"a greedy decision: {here:.1f} us in this process, {there:.1f} us served"
+        f" ({there - here:+.1f} us a decision)"
+    )
+    games = args.tournament
+    rows = [("greedy vs greedy, one process", lambda: ["greedy", "greedy"])]
+    for sandbox in boxes:
+        tag = ", sandbox" if sandbox else ""
+        rows += [
+            (
+                f"random program vs greedy{tag}",
+                lambda sandbox=sandbox: [
+                    ProcessBot([*PROGRAM, "--answer", "random"], sandbox=sandbox),
+                    "greedy",
+                ],
+            ),
+            (
+                f"greedy served vs greedy{tag}",
+                lambda sandbox=sandbox: [
+                    ProcessBot([*SERVED, "threethirteen:GreedyBot"], sandbox=sandbox),
+                    "greedy",
+                ],
+            ),
+        ]
+    for label, make in rows:
+        bots = make()
+        rate = tournament_rate(bots, games)
+        for bot in bots:
+            if isinstance(bot, ProcessBot):
+                bot.close()
+        print(f"tournament, {label}: {rate:6.2f} games/s ({games} games)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=3000)
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--starts", type=int, default=20)
+    parser.add_argument("--tournament", type=int, default=20)
+    parser.add_argument("--no-sandbox", action="store_true")
     args = parser.parse_args()
     view, legal = late_decision()
     count = args.decisions
@@ -150,6 +239,7 @@ def main() -> None:
     ):
         rate, decisions = games_per_second(make, args.games)
         print(f"{label}: {rate:6.1f} games/s (about {decisions:.0f} decisions a seat a game)")
+    walls(view, legal, args)
 
 
 if __name__ == "__main__":

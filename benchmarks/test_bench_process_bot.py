@@ -3,7 +3,9 @@ round trip to a trivial program (``tests/bot_programs.py``, which answers the fi
 legal action without reading the view), its parts (the act message written as a
 line, the answer read, the view read back on a Python bot's side), and whole games
 of a random program and of the greedy bot served by ``threethirteen bot`` against
-the greedy bot. ``benchmarks/process_bot_overhead.py`` prints the same figures."""
+the greedy bot; and what the walls cost: a process's start to its first answer,
+bare, under its guard and in a sandbox, and a 2-player tournament's games (a fresh
+process a game). ``benchmarks/process_bot_overhead.py`` prints the same figures."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from typing import Any
 import pytest
 
 import threethirteen as tt
-from process_bot_overhead import PROGRAM, SERVED, late_decision, play
+from process_bot_overhead import PROGRAM, SERVED, bare_start, bot_start, late_decision, play
 from threethirteen.arena.process_bot import ProcessBot
 from threethirteen.arena.protocol import act_message, message_line, parse_answer, view_from_dict
 
@@ -82,3 +84,44 @@ def test_a_game_against_greedy(benchmark: Any, label: str, command: list[str] | 
     finally:
         if command is not None:
             bot.close()
+
+
+def _sandbox_works() -> bool:
+    try:
+        ProcessBot(PROGRAM, sandbox=True)
+    except tt.InvalidBotError:
+        return False
+    return True
+
+
+SANDBOX = _sandbox_works()
+
+
+@pytest.mark.parametrize("walls", ["bare", "guard", "sandbox"])
+def test_a_start(benchmark: Any, walls: str) -> None:
+    """A process started, asked one decision, ended: with ``subprocess`` alone, as a
+    ``ProcessBot`` (under its guard, in a private folder), with ``sandbox=True``."""
+    if walls == "sandbox" and not SANDBOX:
+        pytest.skip("unshare cannot make namespaces here")
+    benchmark.group = "process bot: a start to its first answer"
+    view, legal = DECISION
+    if walls == "bare":
+        benchmark.pedantic(bare_start, (view, legal), rounds=5, iterations=1)
+    else:
+        benchmark.pedantic(bot_start, (view, legal, walls == "sandbox"), rounds=5, iterations=1)
+
+
+@pytest.mark.parametrize("sandbox", [False, True])
+def test_a_tournament_with_a_process_bot(benchmark: Any, sandbox: bool) -> None:
+    """Two games of a 2-player tournament (one duplicate deal): a fresh process a game."""
+    if sandbox and not SANDBOX:
+        pytest.skip("unshare cannot make namespaces here")
+    benchmark.group = "process bot: a tournament's 2 games against greedy"
+    bot = ProcessBot([*PROGRAM, "--answer", "random"], sandbox=sandbox)
+    try:
+        results = benchmark.pedantic(
+            lambda: tt.tournament([bot, "greedy"], games=2, seed=1), rounds=3, iterations=1
+        )
+        assert results.game_count == 2
+    finally:
+        bot.close()

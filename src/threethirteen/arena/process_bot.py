@@ -28,8 +28,12 @@ import math
 import os
 import selectors
 import shlex
+import shutil
 import signal
+import site
 import subprocess
+import sys
+import tempfile
 import threading
 import time
 import weakref
@@ -41,23 +45,46 @@ from .._validate import as_seed, quote
 from ..engine.actions import Action
 from ..engine.game import PlayerView
 from ..errors import BotProtocolError, InvalidBotError, MoveTimeError, ThreeThirteenError
+from . import process_tree
+from .process_tree import kill_tree
 from .protocol import (
     MAX_ANSWER_BYTES,
     act_message,
+    answer_request,
     message_line,
     parse_answer,
     quit_message,
     start_message,
 )
 
-__all__ = ["STDERR_TAIL_BYTES", "STDERR_TAIL_LINES", "ProcessBot"]
+__all__ = ["SANDBOX_OPTIONS", "STDERR_TAIL_BYTES", "STDERR_TAIL_LINES", "UNSHARE", "ProcessBot"]
 
 STDERR_TAIL_BYTES = 4096
 """The most of a bot program's standard error kept: its last 4 KB..."""
 STDERR_TAIL_LINES = 20
 """...and of those, its last 20 lines."""
 
+UNSHARE = "unshare"
+"""The ``unshare`` program (util-linux) that ``sandbox=True`` runs a program under."""
+SANDBOX_OPTIONS = (
+    "--user", "--map-root-user", "--pid", "--fork", "--kill-child", "--mount",
+    "--mount-proc", "--net", "--ipc", "--uts",
+)  # fmt: skip
+"""The options ``sandbox=True`` gives :data:`UNSHARE`: new user, process-id, mount,
+network, IPC and host-name namespaces, a private ``/proc``, and every process in
+them killed when the guard (the namespace's first process) ends."""
+
 _POSIX = os.name == "posix"
+_GUARDED = sys.platform.startswith("linux") and bool(sys.executable)
+"""Whether programs run under the guard of :mod:`~threethirteen.arena.process_tree`
+(Linux: ``/proc`` and a child subreaper)."""
+_GUARD_START_SECONDS = 30.0
+"""The longest the guard may take to start the program and say so."""
+_GUARD_STOP_SECONDS = 2.0
+"""The longest the guard may take to kill its tree and exit when told to stop
+(then it is killed, with its tree, from here)."""
+_QUIT_SECONDS = 1.0
+"""How long a program has to exit after ``quit`` (at a game's end, at close)."""
 _SEND_SECONDS = 10.0
 """The longest a message that needs no answer may take to be written (a program
 that reads none of its input fills the pipe)."""
@@ -90,29 +117,102 @@ def _killed_group(pid: int) -> bool:
     return True
 
 
+def _private_folder() -> str:
+    """A fresh, private folder for a program's files (removed when it ends)."""
+    return tempfile.mkdtemp(prefix="threethirteen-bot-")
+
+
+def _environment(folder: str, argv: list[str]) -> dict[str, str]:
+    """This process's environment, with ``HOME``, ``TMPDIR``, ``TEMP`` and ``TMP``
+    pointed at ``folder``; Python's user site and ``-m`` modules found as here (the
+    user base kept, this process's folder on ``PYTHONPATH``)."""
+    env = dict(os.environ)
+    env.update(HOME=folder, TMPDIR=folder, TEMP=folder, TMP=folder)
+    if "PYTHONUSERBASE" not in env:
+        env["PYTHONUSERBASE"] = site.getuserbase()
+    if "-m" in argv:
+        paths = [os.getcwd(), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+        env["PYTHONPATH"] = os.pathsep.join(paths)
+    return env
+
+
+def _absolute_files(argv: list[str]) -> list[str]:
+    """``argv`` with each word that names a file from this process's folder (``bot.py``,
+    ``examples/bot.js``, ``./mybot``) made absolute: the program runs elsewhere. (The
+    program's own name, without a ``/``, is looked up on ``PATH`` as before.)"""
+    found = []
+    for place, word in enumerate(argv):
+        if (
+            word
+            and not word.startswith("-")
+            and not os.path.isabs(word)
+            and (place > 0 or os.sep in word)
+            and os.path.isfile(word)
+        ):
+            word = os.path.abspath(word)
+        found.append(word)
+    return found
+
+
+def _host_pid(root: int, inner: int) -> int | None:
+    """The process id, here, of the descendant of ``root`` that is ``inner`` in its own
+    process-id namespace (a sandbox's)."""
+    for pid in process_tree.descendants(root):
+        with (
+            contextlib.suppress(OSError, ValueError),
+            open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as file,
+        ):
+            for line in file:
+                if line.startswith("NSpid:"):
+                    fields = line.split()
+                    if len(fields) > 2 and int(fields[-1]) == inner:
+                        return pid
+                    break
+    return None
+
+
 class _Running:
     """A started bot program: its process, its pipes, the buffer of what it wrote on
     its standard output, and the tail of its standard error (read by a thread, so
-    that the pipe never fills)."""
+    that the pipe never fills).
 
-    def __init__(self, argv: list[str], cwd: str | None, env: Mapping[str, str] | None) -> None:
+    On Linux the program runs under a guard (see :mod:`~threethirteen.arena.process_tree`)
+    that keeps every process it starts in its tree and kills them all when it ends;
+    with ``sandbox``, the guard and the program run in namespaces of their own
+    (:data:`UNSHARE`). ``folder``: a private folder made for the program, its
+    working directory when ``cwd`` is ``None`` and its ``HOME`` and ``TMPDIR`` when
+    ``env`` is ``None``; removed when it ends.
+    """
+
+    def __init__(
+        self,
+        argv: list[str],
+        cwd: str | None,
+        env: Mapping[str, str] | None,
+        sandbox: bool = False,
+    ) -> None:
         self.owner = os.getpid()
-        self.popen = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-            env=None if env is None else dict(env),
-            bufsize=0,
-            start_new_session=_POSIX,
-        )
+        self.folder = _private_folder() if cwd is None or env is None else None
+        self.sandbox = sandbox
+        self.program: int | None = None
+        if self.folder is not None:
+            if cwd is None:
+                argv = _absolute_files(argv)
+            if env is None:
+                env = _environment(self.folder, argv)
+            cwd = self.folder if cwd is None else cwd
+        try:
+            self.popen = self._spawn(argv, cwd, env)
+        except BaseException:
+            self._remove_folder()
+            raise
         assert self.popen.stdin is not None
         assert self.popen.stdout is not None
         self.stdin = self.popen.stdin.fileno()
         self.stdout = self.popen.stdout.fileno()
         self.buffer = bytearray()
         self.answered = False
+        self.requests = 0
         self.tail = bytearray()
         self.lock = threading.Lock()
         self.reader: selectors.BaseSelector | None = None
@@ -129,6 +229,78 @@ class _Running:
         )
         self.thread.start()
         self.closed = False
+
+    def _spawn(
+        self, argv: list[str], cwd: str | None, env: Mapping[str, str] | None
+    ) -> subprocess.Popen[bytes]:
+        """Start the program (under its guard, on Linux).
+
+        :raises OSError: when it could not be started (the guard says why).
+        """
+        environment = None if env is None else dict(env)
+        if not _GUARDED:  # pragma: no cover - not Linux: the program alone, in its group
+            return subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=environment,
+                bufsize=0,
+                start_new_session=_POSIX,
+            )
+        report, write = os.pipe()
+        guard = [sys.executable, "-I", "-S", process_tree.__file__, str(write)]
+        if self.sandbox:
+            guard.append("--sandbox")
+            if self.folder is not None:
+                guard += ["--home", self.folder]
+                if cwd == self.folder:
+                    guard.append("--chdir")
+        command = [*guard, "--", *argv]
+        if self.sandbox:
+            command = [UNSHARE, *SANDBOX_OPTIONS, "--", *command]
+        try:
+            popen = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=environment,
+                bufsize=0,
+                start_new_session=True,
+                pass_fds=(write,),
+            )
+        except BaseException:
+            os.close(report)
+            raise
+        finally:
+            os.close(write)
+        try:
+            said = _read_line(report, time.monotonic() + _GUARD_START_SECONDS)
+        finally:
+            os.close(report)
+        text = said.decode("utf-8", "replace")
+        if text.isdigit():
+            inner = int(text)
+            self.program = _host_pid(popen.pid, inner) if self.sandbox else inner
+            return popen
+        _killed_group(popen.pid)
+        for stream in (popen.stdin, popen.stdout, popen.stderr):
+            if stream is not None:
+                stream.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            popen.wait(5)
+        if text.startswith("error: "):
+            raise OSError(text[len("error: ") :])
+        status = popen.returncode
+        raise OSError(f"its guard ended before it started it (status {status})")
+
+    def _remove_folder(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
     def _read_stderr(self) -> None:
         stream = self.popen.stderr
@@ -280,16 +452,25 @@ class _Running:
             pause = min(pause * 2, 0.02)
 
     def kill(self) -> None:
-        """Kill the program (its whole process group) and reap it; close the pipes."""
+        """Kill the program and every process it started, and reap it; close the
+        pipes; remove its private folder. Under a guard: the guard is told to stop
+        (it kills its whole tree, escaped processes too) and given 2 seconds, then
+        killed with its tree from here; and the process group is killed in any case."""
         if self.closed:
             return
         self.closed = True
         if os.getpid() != self.owner:  # a forked copy: the process is not this one's
             return
         popen = self.popen
-        if popen.returncode is None and not (_POSIX and _killed_group(popen.pid)):
-            with contextlib.suppress(OSError):
-                popen.kill()
+        if popen.returncode is None:
+            if _GUARDED and not self.sandbox:  # (unshare ignores SIGTERM: SIGKILL it)
+                with contextlib.suppress(OSError):  # (not send_signal: it would reap)
+                    os.kill(popen.pid, signal.SIGTERM)
+                if self.status(_GUARD_STOP_SECONDS) is None:
+                    kill_tree(popen.pid)
+            if not (_POSIX and _killed_group(popen.pid)):
+                with contextlib.suppress(OSError):
+                    popen.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             popen.wait(5)
         for selector in (self.reader, self.writer):
@@ -302,25 +483,46 @@ class _Running:
         self.thread.join(1.0)
         if popen.stderr is not None and not self.thread.is_alive():
             popen.stderr.close()
+        self._remove_folder()
 
-    def close(self, wait: float = 1.0) -> None:
+    def close(self, wait: float = _QUIT_SECONDS) -> bool:
         """End the program politely: ``quit``, its standard input closed, ``wait``
-        seconds to exit; then :meth:`kill` (whatever is left of its group)."""
+        seconds to exit; then :meth:`kill` (whatever is left of its tree). Whether it
+        exited in time (or was gone already)."""
         if self.closed or os.getpid() != self.owner:
             self.closed = True
-            return
+            return True
+        exited = True
         if self.popen.returncode is None:
             with contextlib.suppress(_Broken, _Timeout, OSError, ValueError):
                 self.send(message_line(quit_message()), time.monotonic() + wait)
             if self.popen.stdin is not None:
                 with contextlib.suppress(OSError):
                     self.popen.stdin.close()
-            self.status(wait)
+            exited = self.status(wait) is not None
         self.kill()
+        return exited
 
 
 def _left(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.monotonic(), 0.0)
+
+
+def _read_line(descriptor: int, deadline: float) -> bytes:
+    """The line written on ``descriptor`` (without its end), read until its end, the
+    descriptor's end or ``deadline``."""
+    data = bytearray()
+    with selectors.DefaultSelector() as selector:
+        selector.register(descriptor, selectors.EVENT_READ)
+        while len(data) < 65536 and not data.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                break
+            chunk = os.read(descriptor, 4096)
+            if not chunk:
+                break
+            data += chunk
+    return bytes(data).rstrip(b"\n")
 
 
 def _argv(command: object) -> list[str]:
@@ -371,31 +573,98 @@ def _seconds(value: object, name: str, positive: bool = True) -> float | None:
     return float(value)
 
 
+_SANDBOX_CHECKED: dict[str, str | None] = {}
+"""Whether each ``unshare`` program made a sandbox when tried: ``None``, or why not."""
+
+
+def _sandbox_refusal(unshare: str) -> str | None:
+    """Why ``sandbox=True`` cannot be had here (``unshare`` tried once), or ``None``."""
+    if unshare in _SANDBOX_CHECKED:
+        return _SANDBOX_CHECKED[unshare]
+    found = shutil.which(unshare)
+    why: str | None = None
+    if not _GUARDED:
+        why = "it needs Linux"
+    elif found is None:
+        why = f"{unshare!r} (util-linux) is not found"
+    else:
+        try:
+            tried = subprocess.run(
+                [found, *SANDBOX_OPTIONS, "--", "true"],
+                capture_output=True,
+                timeout=30,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError) as error:
+            why = f"{unshare!r} did not run: {error}"
+        else:
+            if tried.returncode != 0:
+                said = tried.stderr.decode("utf-8", "replace").strip().splitlines()
+                why = f"namespaces are refused here ({said[-1] if said else tried.returncode})"
+    _SANDBOX_CHECKED[unshare] = why
+    return why
+
+
 class ProcessBot:
     """A bot that is a program in a process of its own, spoken to over the line
     protocol (see the docs' protocol page).
 
     The process starts at first use (:meth:`start_game` or :meth:`act`), so a
     :class:`ProcessBot` pickles (without its process: an executor's worker starts
-    its own). At :meth:`start_game` it writes the arena's ``start`` message; a
-    process started for :meth:`act` with no ``start`` message from an arena gets
-    one made from the view (its ``bot_seed`` is ``seed``). After a kill or a crash
-    the next use starts a fresh process, and the game's ``start`` message is
-    written to it again. One :class:`ProcessBot` plays one seat at a time, from one
-    thread at a time.
+    its own). Every game has a fresh process: :meth:`start_game` starts one (ending
+    one that runs) and writes it the arena's ``start`` message, :meth:`end_game`
+    writes the ``end`` message and ends it, so that a program keeps nothing from one
+    game to the next in its memory (with duplicate deals, the hands it was dealt
+    would tell it its opponents' hands). A process started for :meth:`act` with no
+    ``start`` message from an arena gets one made from the view (its ``bot_seed`` is
+    ``seed``). After a kill or a crash the next use starts a fresh process, and the
+    game's ``start`` message is written to it again. One :class:`ProcessBot` plays
+    one seat at a time, from one thread at a time.
+
+    **Walls.** Each process starts in a fresh private folder (removed with all in
+    it when the process ends): its working directory, unless ``cwd`` is given, and
+    its ``HOME``, ``TMPDIR``, ``TEMP`` and ``TMP``, unless ``env`` is given (then the
+    environment is exactly ``env``). Words of the command that name a file from
+    this process's folder are made absolute, and with ``-m`` this process's folder
+    is on ``PYTHONPATH``, so ``ProcessBot("python bots/mine.py")`` still finds its
+    program. A program may still write files by absolute path (``/tmp/x``) and read
+    them next game, unless ``sandbox``. On Linux each program runs under a guard that
+    keeps every process it starts, even one that left its session
+    (``os.setsid()``) or forked twice, and kills them all when the program ends or is
+    killed: no process of it outlives its game. With ``sandbox=True`` the program runs
+    in Linux namespaces of its own (``unshare``, :data:`SANDBOX_OPTIONS`): a private
+    ``/proc`` (it sees only its own processes), no network, and fresh, empty ``/tmp``,
+    ``/var/tmp`` and ``/dev/shm``, so that nothing it writes there lasts to its next
+    game.
+
+    **Time.** Each decision has ``move_time``; the first decision of each process
+    also has a startup allowance for the program to start, ``startup_time`` at
+    first. A process that overran its first decision halves the next process's
+    allowance; one that answered it in time restores it to ``startup_time``. So a
+    program that never answers costs at most ``move_time`` a decision plus less
+    than ``2 * startup_time`` over the bot's life, and ends after ``quit`` cost at
+    most 1 second each, halved likewise for a program that ignores ``quit``.
+
+    **Answers.** Each ``act`` message of a process carries its request's number
+    (``"request"``: 0, 1, 2...); an answer object that echoes another number (a late
+    answer to an earlier request) is a protocol fault, as is a line written when
+    nothing was asked. An answer without the echo is taken (older bots).
 
     :param command: the program and its arguments: a list, or a string split as a
         shell would (``shlex.split``); no shell runs it.
     :param move_time: the seconds the program has for each decision (``None``: no
         limit); an arena's limit, when lower, wins (see :meth:`timed_act`).
-    :param cwd: the program's working directory (``None``: this process's).
-    :param env: the program's environment (``None``: this process's).
+    :param cwd: the program's working directory (``None``: a fresh private folder).
+    :param env: the program's environment (``None``: this process's, with ``HOME`` and
+        ``TMPDIR`` in the private folder).
     :param name: the bot's label in results and messages (default: the program's
         name, or the script or module an interpreter runs).
     :param seed: the ``bot_seed`` of the ``start`` message this bot writes itself.
-    :param startup_time: the seconds added to the first decision's limit after the
-        program starts, for it to start (an interpreter, imports).
-    :raises InvalidBotError: for a command or an option that is not one.
+    :param startup_time: the seconds added to a process's first decision's limit for
+        it to start (an interpreter, imports); see **Time** for how it shrinks.
+    :param sandbox: run the program in Linux namespaces of its own (see **Walls**).
+    :raises InvalidBotError: for a command or an option that is not one, and for
+        ``sandbox=True`` where ``unshare`` is absent or namespaces are refused.
 
     >>> import sys
     >>> ProcessBot([sys.executable, "bot.py"], move_time=0.5)  # doctest: +ELLIPSIS
@@ -414,6 +683,7 @@ class ProcessBot:
         name: str | None = None,
         seed: int | None = None,
         startup_time: float = 10.0,
+        sandbox: bool = False,
     ) -> None:
         self.command = command
         self.argv = _argv(command)
@@ -428,23 +698,38 @@ class ProcessBot:
         self.seed = as_seed(seed, "a bot's seed", InvalidBotError)
         startup = _seconds(startup_time, "startup_time", positive=False)
         self.startup_time = 0.0 if startup is None else startup
+        if not isinstance(sandbox, bool):
+            raise InvalidBotError(f"sandbox is True or False, not {quote(sandbox)}")
+        if sandbox:
+            why = _sandbox_refusal(UNSHARE)
+            if why is not None:
+                raise InvalidBotError(f"bot {self.name!r} cannot have sandbox=True: {why}")
+        self.sandbox = sandbox
         self._running: _Running | None = None
+        self._last: _Running | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._start: dict[str, Any] | None = None
+        self._allowance = self.startup_time
+        self._quit_wait = _QUIT_SECONDS
 
     # -- the process ------------------------------------------------------------
 
     @property
     def pid(self) -> int | None:
-        """The process id of the program running now, or ``None``."""
-        return None if self._running is None else self._running.popen.pid
+        """The process id of the program running now, or ``None`` (under a guard, the
+        program's, not the guard's)."""
+        running = self._running
+        if running is None:
+            return None
+        return running.popen.pid if running.program is None else running.program
 
     @property
     def stderr_tail(self) -> str:
         """The end of what the program running now (or last) wrote on its standard
         error: at most its last :data:`~threethirteen.arena.process_bot.STDERR_TAIL_LINES` lines
         and :data:`~threethirteen.arena.process_bot.STDERR_TAIL_BYTES` bytes."""
-        return "" if self._running is None else self._running.stderr_tail()
+        running = self._running or self._last
+        return "" if running is None else running.stderr_tail()
 
     def _started(self, view: PlayerView | None) -> _Running:
         """The running program: started now if it is not, with the game's ``start``
@@ -453,10 +738,10 @@ class ProcessBot:
         if running is not None:
             return running
         try:
-            running = _Running(self.argv, self.cwd, self.env)
+            running = _Running(self.argv, self.cwd, self.env, self.sandbox)
         except (OSError, ValueError, subprocess.SubprocessError) as error:
             raise BotProtocolError(f"bot {self.name!r} could not be started: {error}") from error
-        self._running = running
+        self._running = self._last = running
         self._finalizer = weakref.finalize(self, running.close)
         start = self._start
         if start is None and view is not None:
@@ -484,6 +769,18 @@ class ProcessBot:
         if finalizer is not None:
             finalizer.detach()
 
+    def _quit_process(self) -> None:
+        """End the program politely (``quit``, then killed after the wait), if one runs;
+        a program that does not exit in time halves the next one's wait."""
+        running, finalizer = self._running, self._finalizer
+        self._running = self._finalizer = None
+        if finalizer is not None:
+            finalizer.detach()
+        if running is None:
+            return
+        exited = running.close(self._quit_wait)
+        self._quit_wait = _QUIT_SECONDS if exited else self._quit_wait / 2
+
     def _fail(self, what: str, answer: bytes | None = None, wait: float = 0.0) -> BotProtocolError:
         """The error for a program that broke the protocol, killed (its exit status,
         given ``wait`` seconds to exit, and its standard error's end in the message)."""
@@ -504,8 +801,8 @@ class ProcessBot:
     # -- the Bot protocol and the arena's hooks ---------------------------------
 
     def start_game(self, message: Mapping[str, Any]) -> None:
-        """A game starts: keep the arena's ``start`` message (for a restart) and write
-        it to the program (started now if it is not running).
+        """A game starts: keep the arena's ``start`` message (for a restart), start a
+        fresh process (ending one that runs) and write the message to it.
 
         :raises BotProtocolError: for a program that cannot be started or does not
             read its input.
@@ -515,19 +812,19 @@ class ProcessBot:
                 f"a start message is {{'type': 'start', ...}}, not {quote(message)}"
             )
         self._start = dict(message)
-        if self._running is None:
-            self._started(None)
-        else:
-            self._send(self._start)
+        self._quit_process()
+        self._started(None)
 
     def end_game(self, message: Mapping[str, Any]) -> None:
         """The game is over: write the arena's ``end`` message to the program, if one
-        runs. It never raises: a program gone by now is started again at next use."""
+        runs, then end it (``quit``; killed when it does not exit within a second). It
+        never raises: the next game starts a fresh process."""
         self._start = None
         if self._running is None:
             return
         with contextlib.suppress(BotProtocolError):
             self._send(message)
+        self._quit_process()
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The program's choice, within this bot's ``move_time`` (see :meth:`timed_act`)."""
@@ -537,30 +834,37 @@ class ProcessBot:
         self, view: PlayerView, legal_actions: Sequence[Action], move_time: float | None
     ) -> Action:
         """The program's choice, answered within the lower of this bot's ``move_time``
-        and ``move_time`` (``None``: no limit of its own); the first decision after
-        the program starts has ``startup_time`` more. Whether the action is legal is
-        the arena's question.
+        and ``move_time`` (``None``: no limit of its own); a process's first decision
+        has its startup allowance more (``startup_time``, halved after each process
+        that overran its first decision). Whether the action is legal is the arena's
+        question.
 
         :raises MoveTimeError: when the program overran: it was killed.
-        :raises BotProtocolError: when it exited, closed its output, or wrote a line
-            that is not an action (or a line it was not asked for): it was killed.
+        :raises BotProtocolError: when it exited, closed its output, wrote a line that
+            is not an action (or a line it was not asked for, or an answer to another
+            request): it was killed.
         """
         given = _seconds(move_time, "the arena's move_time")
         limits = [limit for limit in (self.move_time, given) if limit is not None]
         limit = min(limits) if limits else None
         running = self._started(view)
-        extra = self.startup_time if not running.answered else 0.0
+        first = not running.answered
+        extra = self._allowance if first else 0.0
         stray = running.pending()
         if stray.strip():
             raise self._fail("wrote a line it was not asked for", stray.strip()[:200])
         running.buffer.clear()
-        line = message_line(act_message(view, legal_actions, limit))
+        request = running.requests
+        running.requests += 1
+        line = message_line(act_message(view, legal_actions, limit, request=request))
         deadline = None if limit is None else time.monotonic() + limit + extra
         try:
             running.send(line, deadline)
             answer = running.read_answer(deadline)
         except _Timeout:
             self._end_process()
+            if first:
+                self._allowance /= 2
             allowed = f"{limit:g} s" + (f" (and {extra:g} s to start)" if extra else "")
             raise MoveTimeError(f"bot {self.name!r} did not answer within {allowed}") from None
         except _Broken as error:
@@ -569,22 +873,27 @@ class ProcessBot:
             self._end_process()
             raise
         try:
+            echoed = answer_request(answer)
             action = parse_answer(answer, legal_actions)
         except ThreeThirteenError as error:
             raise self._fail(f"answered what is no action ({error})") from error
+        except Exception as error:  # (RecursionError: JSON nested too deep)
+            kind = type(error).__name__
+            raise self._fail(f"answered what is no action ({kind})", answer[:200]) from error
+        if echoed is not None and echoed != request:
+            raise self._fail(f"answered request {echoed} when asked request {request}", answer)
         running.answered = True
+        if first:
+            self._allowance = self.startup_time
         return action
 
     # -- the end ----------------------------------------------------------------
 
     def close(self) -> None:
         """End the program: ``quit``, its standard input closed, a second to exit,
-        then killed (with any process it started) and reaped. The bot can be used
+        then killed (with every process it started) and reaped. The bot can be used
         again: the next use starts the program again."""
-        finalizer = self._finalizer
-        self._running = self._finalizer = None
-        if finalizer is not None:
-            finalizer()
+        self._quit_process()
 
     def __enter__(self) -> ProcessBot:
         return self
@@ -600,7 +909,7 @@ class ProcessBot:
     def __getstate__(self) -> dict[str, Any]:
         """The bot's settings, not its process (a copy starts its own)."""
         state = dict(self.__dict__)
-        state.update(_running=None, _finalizer=None, _start=None)
+        state.update(_running=None, _last=None, _finalizer=None, _start=None)
         return state
 
     def __repr__(self) -> str:
@@ -612,6 +921,7 @@ class ProcessBot:
                 ("name", self.name, _default_name(self.argv)),
                 ("seed", self.seed, None),
                 ("startup_time", self.startup_time, 10.0),
+                ("sandbox", self.sandbox, False),
             )
             if value != default
         ]
