@@ -2,15 +2,24 @@
 MODULE:OBJECT`` (or ``python -m threethirteen bot MODULE:OBJECT``).
 
 :func:`serve` reads the arena's messages (:mod:`threethirteen.arena.protocol`) from
-standard input and writes one line of answer for each ``act``. At each ``start``
-it makes the bot again, with the message's ``bot_seed``: a class, or a factory (a
-function with a ``seed`` parameter), gets the seed; a bot object or a bot function
-is used as it is. It forwards ``start`` and ``end`` to the bot's ``start_game`` and
-``end_game`` hooks, when it has them. While the bot runs, what it prints goes to
-standard error (standard output is the protocol's). ``quit`` or the end of the
-input ends it with status 0; a message it cannot read ends it with status 2, and a
-bot that raises with status 1 (the traceback on standard error), so that the arena
-sees a crash.
+standard input and writes one line of answer for each ``act`` (an object that
+echoes the message's ``"request"``, when it has one). At each ``start`` it makes
+the bot again, with the message's ``bot_seed``: a class, or a factory (a function
+with a ``seed`` parameter), gets the seed; a bot object or a bot function is used
+as it is. It forwards ``start`` and ``end`` to the bot's ``start_game`` and
+``end_game`` hooks, when it has them. The protocol's channel is kept from the bot:
+before the bot's module is imported, the messages and answers move to private
+descriptors, and descriptor 1 (and ``sys.stdout``) becomes standard error, so
+nothing the bot, its C code or its child processes print can pass for an answer.
+
+It exits with status 0 after ``quit`` or at the end of the input; 1 when the bot
+raised anything (``SystemExit`` and ``KeyboardInterrupt`` too) in ``act``,
+``start_game`` or ``end_game``, its traceback on standard error, so that the arena
+sees a crash; 2, with one line on standard error, for a bot that cannot be loaded
+or made (whatever its module or factory raised) or a message it cannot read (one
+that is not JSON, nests deeper than
+:data:`~threethirteen.arena.protocol.MAX_NESTING`, has a field of the wrong type,
+or shows a view whose fields do not follow from its history).
 
 >>> import io
 >>> import threethirteen as tt
@@ -30,16 +39,27 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import json
+import math
+import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from .._validate import quote
 from ..bots.builtin import BOTS, Bot, BotSpec, make_bot
 from ..engine.actions import Action
+from ..engine.records import record_rules
 from ..errors import BotProtocolError, InvalidBotError, ThreeThirteenError
-from .protocol import PROTOCOL_VERSION, check_legal_actions, read_message, view_from_dict
+from ..hands.rules import MAX_PLAYERS
+from .protocol import (
+    FORFEIT_KINDS,
+    PROTOCOL_VERSION,
+    check_legal_actions,
+    read_message,
+    view_from_dict,
+)
 
 __all__ = ["MAX_MESSAGE_BYTES", "load_bot_spec", "main", "serve"]
 
@@ -56,8 +76,8 @@ def load_bot_spec(spec: str) -> BotSpec:
     """The bot that ``spec`` names: ``MODULE:OBJECT`` (``OBJECT`` may be dotted), or a
     built-in bot's name.
 
-    :raises InvalidBotError: for a module that does not import or an object it does
-        not hold.
+    :raises InvalidBotError: for a module that does not import (or raises an
+        exception as it does) or an object it does not hold.
 
     >>> load_bot_spec("threethirteen:GreedyBot")
     <class 'threethirteen.bots.builtin.GreedyBot'>
@@ -83,12 +103,20 @@ def load_bot_spec(spec: str) -> BotSpec:
     try:
         found: Any = importlib.import_module(module_name)
     except ImportError as error:
-        raise InvalidBotError(f"cannot import {quote(module_name)}: {error}") from None
+        raise InvalidBotError(
+            f"cannot import {quote(module_name)}: {_one_line(str(error))}"
+        ) from None
+    except Exception as error:  # the module raised
+        raise InvalidBotError(f"cannot import {quote(module_name)}: {_describe(error)}") from error
     for part in path.split("."):
         try:
             found = getattr(found, part)
         except AttributeError:
             raise InvalidBotError(f"module {module_name!r} has no {quote(path)}") from None
+        except Exception as error:  # a module's __getattr__ that raised
+            raise InvalidBotError(
+                f"cannot read {quote(path)} of {module_name!r}: {_describe(error)}"
+            ) from error
     return found  # type: ignore[no-any-return]
 
 
@@ -96,9 +124,18 @@ class _BadMessage(Exception):
     """A message that :func:`serve` cannot read."""
 
 
-def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> Action:
-    if set(message) != {"type", "view", "legal", "move_time"}:
-        raise _BadMessage(f"an act message has type, view, legal and move_time: {quote(message)}")
+def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> str:
+    """The answer line (its newline not included) to an ``act`` message."""
+    if set(message) - {"request"} != {"type", "view", "legal", "move_time"}:
+        raise _BadMessage(
+            "an act message has type, view, legal and move_time (and perhaps request):"
+            f" {quote(message)}"
+        )
+    request = message.get("request")
+    if "request" in message and (
+        isinstance(request, bool) or not isinstance(request, int) or request < 0
+    ):
+        raise _BadMessage(f"request is an int from 0, not {quote(request)}")
     legal_text = message["legal"]
     if not isinstance(legal_text, list) or not all(isinstance(item, str) for item in legal_text):
         raise _BadMessage(f"legal is a list of actions' notation, not {quote(legal_text)}")
@@ -110,9 +147,13 @@ def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> Action:
         raise _BadMessage(str(error)) from None
     move_time = message["move_time"]
     if move_time is not None and (
-        isinstance(move_time, bool) or not isinstance(move_time, (int, float))
+        isinstance(move_time, bool)
+        or not isinstance(move_time, (int, float))
+        or not 0 < move_time < math.inf
     ):
-        raise _BadMessage(f"move_time is a number or null, not {quote(move_time)}")
+        raise _BadMessage(
+            f"move_time is a number of seconds above 0 or null, not {quote(move_time)}"
+        )
     with contextlib.redirect_stdout(errors):
         timed = getattr(bot, "timed_act", None)
         if move_time is not None and callable(timed):
@@ -121,7 +162,9 @@ def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> Action:
             action = bot.act(view, legal)
     if not isinstance(action, Action):
         raise InvalidBotError(f"the bot returned {quote(action)}, not an action")
-    return action
+    if request is None:
+        return str(action)
+    return json.dumps({"action": str(action), "request": request})
 
 
 def _hook(bot: Bot, name: str, message: dict[str, Any], errors: TextIO) -> None:
@@ -139,32 +182,60 @@ def serve(
 ) -> int:
     """Run the bot ``spec`` names (see :func:`load_bot_spec`; a bot specification
     that is no string is used as it is) over the line protocol, and return the exit
-    status: 0 after ``quit`` or the end of the input, 1 when the bot raised, 2 for
-    a message that cannot be read, or a bot that cannot be loaded or made.
+    status: 0 after ``quit`` or the end of the input; 1 when the bot raised (any
+    exception, ``SystemExit`` and ``KeyboardInterrupt`` included) in ``act``,
+    ``start_game`` or ``end_game``, its traceback on ``stderr``; 2, with one line on
+    ``stderr``, for a bot that cannot be loaded or made (its module or factory
+    raised anything at all) or a message that cannot be read.
 
     A ``start`` message (re)makes the bot with its ``bot_seed``, as
     :func:`~threethirteen.make_bot` makes it; an ``act`` before any ``start`` makes it
-    without a seed. Blank lines are skipped.
+    without a seed. Blank lines are skipped. An ``act`` message with a
+    ``"request"`` is answered with an object that echoes it.
 
-    :param stdin: the arena's messages (default: ``sys.stdin``).
-    :param stdout: the answers (default: ``sys.stdout``).
+    Given neither ``stdin`` nor ``stdout``, it serves on the process's standard
+    input and output, and first moves the protocol off them: the messages and the
+    answers go through private copies of descriptors 0 and 1, descriptor 0 becomes
+    ``/dev/null`` and descriptor 1 standard error (``sys.stdin`` and ``sys.stdout``
+    with them) before the bot's module is imported, so nothing the bot, its C code
+    or its child processes write to descriptor 1 (or read from 0) can touch the
+    protocol. They are put back when it returns.
+
+    :param stdin: the arena's messages (default: the process's standard input).
+    :param stdout: the answers (default: the process's standard output).
     :param stderr: the errors, and what the bot prints (default: ``sys.stderr``).
     """
-    source = sys.stdin if stdin is None else stdin
-    answers = sys.stdout if stdout is None else stdout
-    errors = sys.stderr if stderr is None else stderr
+    if stdin is None and stdout is None:
+        with _private_channel() as (messages, answers):
+            return _serve(spec, messages, answers, sys.stderr if stderr is None else stderr)
+    return _serve(
+        spec,
+        sys.stdin if stdin is None else stdin,
+        sys.stdout if stdout is None else stdout,
+        sys.stderr if stderr is None else stderr,
+    )
 
+
+def _serve(spec: str | BotSpec, source: TextIO, answers: TextIO, errors: TextIO) -> int:
     def fail(status: int, text: str) -> int:
         print(f"{PROG}: error: {text}", file=errors, flush=True)
         return status
 
     try:
         bot_spec = load_bot_spec(spec) if isinstance(spec, str) else spec
-        bot = make_bot(bot_spec, seed=None)  # checked now; used until a start comes
     except InvalidBotError as error:
-        return fail(EXIT_BAD_MESSAGE, str(error))
+        return fail(EXIT_BAD_MESSAGE, _one_line(str(error)))
+    except BaseException as error:  # SystemExit, or KeyboardInterrupt raised by the module
+        return fail(EXIT_BAD_MESSAGE, f"cannot load {quote(spec)}: {_describe(error)}")
+    try:
+        bot = make_bot(bot_spec, seed=None)  # checked now; used until a start comes
+    except BaseException as error:
+        return fail(EXIT_BAD_MESSAGE, _cannot_make(spec, error))
     while True:
-        line = source.readline(MAX_MESSAGE_BYTES + 1)
+        try:
+            line = source.readline(MAX_MESSAGE_BYTES + 1)
+        except UnicodeDecodeError:
+            return fail(EXIT_BAD_MESSAGE, "a message that is not UTF-8")
         if not line:
             return EXIT_OK
         if len(line) > MAX_MESSAGE_BYTES:
@@ -180,35 +251,192 @@ def serve(
             if kind == "quit":
                 return EXIT_OK
             if kind == "start":
-                bot = make_bot(bot_spec, seed=_start_seed(message))
+                seed = _start_seed(message)
+                try:
+                    bot = make_bot(bot_spec, seed=seed)
+                except BaseException as error:
+                    return fail(EXIT_BAD_MESSAGE, _cannot_make(spec, error))
                 _hook(bot, "start_game", message, errors)
             elif kind == "end":
+                _check_end(message)
                 _hook(bot, "end_game", message, errors)
             else:
-                action = _act(bot, message, errors)
-                answers.write(f"{action}\n")
+                answers.write(_act(bot, message, errors) + "\n")
                 answers.flush()
         except _BadMessage as error:
-            return fail(EXIT_BAD_MESSAGE, str(error))
+            return fail(EXIT_BAD_MESSAGE, _one_line(str(error)))
         except BrokenPipeError:  # the arena is gone
             return EXIT_OK
-        except Exception:
-            traceback.print_exc(file=errors)
-            errors.flush()
+        except BaseException:  # the bot raised: SystemExit(0) is no clean exit either
+            try:
+                traceback.print_exc(file=errors)
+                errors.flush()
+            except Exception:  # the status says it all
+                pass
             return EXIT_BOT_FAILED
 
 
+@contextlib.contextmanager
+def _private_channel() -> Iterator[tuple[TextIO, TextIO]]:
+    """The protocol's messages and answers on private copies of descriptors 0 and 1
+    (not inherited by child processes), descriptor 0 pointed at ``/dev/null`` and 1
+    at standard error meanwhile, ``sys.stdin`` and ``sys.stdout`` with them; all put
+    back after."""
+    for stream in (sys.stdout, sys.__stdout__):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    messages_fd = os.dup(0)
+    answers_fd = os.dup(1)
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        os.dup2(null, 0)
+        try:
+            os.dup2(2, 1)
+        except OSError:  # no standard error: then nowhere
+            os.dup2(null, 1)
+    finally:
+        os.close(null)
+    old_stdin, old_stdout = sys.stdin, sys.stdout
+    sys.stdout = sys.stderr
+    sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (closed below)
+    messages = open(messages_fd, encoding="utf-8", newline="\n", closefd=False)  # noqa: SIM115
+    answers = open(answers_fd, "w", encoding="utf-8", newline="\n", closefd=False)  # noqa: SIM115
+    try:
+        yield messages, answers
+    finally:
+        for stream in (answers, sys.stdout, sys.__stdout__, old_stdout):
+            with contextlib.suppress(Exception):
+                if stream is not None:
+                    stream.flush()
+        for stream in (answers, messages, sys.stdin):
+            with contextlib.suppress(Exception):
+                stream.close()
+        sys.stdin, sys.stdout = old_stdin, old_stdout
+        os.dup2(answers_fd, 1)
+        os.dup2(messages_fd, 0)
+        os.close(answers_fd)
+        os.close(messages_fd)
+
+
+def _describe(error: BaseException) -> str:
+    """An exception as one short line: its type's name and its message, read safely
+    (a ``__str__`` that raises or returns no string is said to have failed).
+
+    >>> _describe(ZeroDivisionError("division by zero"))
+    'ZeroDivisionError: division by zero'
+    >>> _describe(SystemExit(0))
+    'SystemExit: 0'
+    >>> class Odd(BaseException):
+    ...     def __str__(self):
+    ...         raise RuntimeError
+    >>> _describe(Odd())
+    'Odd: (its message could not be read)'
+    """
+    name = _one_line(str(getattr(type(error), "__name__", "an exception")))
+    try:
+        text = str(error)
+        if not isinstance(text, str):
+            raise TypeError
+    except BaseException:
+        text = "(its message could not be read)"
+    text = _one_line(text)
+    return f"{name}: {text}" if text else name
+
+
+def _one_line(text: str, most: int = 300) -> str:
+    """``text`` on one line (its whitespace runs made single spaces), cut to ``most``."""
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
+def _cannot_make(spec: str | BotSpec, error: BaseException) -> str:
+    if isinstance(error, InvalidBotError):
+        return _one_line(str(error))
+    return f"cannot make the bot {quote(spec)}: {_describe(error)}"
+
+
+_START_KEYS = frozenset(("type", "protocol", "seat", "players", "rules", "bot_seed", "game"))
+_END_KEYS = frozenset(("type", "seat", "totals", "round_scores", "winners", "forfeit"))
+
+
+def _whole(value: object, name: str, low: int = 0, high: int | None = None) -> int:
+    """``value``, an int (never a bool) from ``low`` to ``high``, or a bad message."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _BadMessage(f"{name} is an integer, not {quote(value)}")
+    if value < low or (high is not None and value > high):
+        most = "" if high is None else f" to {high}"
+        raise _BadMessage(f"{name} is an integer from {low}{most}, not {quote(value)}")
+    return value
+
+
+def _keys(message: dict[str, Any], keys: frozenset[str], kind: str) -> None:
+    if set(message) != keys:
+        names = ", ".join(sorted(keys - {"type"}))
+        raise _BadMessage(f"{kind} message has type, {names}: {quote(message)}")
+
+
 def _start_seed(message: dict[str, Any]) -> int | None:
-    """The ``bot_seed`` of a ``start`` message, its protocol version checked."""
+    """The ``bot_seed`` of a ``start`` message, every field checked first: the
+    protocol's version (the int 1, not ``true``), the seat at a table of ``players``,
+    the rules for that table, the seed and the game's index (ints, or null)."""
     version = message.get("protocol")
-    if version != PROTOCOL_VERSION:
+    if type(version) is not int or version != PROTOCOL_VERSION:
         raise _BadMessage(
             f"protocol version {quote(version)} is not {PROTOCOL_VERSION}, the one this bot speaks"
         )
     seed = message.get("bot_seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise _BadMessage(f"bot_seed is a whole number or null, not {quote(seed)}")
+    _keys(message, _START_KEYS, "a start")
+    players = _whole(message["players"], "players", 2, MAX_PLAYERS)
+    _whole(message["seat"], "seat", 0, players - 1)
+    if message["game"] is not None:
+        _whole(message["game"], "game", 0)
+    rules = message["rules"]
+    if not isinstance(rules, dict) or rules.get("players") != players:
+        raise _BadMessage(f"rules are the rules for {players} players, not {quote(rules)}")
+    try:
+        record_rules(rules)
+    except (ThreeThirteenError, TypeError) as error:
+        raise _BadMessage(f"rules: {error}") from None
     return seed
+
+
+def _check_end(message: dict[str, Any]) -> None:
+    """Refuse an ``end`` message whose fields are not what the protocol says: the
+    totals (ints, one a player), each round's scores, the winners (distinct seats),
+    the forfeit (null, or a seat and a kind)."""
+    _keys(message, _END_KEYS, "an end")
+    totals = message["totals"]
+    if not isinstance(totals, list) or not 2 <= len(totals) <= MAX_PLAYERS:
+        raise _BadMessage(f"totals are a list of 2 to {MAX_PLAYERS} integers, not {quote(totals)}")
+    players = len(totals)
+    for total in totals:
+        _whole(total, "a total", -(2**63), 2**63)
+    _whole(message["seat"], "seat", 0, players - 1)
+    scores = message["round_scores"]
+    if not isinstance(scores, list) or not all(
+        isinstance(row, list) and len(row) == players for row in scores
+    ):
+        raise _BadMessage(f"round_scores are lists of {players} integers, not {quote(scores)}")
+    for row in scores:
+        for score in row:
+            _whole(score, "a round's score", -(2**63), 2**63)
+    winners = message["winners"]
+    if not isinstance(winners, list) or len(set(map(repr, winners))) != len(winners):
+        raise _BadMessage(f"winners are a list of distinct seats, not {quote(winners)}")
+    for winner in winners:
+        _whole(winner, "a winner", 0, players - 1)
+    forfeit = message["forfeit"]
+    if forfeit is not None:
+        if not isinstance(forfeit, dict) or set(forfeit) != {"seat", "kind"}:
+            raise _BadMessage(f'a forfeit is {{"seat": ..., "kind": ...}}, not {quote(forfeit)}')
+        _whole(forfeit["seat"], "a forfeit's seat", 0, players - 1)
+        if forfeit["kind"] not in FORFEIT_KINDS:
+            raise _BadMessage(
+                f"a forfeit's kind is 'error', 'illegal' or 'time', not {quote(forfeit['kind'])}"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

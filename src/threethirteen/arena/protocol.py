@@ -24,6 +24,7 @@ Action.parse('draw discard')
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -34,14 +35,16 @@ from .._validate import MAX_CARDS, quote
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game, PlayerView, Reshuffle, TableMeld
 from ..engine.records import record_rules, rules_dict
+from ..engine.table_play import extended
 from ..errors import (
     BotProtocolError,
     GameError,
     InvalidRecordError,
     ThreeThirteenError,
 )
-from ..hands.cards import CARDS, Card, parse_rank
+from ..hands.cards import CARDS, JOKER, Card, parse_rank
 from ..hands.hand import Hand
+from ..hands.meld_rules import verify_meld
 from ..hands.melds import Meld
 from ..hands.rounds import Round
 from ..hands.rules import MAX_PLAYERS, Rules
@@ -50,9 +53,11 @@ __all__ = [
     "FORFEIT_KINDS",
     "MAX_ANSWER_BYTES",
     "MAX_HISTORY",
+    "MAX_NESTING",
     "MESSAGE_TYPES",
     "PROTOCOL_VERSION",
     "act_message",
+    "answer_request",
     "check_legal_actions",
     "end_message",
     "message_line",
@@ -80,6 +85,11 @@ MAX_ANSWER_BYTES = 64 * 1024
 MAX_HISTORY = 1_000_000
 """The most entries a view's history may hold in a message."""
 
+MAX_NESTING = 32
+"""The deepest a message or an answer object may nest arrays and objects (a message
+of version 1 nests 6 deep at most): deeper ones are refused unread, so no reader
+ever recurses without a bound."""
+
 _CARD_BY_TEXT = {str(card): card for card in CARDS}
 _VIEW_KEYS = frozenset(
     (
@@ -100,6 +110,54 @@ _MELDS_READ: dict[Any, Meld] = {}
 _ACTIONS_READ: dict[Any, Action] = {}
 """What view_from_dict read before (values never changed): the rules by their JSON,
 melds and history entries by their data (lists as tuples)."""
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS_OR_QUOTES = bytes(code for code in range(256) if code not in b'[]{}"')
+
+
+def _nested_at_most(text: str | bytes, most: int) -> bool:
+    """Whether JSON ``text`` (read already: its brackets balance) nests arrays and
+    objects at most ``most`` deep. At C speed: every byte but brackets and quotes
+    deleted, the strings with no bracket in them (now ``""``) removed; what is left
+    is the brackets outside strings (else, when a string holds a bracket or a quote
+    is escaped, the strings are cut out of the text itself); then matched pairs
+    ``[]``/``{}`` are removed ``most`` times over, one level each time: what remains
+    nests deeper."""
+    if isinstance(text, str):
+        text = text.encode("utf-8", "replace")
+    if text.count(b"[") + text.count(b"{") <= most:
+        return True
+    brackets = text.translate(None, _NOT_BRACKETS_OR_QUOTES).replace(b'""', b"")
+    if b'"' in brackets or b"\\" in text:
+        brackets = _JSON_STRING.sub(b"", text).translate(None, _NOT_BRACKETS_OR_QUOTES)
+    for _ in range(most):
+        if not brackets:
+            return True
+        # innermost pairs marked first, then removed: one level a pass ("{[]}" keeps "{}")
+        brackets = brackets.replace(b"[]", b"\0").replace(b"{}", b"\0").replace(b"\0", b"")
+    return not brackets
+
+
+def _no_constant(name: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity``, which Python's ``json`` reads: not JSON."""
+    raise ValueError(f"{name} is not JSON")
+
+
+def _loads(text: str | bytes) -> Any:
+    """``json.loads(text)``, nesting bounded by :data:`MAX_NESTING`, and ``NaN`` and
+    ``Infinity`` refused (they are not JSON).
+
+    :raises ValueError: for text that is not JSON or nests deeper (never a
+        ``RecursionError``).
+    """
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        deep = True
+    else:
+        deep = not _nested_at_most(text, MAX_NESTING)
+    if deep:
+        raise ValueError(f"nested more than {MAX_NESTING} deep")
+    return data
 
 
 def schema() -> dict[str, Any]:
@@ -159,27 +217,47 @@ def start_message(
 
 
 def act_message(
-    view: PlayerView, legal_actions: Sequence[Action], move_time: float | None = None
+    view: PlayerView,
+    legal_actions: Sequence[Action],
+    move_time: float | None = None,
+    *,
+    request: int | None = None,
 ) -> dict[str, Any]:
     """The ``act`` message: the whole view (:meth:`~threethirteen.PlayerView.to_dict`), the legal
     actions' notation, and the seconds the bot has to answer (``None``: no limit).
+
+    :param request: the request's number (an int from 0), written as the message's
+        ``"request"`` after ``"move_time"``; a bot that echoes it in its answer object
+        (:func:`answer_request`) is never confused with its own late answer to an
+        earlier request. ``None`` (the default): the message has no ``"request"``.
+    :raises GameError: for a ``move_time`` that is no number or a ``request`` that is
+        no int from 0.
 
     >>> import threethirteen as tt
     >>> game = tt.Game("pagat", players=2, seed=7)
     >>> message = act_message(game.view(1), game.legal_actions())
     >>> sorted(message), message["view"]["hand"], message["move_time"]
     (['legal', 'move_time', 'type', 'view'], ['7c', '2d', '3d'], None)
+    >>> list(act_message(game.view(1), game.legal_actions(), 0.5, request=3).items())[3:]
+    [('move_time', 0.5), ('request', 3)]
     """
     if move_time is not None:
         if isinstance(move_time, bool) or not isinstance(move_time, (int, float)):
             raise GameError(f"move_time is a number of seconds or None, not {quote(move_time)}")
         move_time = float(move_time)
-    return {
+    if request is not None and (
+        isinstance(request, bool) or not isinstance(request, int) or request < 0
+    ):
+        raise GameError(f"request is an int from 0 or None, not {quote(request)}")
+    message: dict[str, Any] = {
         "type": "act",
         "view": view.to_dict(),
         "legal": [str(action) for action in legal_actions],
         "move_time": move_time,
     }
+    if request is not None:
+        message["request"] = request
+    return message
 
 
 def end_message(
@@ -262,7 +340,7 @@ def read_message(line: str | bytes) -> dict[str, Any]:
     threethirteen.errors.BotProtocolError: unknown message type 'fly' (start, act, end, quit)
     """
     try:
-        data = json.loads(line)
+        data = _loads(line)
     except (ValueError, UnicodeDecodeError) as error:
         raise BotProtocolError(f"a message is a JSON object, not {quote(line)} ({error})") from None
     if not isinstance(data, dict):
@@ -302,6 +380,56 @@ def parse_answer(line: str | bytes, legal_actions: Sequence[Action] | None = Non
     ...
     threethirteen.errors.InvalidActionError: no action 'pass': write 'draw stock', ...
     """
+    text = _answer_text(line)
+    if not text:
+        raise BotProtocolError("an empty line is no answer")
+    data = _answer_object(text)
+    if data is not None:
+        notation = data.get("action")
+        if not isinstance(notation, str):
+            raise BotProtocolError(f'an answer object is {{"action": "..."}}, not {quote(text)}')
+        text = notation.strip()
+    if legal_actions is not None:
+        for action in legal_actions:
+            if str(action) == text:
+                return action
+    return Action.parse(text)
+
+
+def answer_request(line: str | bytes) -> int | None:
+    """The ``"request"`` of a bot's answer line: the int an answer object carries (the
+    ``"request"`` of the ``act`` message it answers, echoed), or ``None`` for an answer
+    in notation or an object without one. An arena that numbers its requests
+    (:func:`act_message`'s ``request``) tells by it a late answer to an earlier
+    request from the answer to the one it waits for.
+
+    :raises BotProtocolError: for a ``"request"`` that is not an int (a bool is not),
+        and for a line :func:`parse_answer` refuses as unreadable: too long, not
+        UTF-8, or an object that is not JSON.
+
+    >>> answer_request('{"action": "draw stock", "request": 12}')
+    12
+    >>> answer_request("draw stock") is None, answer_request('{"action": "draw stock"}') is None
+    (True, True)
+    >>> answer_request('{"action": "draw stock", "request": "12"}')
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.BotProtocolError: an answer's request is an int, not '12'
+    """
+    data = _answer_object(_answer_text(line))
+    if data is None or "request" not in data:
+        return None
+    request = data["request"]
+    if isinstance(request, bool) or not isinstance(request, int):
+        raise BotProtocolError(f"an answer's request is an int, not {quote(request)}")
+    return request
+
+
+def _answer_text(line: object) -> str:
+    """A bot's answer line as text, space around it stripped.
+
+    :raises BotProtocolError: for a line too long, not UTF-8, or no text at all.
+    """
     if isinstance(line, (bytes, str)) and len(line) > MAX_ANSWER_BYTES + 2:
         raise BotProtocolError(f"an answer is at most {MAX_ANSWER_BYTES} bytes, not {len(line)}")
     if isinstance(line, bytes):
@@ -311,24 +439,26 @@ def parse_answer(line: str | bytes, legal_actions: Sequence[Action] | None = Non
             raise BotProtocolError(f"answer {quote(line)} is not UTF-8") from None
     elif not isinstance(line, str):
         raise BotProtocolError(f"an answer is a line of text, not {quote(line)}")
-    text = line.strip()
-    if not text:
-        raise BotProtocolError("an empty line is no answer")
-    if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            message = getattr(error, "msg", str(error))
-            raise BotProtocolError(f"answer {quote(text)} is not JSON: {message}") from None
-        notation = data.get("action") if isinstance(data, dict) else None
-        if not isinstance(notation, str):
-            raise BotProtocolError(f'an answer object is {{"action": "..."}}, not {quote(text)}')
-        text = notation.strip()
-    if legal_actions is not None:
-        for action in legal_actions:
-            if str(action) == text:
-                return action
-    return Action.parse(text)
+    return line.strip()
+
+
+def _answer_object(text: str) -> dict[str, Any] | None:
+    """The JSON object an answer's text is, or ``None`` for notation (text that does
+    not start with ``{``).
+
+    :raises BotProtocolError: for an object that is not JSON (or nests too deep), or
+        JSON that is no object.
+    """
+    if not text.startswith("{"):
+        return None
+    try:
+        data = _loads(text)
+    except ValueError as error:
+        message = getattr(error, "msg", str(error))
+        raise BotProtocolError(f"answer {quote(text)} is not JSON: {message}") from None
+    if not isinstance(data, dict):
+        raise BotProtocolError(f'an answer object is {{"action": "..."}}, not {quote(text)}')
+    return data
 
 
 # -- a view read back ------------------------------------------------------------------
@@ -372,8 +502,8 @@ def _card(value: object, where: str) -> Card:
     raise _fail(where, f"expected a card such as '9s', not {quote(value)}")
 
 
-def _cards(value: object, where: str) -> tuple[Card, ...]:
-    return tuple(_card(item, where) for item in _list(value, where))
+def _cards(value: object, where: str, most: int = MAX_CARDS) -> tuple[Card, ...]:
+    return tuple(_card(item, where) for item in _list(value, where, most=most))
 
 
 def _hand(value: object, where: str) -> Hand:
@@ -515,11 +645,19 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
     :meth:`~threethirteen.PlayerView.to_dict` wrote (after a trip through JSON too):
     ``view_from_dict(view.to_dict()) == view``, and the view rebuilt works as the first
     did (a search bot may :meth:`~threethirteen.PlayerView.sample` it). Every field is
-    checked: its type, its size, players and cards that exist, and no more copies of a
-    card in sight than the game's pool holds; and the record must add up: the round's
-    history, replayed from the upcard, leaves the piles, the stock's size and the
-    player's own stock draws that the view shows, and the unseen cards fill the
-    other hands' unknown places and the stock exactly.
+    checked: its type (an integer is an int, never a bool), its size, players and
+    cards that exist, and no more copies of a card in sight than the game's pool
+    holds; and every field must follow from the rules, the round and the public
+    history. The round is replayed from its deal as everyone saw it: each entry by
+    the player whose turn it was, in its phase, as the rules allow (melds and
+    lay-offs when allowed, a going-out discard laying exactly the cards left, a
+    reshuffle exactly when the stock ran out, of the cards under the piles' tops),
+    the player's own hand followed from the dealt hand and the stock draws; whose
+    turn it is, the phase, the turns, the hand sizes, the known cards, the piles,
+    the stock's size, the table, the outs, the melds laid, the penalties, the false
+    outs, the last reshuffle and the hand must be what it derives; the dealer the
+    round's; the rounds scored those before it, the totals their sums; and the
+    unseen cards must fill the other hands' unknown places and the stock exactly.
 
     :raises InvalidRecordError: naming the field and what is wrong with it.
 
@@ -531,6 +669,10 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
     Traceback (most recent call last):
     ...
     threethirteen.errors.InvalidRecordError: view.hand: unknown suit 'x' in '9x'
+    >>> view_from_dict({**view.to_dict(), "turns": 500})
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: view.turns: the history leaves 0, not 500
     """
     if not isinstance(data, Mapping):
         raise InvalidRecordError(f"a view is a JSON object, not {quote(data)}")
@@ -598,7 +740,7 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
         ),
         upcard=_card(data["upcard"], "upcard"),
         dealt_hand=_hand(data["dealt_hand"], "dealt_hand"),
-        stock_draws=_cards(data["stock_draws"], "stock_draws"),
+        stock_draws=_cards(data["stock_draws"], "stock_draws", MAX_HISTORY),  # long rounds
         round_scores=tuple(
             tuple(_score(score, "round_scores") for score in _list(scores, "round_scores", players))
             for scores in _list(data["round_scores"], "round_scores")
@@ -696,12 +838,13 @@ def _check_cards(view: PlayerView) -> None:
 
 
 def _check_history(view: PlayerView) -> None:
-    """Refuse a view whose public record does not add up: the round's history
-    replayed from the deal (the upcard on the dealer's pile, or the only pile) must
-    draw only from piles that hold a card, and leave the piles, the stock's size
-    and the player's own stock draws that the view shows; whose turn it is must
-    fit the phase; and the cards unseen must fill the other hands' unknown places
-    and the stock exactly."""
+    """Refuse a view whose fields do not follow from its rules, its round and its
+    public history: the fields that do not need the history (the dealer, whose turn
+    it may be in the phase, the piles' count, the rounds scored and the totals, the
+    dealt hand's size) first; then the round replayed from the deal by
+    :class:`_PublicReplay` (every entry in turn and as the rules allow), and every
+    field it derives compared with the view's; last, the cards unseen must fill the
+    other hands' unknown places and the stock exactly."""
     if (view.to_move is None) != (view.phase == "over"):
         raise _fail("to_move", f"{quote(view.to_move)} in the phase {view.phase!r}")
     players = view.players
@@ -710,43 +853,38 @@ def _check_history(view: PlayerView) -> None:
         raise _fail(
             "piles", f"{'one pile a player' if separate else 'one pile'}, not {len(view.piles)}"
         )
-    piles: list[list[Card]] = [[] for _ in view.piles]
-    piles[view.dealer if separate else 0].append(view.upcard)
-    rules = view.rules
-    stock = rules.decks * 52 + rules.jokers - players * view.cards_dealt - 1
-    own_draws = 0
-    for place, (player, event) in enumerate(view.history):
-        where = f"history[{place}]"
-        if isinstance(event, Reshuffle):
-            stock += len(event.cards)
-            piles = [pile[-1:] for pile in piles]
-        elif isinstance(event, DrawStock):
-            if stock <= 0:
-                raise _fail(where, "a draw from an empty stock")
-            stock -= 1
-            own_draws += player == view.player
-        elif isinstance(event, DrawDiscard):
-            index = event.pile or 0
-            if index >= len(piles) or not piles[index]:
-                raise _fail(where, f"a draw from pile {index}, which holds no card")
-            piles[index].pop()
-        elif isinstance(event, DiscardCard):
-            index = player if separate else 0
-            if separate and event.pile is not None:
-                index = event.pile
-            if index >= len(piles):
-                raise _fail(where, f"a discard onto pile {index}, which is not in the game")
-            piles[index].append(event.card)
-    if tuple(map(tuple, piles)) != view.piles:
-        raise _fail("piles", "not the piles that the history leaves")
-    if stock != view.stock_size:
-        raise _fail("stock_size", f"the history leaves {stock}, not {view.stock_size}")
+    dealer = (view.round - 1) % players  # the deal moves on with each round scored
+    if view.dealer != dealer:
+        raise _fail("dealer", f"round {view.round}'s dealer is player {dealer}, not {view.dealer}")
+    scored = view.round if view.phase == "over" else view.round - 1
+    if len(view.round_scores) != scored:
+        raise _fail(
+            "round_scores",
+            f"{len(view.round_scores)} rounds scored, but {scored} are before round {view.round}"
+            + (" ends the game" if view.phase == "over" else ""),
+        )
+    sums = [sum(scores[other] for scores in view.round_scores) for other in range(players)]
+    if list(view.totals) != sums:
+        raise _fail("totals", f"{quote(list(view.totals))}, not the round scores' sums {sums}")
+    if len(view.dealt_hand) != view.cards_dealt:
+        raise _fail(
+            "dealt_hand",
+            f"{len(view.dealt_hand)} cards, but round {view.round} deals {view.cards_dealt}",
+        )
+    own_draws = sum(
+        1
+        for player, event in view.history
+        if player == view.player and isinstance(event, DrawStock)
+    )
     if own_draws != len(view.stock_draws):
         draws = f"{own_draws} stock draw{'s' if own_draws != 1 else ''}"
         raise _fail(
             "stock_draws",
             f"{len(view.stock_draws)} cards, but the history has {draws} of the player's",
         )
+    replay = _PublicReplay(view)
+    replay.run()
+    replay.compare()
     places = sum(
         view.hand_sizes[other] - len(view.known[other])
         for other in range(players)
@@ -759,3 +897,318 @@ def _check_history(view: PlayerView) -> None:
             f"{unseen} cards unseen for {places} unknown cards in hands and a stock of"
             f" {view.stock_size}",
         )
+
+
+class _PublicReplay:
+    """A round replayed from its deal as everyone saw it: the history's entries in
+    turn, each checked as the engine's rules check it where the public record can
+    tell (whose turn and which phase, the piles' cards drawn, the stock's size, what
+    melds and lay-offs the rules allow, going out with exactly the cards held), and
+    the player's own hand followed card by card. What it derives is compared with
+    the view's fields by :meth:`compare`."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        rules = view.rules
+        self.rules = rules
+        self.round = _round(rules, view.round)
+        self.players = players = view.players
+        self.separate = bool(rules.separate_discards)
+        self.piles: list[list[int]] = [[] for _ in view.piles]
+        self.piles[view.dealer if self.separate else 0].append(view.upcard.code)
+        self.stock = rules.decks * 52 + rules.jokers - players * view.cards_dealt - 1
+        self.sizes = [view.cards_dealt] * players
+        self.known: list[list[int]] = [[] for _ in range(players)]
+        self.hand: Counter[int] = Counter(card.code for card in view.dealt_hand)
+        self.draws = [card.code for card in view.stock_draws]
+        self.table: list[TableMeld] = []
+        self.went_out = [False] * players
+        self.first_out: int | None = None
+        self.has_melded = [False] * players
+        self.penalties = [0] * players
+        self.false_outs: list[int] = []
+        self.said_false = frozenset(view.false_outs)
+        self.turns = 0
+        self.mover = (view.dealer + 1) % players
+        self.drawn = False  # the phase: "play" once the mover has drawn
+        self.ended = False
+        self.needs_reshuffle = False
+        self.reshuffled: list[int] | None = None
+        self.where = "history"
+
+    # -- the entries ------------------------------------------------------------------
+
+    def fail(self, message: str) -> InvalidRecordError:
+        return _fail(self.where, message)
+
+    def run(self) -> None:
+        for place, (player, event) in enumerate(self.view.history):
+            self.where = f"history[{place}]"
+            if self.ended:
+                raise self.fail("an entry after the round's end")
+            if isinstance(event, Reshuffle):
+                self.reshuffle(event)
+                continue
+            if self.needs_reshuffle:
+                raise self.fail("the stock is empty, but no reshuffle comes first")
+            if player != self.mover:
+                raise self.fail(f"player {player} moves in player {self.mover}'s turn")
+            if isinstance(event, (DrawStock, DrawDiscard)):
+                self.draw(player, event)
+                continue
+            if not self.drawn:
+                raise self.fail(f"{quote(str(event))} before player {player} drew")
+            if isinstance(event, DiscardCard):
+                self.discard(place, player, event)
+            elif isinstance(event, LayMeld):
+                self.lay_meld(player, event)
+            elif isinstance(event, LayOff):
+                self.lay_off(player, event)
+        self.where = "history"
+        if self.needs_reshuffle:
+            raise self.fail("the stock ran out, but no reshuffle follows")
+
+    def reshuffle(self, event: Reshuffle) -> None:
+        if not self.needs_reshuffle:
+            raise self.fail(f"a reshuffle with {self.stock} cards in the stock")
+        under = sorted(code for pile in self.piles for code in pile[:-1])
+        if sorted(card.code for card in event.cards) != under:
+            raise self.fail("a reshuffle of cards that are not those under the piles' tops")
+        self.stock = len(under)
+        self.piles = [pile[-1:] for pile in self.piles]
+        self.reshuffled = under
+        self.needs_reshuffle = False
+
+    def draw(self, player: int, event: DrawStock | DrawDiscard) -> None:
+        if self.drawn:
+            raise self.fail(f"player {player} draws twice in a turn")
+        if isinstance(event, DrawStock):
+            if self.stock <= 0:
+                raise self.fail("a draw from an empty stock")
+            self.stock -= 1
+            if player == self.view.player:
+                self.hand[self.draws.pop(0)] += 1
+        else:
+            index = event.pile or 0
+            if (event.pile is None) == self.separate:
+                piles = "each player has a pile" if self.separate else "there is one pile"
+                raise self.fail(f"{quote(str(event))}, but {piles}")
+            if index >= len(self.piles) or not self.piles[index]:
+                raise self.fail(f"a draw from pile {index}, which holds no card")
+            code = self.piles[index].pop()
+            self.known[player].append(code)
+            if player == self.view.player:
+                self.hand[code] += 1
+        self.sizes[player] += 1
+        self.drawn = True
+
+    def take(self, player: int, code: int) -> None:
+        """``code`` leaves ``player``'s hand (known cards first)."""
+        if self.sizes[player] <= 0:
+            raise self.fail(f"player {player} plays {CARDS[code]} from an empty hand")
+        if player == self.view.player:
+            if self.hand[code] <= 0:
+                raise self.fail(f"player {player} plays {CARDS[code]}, which they do not hold")
+            self.hand[code] -= 1
+        self.sizes[player] -= 1
+        known = self.known[player]
+        if code in known:
+            known.remove(code)
+
+    def check_meld(self, meld: Meld) -> None:
+        try:
+            verify_meld(meld, self.round)
+        except ThreeThirteenError as error:
+            raise self.fail(str(error)) from None
+
+    def discard(self, place: int, player: int, event: DiscardCard) -> None:
+        rules = self.rules
+        code = event.card.code
+        pile = player if self.separate else 0
+        if event.pile is not None and event.pile != player:
+            if not rules.joker_discards or code != JOKER or event.pile >= self.players:
+                raise self.fail(f"{quote(str(event))}: a card goes onto the player's own pile")
+            if self.separate:
+                pile = event.pile
+        elif event.pile is not None and not self.separate:
+            raise self.fail(f"{quote(str(event))}: there is one discard pile")
+        laid: tuple[Meld, ...] = ()
+        shown: list[int] = []
+        out = event.go_out and place not in self.said_false
+        if event.go_out:
+            if rules.go_around_first and self.turns < self.players - 1:
+                raise self.fail("an out before every player has had a turn (go-around-first)")
+            left = self.sizes[player] - 1
+            in_melds = sum(len(meld) for meld in event.melds or ())
+            for meld in event.melds or ():
+                self.check_meld(meld)
+            if place in self.said_false:
+                if rules.false_out_penalty is None:
+                    raise _fail("false_outs", f"{place}, but these rules have no false outs")
+                if in_melds >= left:
+                    raise _fail("false_outs", f"{place}, but its melds hold every card left")
+                self.penalties[player] += rules.false_out_penalty
+                self.false_outs.append(place)
+                shown = [card.code for meld in event.melds or () for card in meld.cards]
+            elif event.melds is None:
+                raise self.fail("an out with no melds laid that is not among the false outs")
+            elif in_melds != left:
+                raise self.fail(
+                    f"an out laying {in_melds} cards, but player {player} holds {left} more"
+                )
+            else:
+                laid = event.melds
+        self.take(player, code)
+        if shown:  # a false out's melds: everyone saw them
+            counts = Counter(shown)
+            counts.subtract(self.known[player])
+            self.known[player].extend(counts.elements())
+        self.piles[pile].append(code)
+        for meld in laid:
+            self.lay(player, meld)
+        if out:
+            self.go_out(player)
+        if self.sizes[player] == 0:
+            self.go_out(player)
+            if not rules.last_turns:
+                self.turns += 1
+                self.ended = True
+                return
+        self.next_turn(player)
+
+    def lay(self, player: int, meld: Meld) -> None:
+        for card in meld.cards:
+            self.take(player, card.code)
+        self.table.append(TableMeld(player, meld))
+
+    def lay_meld(self, player: int, event: LayMeld) -> None:
+        rules = self.rules
+        if not (
+            rules.layoff
+            or (rules.redemption and self.first_out is not None and not self.went_out[player])
+        ):
+            raise self.fail(f"{quote(str(event))}, which the rules do not allow now")
+        self.check_meld(event.meld)
+        self.lay(player, event.meld)
+        self.has_melded[player] = True
+        self.check_empty(player)
+
+    def lay_off(self, player: int, event: LayOff) -> None:
+        rules = self.rules
+        if rules.layoff:
+            may = self.has_melded[player]
+        else:
+            may = rules.redemption and self.first_out is not None and not self.went_out[player]
+        if not self.table or not may:
+            raise self.fail(f"{quote(str(event))}, which the rules do not allow now")
+        if event.meld >= len(self.table):
+            raise self.fail(f"no table meld {event.meld} (the table has {len(self.table)})")
+        target = self.table[event.meld]
+        made = extended(target.meld, event.card, event.stands_for, self.round)
+        if isinstance(made, str):
+            raise self.fail(f"{quote(str(event))}: {made}")
+        self.take(player, event.card.code)
+        self.table[event.meld] = TableMeld(target.owner, made)
+        self.check_empty(player)
+
+    def go_out(self, player: int) -> None:
+        self.went_out[player] = True
+        if self.first_out is None:
+            self.first_out = player
+
+    def check_empty(self, player: int) -> None:
+        if self.sizes[player]:
+            return
+        self.go_out(player)
+        if self.rules.last_turns:
+            self.next_turn(player)
+        else:
+            self.ended = True
+
+    def next_turn(self, player: int) -> None:
+        self.turns += 1
+        following = (player + 1) % self.players
+        if self.first_out is not None and (
+            not self.rules.last_turns or following == self.first_out
+        ):
+            self.ended = True
+            return
+        max_turns = self.view.max_turns
+        if max_turns is not None and self.turns >= max_turns:
+            self.ended = True
+            return
+        self.mover = following
+        self.drawn = False
+        if self.stock == 0:
+            if any(len(pile) > 1 for pile in self.piles):
+                self.needs_reshuffle = True
+            else:  # nothing to reshuffle: the round ends
+                self.ended = True
+
+    # -- the fields derived -----------------------------------------------------------
+
+    def compare(self) -> None:
+        view = self.view
+        if self.ended:
+            if view.phase != "over":
+                raise _fail("phase", f"{view.phase!r}, but the history ends the round")
+            last = len(self.rules.rounds)
+            if view.round != last:
+                raise _fail("round", f"{view.round} is over, but the game has {last} rounds")
+        else:
+            phase = "play" if self.drawn else "draw"
+            if view.phase != phase:
+                raise _fail("phase", f"the history leaves the {phase} phase, not {view.phase!r}")
+            if view.to_move != self.mover:
+                raise _fail(
+                    "to_move",
+                    f"the history gives the turn to player {self.mover}, not {view.to_move}",
+                )
+        self.same("turns", view.turns, self.turns)
+        self.same("hand_sizes", list(view.hand_sizes), self.sizes)
+        if tuple(map(tuple, self.piles)) != tuple(
+            tuple(card.code for card in pile) for pile in view.piles
+        ):
+            raise _fail("piles", "not the piles that the history leaves")
+        if self.stock != view.stock_size:
+            raise _fail("stock_size", f"the history leaves {self.stock}, not {view.stock_size}")
+        if bytes(sorted(self.hand.elements())) != view.hand.code_bytes:
+            hand = Hand([CARDS[code] for code in self.hand.elements()])
+            raise _fail(
+                "hand", f"the deal and the history leave {str(hand)!r}, not {str(view.hand)!r}"
+            )
+        for other, known in enumerate(view.known):
+            if bytes(sorted(self.known[other])) != known.code_bytes:
+                derived = Hand([CARDS[code] for code in self.known[other]])
+                raise _fail(
+                    f"known[{other}]",
+                    f"the history shows player {other} holding {str(derived)!r},"
+                    f" not {str(known)!r}",
+                )
+        if len(self.table) != len(view.table):
+            raise _fail("table", f"{len(view.table)} melds, but the history lays {len(self.table)}")
+        for index, (shown, laid) in enumerate(zip(view.table, self.table, strict=True)):
+            if shown != laid:
+                raise _fail(
+                    f"table[{index}]",
+                    f"{str(shown.meld)!r} of player {shown.owner}, but the history lays"
+                    f" {str(laid.meld)!r} of player {laid.owner}",
+                )
+        self.same("went_out", list(view.went_out), self.went_out)
+        self.same("first_out", view.first_out, self.first_out)
+        self.same("has_melded", list(view.has_melded), self.has_melded)
+        self.same("penalties", list(view.penalties), self.penalties)
+        if list(view.false_outs) != self.false_outs:
+            raise _fail(
+                "false_outs",
+                f"{quote(list(view.false_outs))}, but the history's false outs are at"
+                f" {self.false_outs}",
+            )
+        reshuffled = None if view.reshuffled is None else [c.code for c in view.reshuffled]
+        if reshuffled != (None if self.reshuffled is None else sorted(self.reshuffled)):
+            raise _fail("reshuffled", "not the cards of the history's last reshuffle")
+
+    @staticmethod
+    def same(where: str, shown: object, derived: object) -> None:
+        if shown != derived:
+            raise _fail(where, f"the history leaves {quote(derived)}, not {quote(shown)}")

@@ -1239,8 +1239,12 @@ def _from_factory(factory: Callable[..., Any], seed: int | None) -> Bot:
     except InvalidBotError:
         raise
     except Exception as error:
+        try:  # the factory's exception is its code: its __str__ may raise too
+            shown = _cut(str(error))
+        except Exception:
+            shown = "(its message could not be shown)"
         raise InvalidBotError(
-            f"bot factory {label!r} raised {type(error).__name__}: {_cut(str(error))}"
+            f"bot factory {label!r} raised {type(error).__name__}: {shown}"
         ) from error
     if not isinstance(made, type):  # (a class has act, but is no bot)
         if isinstance(made, Bot):
