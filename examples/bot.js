@@ -1,8 +1,9 @@
 // A complete Three Thirteen bot in Node.js, for threethirteen's line protocol (version 1);
 // no packages needed. Play it with tt.ProcessBot(["node", "examples/bot.js"]).
 // Each line on standard input is a JSON message; only "act" gets an answer: one line, an
-// action's notation from the legal list. It goes out when it can, else it draws from the
-// stock and discards its highest card that is not wild.
+// action's notation from the legal list, as {"action": ..., "request": ...} so that the
+// arena can tell this answer from a late one. It goes out when it can, else it draws from
+// the stock and discards its highest card that is not wild.
 const readline = require("node:readline");
 
 const RANKS = { A: 1, J: 11, Q: 12, K: 13 };
@@ -27,5 +28,6 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
     legal.find((action) => action === "draw stock") ??
     discards[0] ??
     legal[0];
-  process.stdout.write(choice + "\n");
+  // the request number echoed (JSON leaves it out when the arena sent none)
+  process.stdout.write(JSON.stringify({ action: choice, request: message.request }) + "\n");
 });

@@ -576,3 +576,24 @@ def test_a_sandboxed_bot_that_escapes_dies_with_its_game(tmp_path: Path) -> None
     assert descendants(os.getpid()) == []  # (an escaped child would be under its guard)
     wait_for(lambda: threading.active_count() == threads, within=3)
     assert (descriptors(), threading.active_count()) == (fds, threads)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_the_node_example_echoes_its_request() -> None:
+    from threethirteen.arena.protocol import act_message, answer_request, message_line
+
+    game = tt.Game("pagat", 2, seed=7)
+    root = Path(__file__).resolve().parents[1]
+    lines = message_line(act_message(game.view(1), game.legal_actions(), 5, request=7))
+    lines += message_line(act_message(game.view(1), game.legal_actions(), 5))
+    done = subprocess.run(
+        ["node", str(root / "examples" / "bot.js")],
+        input=lines,
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
+    first, second = done.stdout.decode().splitlines()
+    assert answer_request(first) == 7
+    assert answer_request(second) is None
+    assert first == '{"action":"draw stock","request":7}'
