@@ -23,6 +23,7 @@ from threethirteen.bots import builtin as bots
 from threethirteen.cli import _play as _cli_play
 from threethirteen.cli import main as cli
 from threethirteen.cli._format import Style
+from threethirteen.cli.bot_args import parse_bot
 
 SRC = Path(tt.__file__).resolve().parent.parent
 ROOT = Path(__file__).resolve().parent.parent
@@ -378,8 +379,11 @@ def test_a_bot_that_plays_an_illegal_action_is_named() -> None:
     bots = {1: ("stubborn", tt.as_bot(stubborn))}
     out = io.StringIO()
     command = _cli_play.PlayCommand(game, 0, bots, io.StringIO(""), out, Style())
-    message = "player 1 (stubborn) played 'discard 9s': illegal action 'discard 9s': player 1"
-    with pytest.raises(Exception, match=re.escape(message + " must draw first")):
+    message = (
+        "bot 'stubborn' in seat 1, round 1, turn 1: chose 'discard 9s', which is not legal:"
+        " illegal action 'discard 9s': player 1 must draw first"
+    )
+    with pytest.raises(Exception, match=re.escape(message)):
         command.run()
 
 
@@ -402,13 +406,19 @@ def test_a_closed_pipe_ends_quietly() -> None:
 
 
 def test_an_unknown_bot_is_the_librarys_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """The message ``simulate --bots`` gives: what a bot may be."""
     with pytest.raises(tt.InvalidBotError) as raised:
-        tt.make_bot("best")
+        parse_bot("best")
     assert cli.main(["play", "--bots", "greedy,best", "--players", "3"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == f"threethirteen: error: {raised.value}\n"
-    assert "unknown bot 'best'" in captured.err
+    assert captured.err.startswith("usage: threethirteen play")
+    assert captured.err.endswith(f"threethirteen: error: --bots: {raised.value}\n")
+    assert str(raised.value) == (
+        "unknown bot 'best': a bot is a built-in name (advisor, expert, greedy, heuristic,"
+        " lookahead, random, search), MODULE:OBJECT (a Python bot: mypkg.mybot:MyBot) or a"
+        " command (a program that speaks the bot protocol: 'node mybot.js')"
+    )
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ import pytest
 import threethirteen as tt
 from tests.cli_run import Result, Run
 from threethirteen.cli import _play as _cli_play
+from threethirteen.cli import main as cli
 from threethirteen.cli.main import main
 
 SIMULATE = ["simulate", "--bots", "greedy,random", "--games", "10", "--seed", "1"]
@@ -110,9 +111,12 @@ def test_simulate_draws_the_plot(run: Run, tmp_path: Path) -> None:
         ),
         (
             ["--bots", "greedy,best"],
-            "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, lookahead, random, search)",
+            "--bots: unknown bot 'best': a bot is a built-in name (advisor, expert, greedy,"
+            " heuristic, lookahead, random, search), MODULE:OBJECT (a Python bot:"
+            " mypkg.mybot:MyBot) or a command (a program that speaks the bot protocol:"
+            " 'node mybot.js')",
         ),
-        (["--bots", "greedy,,random"], "--bots: a name is missing in 'greedy,,random'"),
+        (["--bots", "greedy,,random"], "--bots: a bot's name is missing in 'greedy,,random'"),
         (["--workers", "0"], "--workers is at least 1, not 0"),
         (
             ["--players", "3"],
@@ -166,7 +170,7 @@ round 1: 3 cards, wild rank 3, player 0 deals
   player 1: discard 10d
   player 0: draw stock (Ac)
   player 0: discard Ac out [6d 6h 3c=6c]
-  player 1: draw discard
+  player 1: draw discard (Ac)
   player 1: discard Jc
   ended: a player went out; scores 0 12
   player 0 held   out
@@ -248,3 +252,26 @@ def test_play_runs_its_own_module_with_the_words_after_it(
     monkeypatch.setattr(_cli_play, "main", fake_main)
     assert run("play", "--rules", "bga", "9s").status == 7
     assert calls == [["--rules", "bga", "9s"]]
+
+
+def help_options(run: Run, *command: str) -> list[str]:
+    """Every long option the help of ``command`` lists (but ``--help``)."""
+    result = run(*command, "--help")
+    assert result.status == 0
+    options = result.out.partition("\noptions:\n")[2]
+    found = re.findall(r"^  (?:-\w, )?(--[\w-]+)", options, flags=re.MULTILINE)
+    return [option for option in found if option != "--help"]
+
+
+def test_the_simulate_usage_line_lists_every_option(run: Run) -> None:
+    options = help_options(run, "simulate")
+    assert len(options) == 23
+    for option in ("--max-turns", "--no-duplicate", "--seatings", "--alpha", "--beta"):
+        assert option in options
+    usage = cli.SIMULATE_USAGE
+    optional = [option for option in options if re.search(rf"(?:\[|\| ){option}\b", usage)]
+    assert sorted(set(options) - set(optional)) == ["--bots"]  # required: not in brackets
+    assert usage.startswith("threethirteen simulate --bots NAME,NAME... ")
+    result = run("simulate", "--help")
+    assert result.out.startswith("usage: " + usage + "\n")
+    assert "       " + usage in cli.USAGE  # the command's own usage, as the top one lists it

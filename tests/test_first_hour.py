@@ -318,8 +318,8 @@ def test_play_writes_the_record_as_the_game_goes(run: Run, tmp_path: Path) -> No
     assert (game.round, game.to_move, game.phase) == (1, 0, "play")
     result = run("replay", str(path), "--ascii")
     assert result.status == 0, result.err
-    drawn = next(line for line in result.out.splitlines() if "player 0: draw stock" in line)
-    assert drawn == f"  player 0: draw stock ({game.view(0).stock_draws[0]})"
+    drawn = next(line for line in result.out.splitlines() if "player 0 (you): draw" in line)
+    assert drawn == f"  player 0 (you): draw stock ({game.view(0).stock_draws[0]})"
     assert "(in play)" in result.out
 
 

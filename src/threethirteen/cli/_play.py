@@ -1,18 +1,24 @@
 """``threethirteen play``: a person plays a game against bots in the terminal.
 
 The person sits in one seat (``--seat``, default 0); the bots named by ``--bots`` fill
-the other seats in order (one name fills them all), each made by
-:func:`~threethirteen.make_bot` with the seed ``seed + seat``, so the game's seed (printed
-first) replays the whole game. Each of the person's turns shows the round, the wild
-rank, their hand (sorted, its best melds first, then the deadwood), the discard pile's
-top, the table, the hand sizes and the scores; each bot's turn is a line saying what
-it did. The person types a draw (``s``, ``d``), a discard (``Kc``), going out
-(``out Kc``) or any action in the engine's notation (``meld 4h 5h 6h``,
-``lay off 7h on 0``); ``help``, ``hint``, ``moves`` and ``quit`` are commands. A bad
-or illegal input gets the library's message and the prompt again; the end of input
-quits. ``--hints`` shows the library's analysis, from the person's view only, before
-each decision. When standard input is not a terminal, each line read is echoed, so
-the output reads as a transcript.
+the other seats in order (one name fills them all). A bot is a built-in name, a Python
+bot (``MODULE:OBJECT``) or a command run as a :class:`~threethirteen.ProcessBot` (see
+:mod:`threethirteen.cli.bot_args`), each made with the seed ``seed + seat``, so the
+game's seed (printed first) replays the whole game with bots that keep to their seed.
+Each bot's decision goes through the arena's walls (:mod:`threethirteen.arena.referee`):
+a bot that raises, chooses anything that is not a legal action, or overruns
+``--move-time`` ends the game with one line naming it, its seat, the round and the
+turn (exit status 2); every program a bot runs is ended with the game.
+
+Each of the person's turns shows the round, the wild rank, their hand (sorted, its
+best melds first, then the deadwood), the discard pile's top, the table, the hand
+sizes and the scores; each bot's turn is a line saying what it did. The person types a
+draw (``s``, ``d``), a discard (``Kc``), going out (``out Kc``) or any action in the
+engine's notation (``meld 4h 5h 6h``, ``lay off 7h on 0``); ``help``, ``hint``,
+``moves`` and ``quit`` are commands. A bad or illegal input gets the library's message
+and the prompt again; the end of input quits. ``--hints`` shows the library's
+analysis, from the person's view only, before each decision. When standard input is
+not a terminal, each line read is echoed, so the output reads as a transcript.
 
 >>> import io
 >>> moves = io.StringIO("s\\nAs\\n")
@@ -28,16 +34,28 @@ import io
 import json
 import os
 import re
+import secrets
 import sys
-import tempfile
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from ..bots.builtin import BOTS, Bot, make_bot
+from ..arena.process_bot import ProcessBot
+from ..arena.referee import (
+    InterruptWatch,
+    Watchdog,
+    check_move_time,
+    describe_choice,
+    describe_error,
+    is_genuine_action,
+    listed_action,
+    watching_interrupts,
+)
+from ..bots.builtin import BOTS, Bot, BotSpec, bot_name, make_bot
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game, PlayerView
-from ..errors import ThreeThirteenError
+from ..errors import InvalidBotError, MoveTimeError, ThreeThirteenError
 from ..hands.analysis import best_melds, discards
 from ..hands.cards import Card, rank_name
 from ..hands.draw_advice import DrawAdvice, Outs, draw_advice, outs
@@ -56,13 +74,15 @@ from ._format import (
     silence,
     stock_chance_text,
 )
+from .bot_args import FORMS, parse_bot
 
 __all__ = ["PlayCommand", "build_parser", "hint_lines", "main", "read_action"]
 
 PROG = "threethirteen play"
 EXIT_OK = 0
-EXIT_BOT_FAILED = 1
 EXIT_USAGE = 2
+EXIT_BOT_FAILED = 2
+"""A bot raised, chose what is not a legal action, or overran ``--move-time``."""
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
@@ -98,8 +118,10 @@ examples:
   threethirteen play --rules family --players 4 --bots greedy --seat 2
   threethirteen play --bots random --max-turns 4 --ascii < moves.txt
   threethirteen play --bots advisor --record game.json   (then: threethirteen replay game.json)
+  threethirteen play --bots "node examples/bot.js" --move-time 5
+  threethirteen play --bots mypkg.mybot:MyBot
 
-The built-in bots: {bots}."""
+{forms}"""
 
 _PILE = re.compile(r"[0-9]{1,3}")
 _OUTS_SHOWN = 10
@@ -111,7 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=DESCRIPTION,
-        epilog=EPILOG.format(bots=", ".join(BOTS)),
+        epilog=EPILOG.format(
+            forms=textwrap.fill("A bot is " + FORMS.format(names=", ".join(BOTS)) + ".", 84)
+        ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         allow_abbrev=False,
     )
@@ -138,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="greedy",
         metavar="NAMES",
         help="the bots, separated by commas, in seat order (default greedy); one name"
-        f" fills every other seat. The built-in bots: {', '.join(BOTS)}",
+        " fills every other seat. A bot is a built-in name, MODULE:OBJECT or a command",
     )
     parser.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default 0)")
     parser.add_argument(
@@ -154,6 +178,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         metavar="N",
         help="end each round after N turns and score the hands (a short game)",
+    )
+    parser.add_argument(
+        "--move-time",
+        type=float,
+        metavar="SECONDS",
+        help="the time a bot has for each decision (default: no limit); a bot that"
+        " overruns it ends the game, as does one that raises or plays what is not legal",
     )
     parser.add_argument(
         "--record",
@@ -345,8 +376,11 @@ class _Ending:
 
 
 class PlayCommand:
-    """One game between a person at ``seat`` and ``bots`` (a bot for every other
-    seat, in order), reading from ``stdin`` and writing to ``stdout``."""
+    """One game between a person at ``seat`` and ``bots`` (a label and a bot for every
+    other seat), reading from ``stdin`` and writing to ``stdout``. Each bot has
+    ``move_time`` seconds a decision (``None``: no limit); ``interrupts`` tells a
+    person's Ctrl-C from a bot's ``KeyboardInterrupt`` (without it, every
+    ``KeyboardInterrupt`` is the person's). :meth:`close` ends the bots' programs."""
 
     def __init__(
         self,
@@ -359,6 +393,8 @@ class PlayCommand:
         *,
         hints: bool = False,
         record: str | None = None,
+        move_time: float | None = None,
+        interrupts: InterruptWatch | None = None,
     ) -> None:
         self.game = game
         self.seat = seat
@@ -372,6 +408,18 @@ class PlayCommand:
         """Whether the last action applied went out."""
         self.record = record
         """The file the game's record is written to after each action, or ``None``."""
+        self.move_time = check_move_time(move_time)
+        self.interrupts = interrupts
+        self.watchdog = Watchdog()
+        """The thread a bot without ``timed_act`` decides on, under ``move_time``."""
+
+    def close(self) -> None:
+        """End every bot's program (a :class:`~threethirteen.ProcessBot`'s: ``quit``,
+        then killed with every process it started) and the watchdog's thread."""
+        self.watchdog.close()
+        for _, bot in self.bots.values():
+            if isinstance(bot, ProcessBot):
+                bot.close()
 
     # -- writing ---------------------------------------------------------------
 
@@ -385,7 +433,14 @@ class PlayCommand:
         one, so that the file always holds a whole record)."""
         if self.record is None:
             return
-        save_record(self.game, self.record)
+        save_record(self.game, self.record, self.names())
+
+    def names(self) -> list[str]:
+        """Each seat's name, as the record keeps it: ``you``, and each bot's label."""
+        return [
+            "you" if player == self.seat else self.bots[player][0]
+            for player in range(self.game.players)
+        ]
 
     def name(self, player: int) -> str:
         """``you`` or ``player 1 (greedy)``."""
@@ -583,20 +638,62 @@ class PlayCommand:
         game = self.game
         mover = game.to_move
         assert mover is not None
-        bot = self.bots[mover][1]
         did: list[str] = []
         ending = None
         while game.to_move == mover and ending is None:
             view = game.view(mover)
-            action = bot.act(view, game.legal_actions())
-            try:
-                ending = self.apply(action)
-            except ThreeThirteenError as error:
-                raise _BotError(f"{self.name(mover)} played {str(action)!r}: {error}") from None
+            action = self.choose(mover)
+            ending = self.apply(action)
             did.append(self.describe(action, view))
         self.write(f"{self.name(mover)}: {', '.join(did)}")
         if ending is not None:
             self.end_round(ending)
+
+    def choose(self, mover: int) -> Action:
+        """The bot at ``mover``'s choice, behind the arena's walls: the engine's own
+        legal action it names (:func:`~threethirteen.arena.referee.listed_action`: no
+        method of what the bot returned runs), made within :attr:`move_time` (a bot
+        with ``timed_act``, as a :class:`~threethirteen.ProcessBot`, keeps it itself;
+        any other decides on the watchdog's thread).
+
+        :raises _BotError: naming the bot, its seat, the round and the turn, for a bot
+            that raised, overran its time, or chose what is not a legal action.
+        """
+        game = self.game
+        label, bot = self.bots[mover]
+        legal = game.legal_actions()
+        view = game.view(mover)
+        offered = list(legal)  # the bot's copy
+        where = f"bot {label!r} in seat {mover}, round {game.round}, turn {game.turns + 1}"
+        try:
+            if self.move_time is None:
+                choice: object = bot.act(view, offered)
+            else:
+                timed = getattr(bot, "timed_act", None)
+                if callable(timed):
+                    choice = timed(view, offered, self.move_time)
+                else:
+                    choice = self.watchdog.call(lambda: bot.act(view, offered), self.move_time)
+        except MoveTimeError as error:
+            raise _BotError(f"{where}: took too long to choose ({_one_line(str(error))})") from None
+        except BaseException as error:  # the bot's, unless a person's Ctrl-C
+            if isinstance(error, KeyboardInterrupt) and (
+                self.interrupts is None or self.interrupts.is_persons(error)
+            ):
+                raise
+            name, shown = describe_error(error)
+            if shown is None:
+                said = f"raised {name} (its message could not be shown)"
+            else:
+                said = f"raised {name}: {shown}" if shown else f"raised {name}"
+            raise _BotError(f"{where}: {said}") from None
+        if self.interrupts is not None:
+            self.interrupts.check()
+        action = listed_action(choice, legal)
+        if action is None:
+            shown, why = describe_choice(choice), _why_illegal(game, choice)
+            raise _BotError(f"{where}: chose {shown}, which is not legal: {why}")
+        return action
 
     def describe(self, action: Action, view: PlayerView) -> str:
         """What a bot's action (just applied, from ``view``) was, as the others saw it."""
@@ -831,18 +928,44 @@ def personal(message: str, seat: int) -> str:
     return re.sub(rf"\b{player}\b", "you", message)
 
 
-def save_record(game: Game, path: str) -> None:
-    """Write ``game.to_record()`` as JSON to ``path``: to a new file beside it, flushed
-    and synced, then put in its place, so that the file holds a whole record whenever
-    the game stops.
+def _one_line(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _why_illegal(game: Game, choice: object) -> str:
+    """Why a bot's choice (none of the legal actions) is not legal: the engine's
+    reason for a genuine action, else that it is no legal action (or no action)."""
+    if not is_genuine_action(choice):
+        return "it is not an action"
+    assert isinstance(choice, Action)
+    try:
+        game.verify(choice)
+    except ThreeThirteenError as error:
+        return _one_line(str(error))
+    return "it is not one of the legal actions"  # pragma: no cover - a genuine action verifies
+
+
+def save_record(game: Game, path: str, names: Sequence[str] | None = None) -> None:
+    """Write ``game.to_record()`` as JSON to ``path``, with the players' ``names``
+    (the record's ``"names"``, when given): to a new file beside it (created as any
+    file is, so the mode is the usual one, 0644 under umask 022), flushed and synced,
+    then put in its place, so that the file holds a whole record whenever the game
+    stops.
 
     :raises OSError: when the file cannot be written.
     """
     folder = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=".threethirteen-", suffix=".json", dir=folder)
+    temporary = os.path.join(
+        folder, f".{os.path.basename(path)}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    )
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    record = game.to_record()
+    if names is not None:
+        record["names"] = list(names)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(game.to_record(), file)
+            json.dump(record, file)
             file.write("\n")
             file.flush()
             os.fsync(file.fileno())
@@ -854,7 +977,7 @@ def save_record(game: Game, path: str) -> None:
 
 
 class _BotError(Exception):
-    """A bot chose an action the engine refused."""
+    """A bot failed: it raised, overran its time, or chose what is not legal."""
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -870,7 +993,7 @@ def _error(message: str) -> None:
 
 def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``threethirteen play`` with the arguments after ``play``; the exit status:
-    0 when the game ends or the person quits, 1 when a bot fails, 2 for bad arguments
+    0 when the game ends or the person quits, 2 for bad arguments or when a bot fails
     (a message on standard error), 130 after Ctrl-C, 141 when the output's reader
     went away."""
     if stdin is None:
@@ -889,6 +1012,16 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         if args.players is not None:  # the rules' range, before a seat is made for each
             Rules.preset(args.rules, variations, players=args.players)
         players, names = _bot_names(args.bots, args.players, args.seat)
+        try:  # a spec for each seat: a command runs a process of its own for each
+            specs = [parse_bot(name) for name in names]
+        except InvalidBotError as error:
+            raise _UsageError(f"--bots: {error}") from None
+        try:
+            move_time = check_move_time(args.move_time)
+        except ThreeThirteenError:
+            raise _UsageError(
+                f"--move-time is a positive number of seconds, not {args.move_time:g}"
+            ) from None
         game = Game(
             args.rules,
             players,
@@ -900,8 +1033,8 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         assert seed is not None
         others = [player for player in range(players) if player != args.seat]
         bots = {
-            player: (name, make_bot(name, seed=seed + player))
-            for player, name in zip(others, names, strict=True)
+            player: (bot_name(spec), _seat_bot(spec, seed + player))
+            for player, spec in zip(others, specs, strict=True)
         }
     except _UsageError as error:
         parser.print_usage(sys.stderr)
@@ -911,13 +1044,41 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         _error(str(error))
         return EXIT_USAGE
     style = choose_style(stdout, ascii_only=args.ascii, color=args.color)
-    command = PlayCommand(
-        game, args.seat, bots, stdin, stdout, style, hints=args.hints, record=args.record
-    )
+    with watching_interrupts() as interrupts:
+        command = PlayCommand(
+            game,
+            args.seat,
+            bots,
+            stdin,
+            stdout,
+            style,
+            hints=args.hints,
+            record=args.record,
+            move_time=move_time,
+            interrupts=interrupts,
+        )
+        try:
+            return _run_command(command, args.record)
+        finally:
+            command.close()
+
+
+def _seat_bot(spec: BotSpec, seed: int) -> Bot:
+    """The bot of one seat: a command's :class:`~threethirteen.ProcessBot` made again
+    with the seat's seed (its ``start`` message's ``bot_seed``), any other spec made by
+    :func:`~threethirteen.make_bot` with it."""
+    if isinstance(spec, ProcessBot):
+        return ProcessBot(spec.argv, name=spec.name, seed=seed)
+    return make_bot(spec, seed=seed)
+
+
+def _run_command(command: PlayCommand, record: str | None) -> int:
+    """Save the deal, play the game; the exit status."""
+    stdout = command.stdout
     try:
         command.save()  # the deal; an unwritable path fails before the first move
     except OSError as error:
-        _error(f"cannot write the record to {args.record!r}: {error.strerror or error}")
+        _error(f"cannot write the record to {record!r}: {error.strerror or error}")
         return EXIT_USAGE
     try:
         return command.run()

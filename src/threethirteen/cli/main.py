@@ -47,7 +47,7 @@ from ..arena.tournament_results import SEATINGS, GameResult
 from ..bots.builtin import BOTS, BotSpec
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game
-from ..engine.records import MAX_RECORD_BYTES
+from ..engine.records import MAX_NAME_LENGTH, MAX_RECORD_BYTES, record_names
 from ..errors import InvalidBotError, InvalidHandError, InvalidRecordError, ThreeThirteenError
 from ..hands.analysis import best_discard, best_melds, discards
 from ..hands.cards import Card, parse_card
@@ -107,11 +107,16 @@ threethirteen [check] HAND [--round N | --wild RANK] [options]
 RULES_USAGE = "threethirteen rules [NAME] [--variation NAME]... [--players N]"
 ROUNDS_USAGE = "threethirteen rounds [--rules NAME] [--variation NAME]... [--players N]"
 SIMULATE_USAGE = """\
-threethirteen simulate --bots NAME,NAME... [--games N] [--rules NAME] [--seed N]
-                              [--players N] [--workers N | --scheduler ADDRESS]
+threethirteen simulate --bots NAME,NAME... [--games N] [--seed N]
+                              [--rules NAME] [--variation NAME]... [--players N]
+                              [--max-turns N] [--no-duplicate]
+                              [--seatings balanced|rotations]
+                              [--workers N | --scheduler ADDRESS]
                               [--move-time SECONDS] [--on-error forfeit|raise]
                               [--records FILE [--resume [--verify]]]
-                              [--sprt M0,M1] [--json] [--plot FILE]"""
+                              [--sprt M0,M1 [--alpha P] [--beta P]]
+                              [--json] [--plot FILE] [--color WHEN] [--ascii]"""
+"""Every option of ``simulate`` (a test checks that none is left out)."""
 REPLAY_USAGE = "threethirteen replay RECORD.json | GAMES.jsonl --game N"
 PLAY_USAGE = "threethirteen play [--rules NAME] [--players N] [--bots NAME,...] [options]"
 BOT_USAGE = "threethirteen bot MODULE:OBJECT"
@@ -132,7 +137,7 @@ EXAMPLES = """\
 examples:
   threethirteen "9s 9h 9d 4h 5h 6c 7d" --round 4
   threethirteen 9s 9h 9d 4h 5h 6c --wild 6 --json
-  threethirteen "Qh Kh Ah Jk 7c" --rules bga --round 3 --check && echo out
+  threethirteen "Qh Kh Jk 7c 7d 7s" --rules bga --round 4 --check && echo out
   threethirteen - --round 4 --json < hands.txt
   threethirteen "9s 9h 4h 5h 6c 7d" --round 4 --outs
   threethirteen "9s 9h 4h 5h 6c 7d" --round 4 --advice Kd --unseen "9c 2d 8h Ks"
@@ -955,9 +960,21 @@ def _game_record(path: str, name: str, game: int) -> Mapping[str, Any]:
 
 
 def _kept_record(found: GameResult, name: str) -> Mapping[str, Any]:
-    if found.record is None:
+    """The record of a games file's game, its players named by the bots' labels the
+    line gives (when the record names none, and each label fits a record's name)."""
+    record = found.record
+    if record is None:
         raise InvalidRecordError(f"game {found.index} of {name} holds no record")
-    return found.record
+    labels = list(found.bots)
+    rules = record.get("rules")
+    if (
+        "names" not in record
+        and isinstance(rules, Mapping)
+        and rules.get("players") == len(labels)
+        and all(len(label) <= MAX_NAME_LENGTH for label in labels)
+    ):
+        return {**record, "names": labels}
+    return record
 
 
 _ENDS = {
@@ -1040,40 +1057,63 @@ def _hand_line(hand: Hand, went_out: bool, round_: Round, style: Style) -> str:
     return f"{' '.join(parts)}  (deadwood {melding.score})"
 
 
+def _player_labels(record: Mapping[str, Any], players: int) -> list[str]:
+    """``player 1``, or ``player 1 (advisor)`` when the record names its players
+    (escaped: a name is free text)."""
+    names = record_names(record)
+    if names is None:
+        return [f"player {player}" for player in range(players)]
+    return [f"player {player} ({printable(name)})" for player, name in enumerate(names)]
+
+
 def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[str]:
     """A checked record (``game`` is its replay), round by round, then the score sheet:
-    each round's deal, its actions (a draw from the stock with the card it took),
-    how it ended and every hand then, with its best melds."""
+    each round's deal, its actions (a draw with the card it took: from the stock, as
+    only the drawer saw it; from a discard pile, as everyone did), how it ended and
+    every hand then, with its best melds. The players are named as the record names
+    them (its ``"names"``, as ``play --record`` writes them), else by number."""
     rules = record["rules"]  # its names are free text under "fields": printed escaped
     variations = "".join(f" +{printable(name)}" for name in rules["variations"])
     seed = "no seed" if record["seed"] is None else f"seed {record['seed']}"
     limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
     lines = [f"{printable(rules['preset'])}{variations}, {game.players} players{limit}, {seed}"]
+    labels = _player_labels(record, game.players)
+    separate = game.rules.separate_discards
     for position, data in enumerate(record["rounds"]):
         wild = "no wild rank" if data["wild"] is None else f"wild rank {data['wild']}"
         lines += [
             "",
             f"round {data['number']}: {data['cards_dealt']} cards, {wild},"
-            f" player {data['dealer']} deals",
+            f" {labels[data['dealer']]} deals",
         ]
         deal = data["deal"]
-        width = len(f"player {game.players - 1} dealt")
+        width = max(len(f"{label} dealt") for label in labels)
         for player, cards in enumerate(deal["hands"]):
-            label = f"player {player} dealt".ljust(width)
+            label = f"{labels[player]} dealt".ljust(width)
             lines.append(f"  {label}  {style.cards(parse_hand(' '.join(cards)))}")
         lines.append(f"  {'upcard'.ljust(width)}  {style.card(parse_card(deal['upcard']))}")
         stock = list(deal["stock"])  # top first
+        piles: list[list[str]] = [[] for _ in range(game.players if separate else 1)]
+        piles[data["dealer"] if separate else 0].append(deal["upcard"])
         drawn: str | None = None
         for entry in data["actions"]:
             if entry.get("type") == "reshuffle":
                 stock = list(entry["stock"])
+                piles = [pile[-1:] for pile in piles]  # each pile keeps its top card
                 lines.append(f"  reshuffle: a new stock of {len(entry['stock'])} cards")
                 continue
-            text = _styled(str(Action.from_dict(entry)), style)
-            if entry.get("type") == "draw" and entry.get("source") == "stock" and stock:
+            action = Action.from_dict(entry)
+            mover = entry["player"]
+            text = _styled(str(action), style)
+            if isinstance(action, DrawStock) and stock:
                 drawn = stock.pop(0)
                 text += f" ({style.card(parse_card(drawn))})"
-            lines.append(f"  player {entry['player']}: {text}")
+            elif isinstance(action, DrawDiscard) and piles[action.pile or 0]:
+                text += f" ({style.card(parse_card(piles[action.pile or 0].pop()))})"
+            elif isinstance(action, DiscardCard):
+                pile = action.pile if separate and action.pile is not None else mover
+                piles[pile if separate else 0].append(str(action.card))
+            lines.append(f"  {labels[mover]}: {text}")
         if data["end"] is None:
             lines.append("  (in play)")
             continue
@@ -1086,9 +1126,9 @@ def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[st
         if ended is not None:
             round_ = Round(game.rules, data["number"])
             for player, (hand, out) in enumerate(zip(*ended, strict=True)):
-                label = f"player {player} held".ljust(width)
+                label = f"{labels[player]} held".ljust(width)
                 lines.append(f"  {label}  {_hand_line(hand, out, round_, style)}")
-    return [*lines, "", game.score_sheet()]
+    return [*lines, "", game.score_sheet(labels)]
 
 
 def _run_replay(args: argparse.Namespace) -> int:

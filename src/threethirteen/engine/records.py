@@ -49,6 +49,7 @@ __all__ = [
     "event_dicts",
     "rank_text",
     "read_deal",
+    "record_names",
     "record_rules",
     "rules_dict",
     "schema",
@@ -79,6 +80,7 @@ _MAX_POOL = 52 * MAX_DECKS + MAX_JOKERS  # the most cards a game deals from
 _MAX_DEALT = 15  # the most cards a round deals each player
 
 _TOP = {"format", "version", "rules", "seed", "rounds", "totals", "winners"}
+_OPTIONAL_TOP = frozenset({"names"})
 _RULES = {"preset", "variations", "players", "max_turns"}
 _ROUND = {"number", "dealer", "wild", "cards_dealt", "deal", "actions", "end", "void", "scores"}
 _DEAL = {"hands", "upcard", "stock"}
@@ -195,7 +197,9 @@ def check_record(record: object) -> None:
     """Check a record's shape: every field present with the right type and within its
     bounds (the cards and the play are checked by the replay). The sizes are checked
     before what they hold: at most :data:`MAX_RECORD_ROUNDS` rounds and
-    :data:`MAX_RECORD_ACTIONS` entries, a pool's cards in a deal.
+    :data:`MAX_RECORD_ACTIONS` entries, a pool's cards in a deal. The optional
+    ``"names"`` (the players' names, see :func:`record_names`) is checked when present;
+    a record without it (older ones) is whole.
 
     :raises InvalidRecordError: naming the field and what is wrong.
 
@@ -215,8 +219,10 @@ def check_record(record: object) -> None:
         raise InvalidRecordError(
             f"record version {quote(version)} is not one this library reads ({RECORD_VERSION})"
         )
-    _keys(record, _TOP, "")
+    _keys(record, _TOP, "", _OPTIONAL_TOP)
     players = check_rules(record["rules"])
+    if "names" in record:
+        _names(record["names"], players)
     if record["seed"] is not None:
         _int(record["seed"], "seed", 0, MAX_SEED)
     rounds = _list(record["rounds"], "rounds", MAX_RECORD_ROUNDS)
@@ -271,6 +277,32 @@ def check_record(record: object) -> None:
     _ints(record["totals"], "totals", -MAX_SCORE, MAX_SCORE, players)
     if record["winners"] is not None:
         _ints(record["winners"], "winners", 0, MAX_PLAYERS - 1)
+
+
+def _names(value: object, players: int) -> list[str]:
+    names = _strings(value, "names", MAX_PLAYERS, MAX_NAME_LENGTH)
+    if len(names) != players:
+        raise _fail("names", f"expected a name for each of {players} players, not {len(names)}")
+    return names
+
+
+def record_names(record: Mapping[str, Any]) -> list[str] | None:
+    """The players' names a checked record holds (its optional ``"names"``: one a
+    seat, as ``threethirteen play --record`` writes them), or ``None``.
+
+    :raises InvalidRecordError: for names that are not a string of at most
+        :data:`MAX_NAME_LENGTH` characters for each player.
+
+    >>> record_names({"rules": {"players": 2}, "names": ["you", "advisor"]})
+    ['you', 'advisor']
+    >>> record_names({"rules": {"players": 3}, "names": ["you", "advisor"]})
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: names: expected a name for each of 3 players, not 2
+    """
+    if "names" not in record:
+        return None
+    return _names(record["names"], record["rules"]["players"])
 
 
 def score_sheet(
