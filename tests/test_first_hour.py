@@ -218,13 +218,19 @@ def test_play_speaks_to_the_player() -> None:
         stdin="Kc\ns\nd\nKc\nQz\nquit\n",
     )  # fmt: skip
     assert status == 0
-    assert "error: draw first: s draws from the stock, d takes the discard pile's top card\n" in out
     assert (
-        "error: you have drawn: discard a card (like Kc), or 'out Kc' to discard it and go out\n"
-        in out
+        "error: draw first: type 's' to draw from the stock, 'd' to take the discard"
+        " pile's top card (3s)\n" in out
+    )
+    assert (
+        "error: you have drawn: type a card to discard (9s), 'out 9s' to discard it and"
+        " go out\n" in out
     )
     assert "error: you do not hold Kc\n" in out
-    assert "error: unknown suit 'z' in 'Qz'; discard a card (like Kc)" in out
+    assert (
+        "error: unknown suit 'z' in 'Qz': type a card to discard (9s), 'out 9s' to"
+        " discard it and go out, or 'help'\n" in out
+    )
     assert out.count("player 0") == 1  # "you are player 0", once at the start
     sheet = out[out.index("game left in round 1") :].splitlines()
     assert sheet[1:] == [
