@@ -13,6 +13,12 @@ environment) with a random masked action per environment; its steps count each
 environment's (a vector step of 4 environments is 4), in wall-clock time (the
 async workers' time is not the process's).
 
+The page loop (:func:`aec_page_steps`) is docs/pettingzoo.md's own random agent:
+``last()``, then ``rng.choice(np.flatnonzero(mask))``, ``step``. Each measure is
+given in the process's CPU time and in wall-clock time (on a busy machine the two
+differ: the wall clock counts the time other processes hold the cores), with the
+load average at the start.
+
 Run it for a report (``python benchmarks/env_steps.py``), or call
 :func:`report` (``seconds`` per measure)::
 
@@ -25,6 +31,7 @@ import time
 from typing import Any
 
 __all__ = [
+    "aec_page_steps",
     "aec_random_steps",
     "gym_random_steps",
     "report",
@@ -60,6 +67,34 @@ def aec_random_steps(
                 action = None
             else:
                 action = game_env.action_space(agent).sample(observation["action_mask"])
+            game_env.step(action)
+            done += 1
+        if not game_env.agents:
+            seed += 1
+            game_env.reset(seed=seed)
+    return done
+
+
+def aec_page_steps(
+    steps: int, rules: str = "pagat", players: int = 2, seed: int = 0, **options: Any
+) -> int:
+    """Take ``steps`` AEC steps with docs/pettingzoo.md's loop (a random choice
+    among the mask's indices, by a numpy generator); return the number taken."""
+    import numpy as np
+
+    from threethirteen.adapters.envs import env
+
+    game_env = env(rules, players, **options)
+    game_env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    done = 0
+    while done < steps:
+        for _agent in game_env.agent_iter(steps - done):
+            observation, _, termination, truncation, _ = game_env.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
             game_env.step(action)
             done += 1
         if not game_env.agents:
@@ -149,7 +184,8 @@ def steps_per_second(
 
 
 def report(seconds: float = 2.0) -> dict[str, float]:
-    """Steps per second of each adapter at each table of :data:`TABLES`."""
+    """Steps per second of each adapter at each table of :data:`TABLES`, then of
+    the first table in wall-clock time too."""
     results = {}
     for rules, players in TABLES:
         results[f"pettingzoo AEC {rules} {players}p"] = steps_per_second(
@@ -162,6 +198,16 @@ def report(seconds: float = 2.0) -> dict[str, float]:
             gym_random_steps, seconds, rules=rules, players=players
         )
     for rules, players in TABLES[:1]:
+        results[f"pettingzoo AEC page loop {rules} {players}p"] = steps_per_second(
+            aec_page_steps, seconds, rules=rules, players=players
+        )
+        for name, function in (
+            ("pettingzoo AEC", aec_random_steps),
+            ("pettingzoo AEC page loop", aec_page_steps),
+        ):
+            results[f"{name} (wall) {rules} {players}p"] = steps_per_second(
+                function, seconds, wall=True, rules=rules, players=players
+            )
         results[f"gymnasium single (wall) {rules} {players}p"] = steps_per_second(
             gym_random_steps, seconds, wall=True, rules=rules, players=players
         )
@@ -173,5 +219,8 @@ def report(seconds: float = 2.0) -> dict[str, float]:
 
 
 if __name__ == "__main__":
+    import os
+
+    print("load average at the start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     for name, rate in report().items():
         print(f"{name:36} {rate:>10,.0f} steps/s")

@@ -23,7 +23,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 import threethirteen as tt
 from tests.game_checks import RandomPlayer, hidden_state, labels, shuffle_hidden
 from threethirteen.adapters import spaces
-from threethirteen.adapters.envs import env, raw_env
+from threethirteen.adapters.envs import bot_action, env, raw_env
 
 API_WARNINGS = (
     # What PettingZoo's api_test says of every environment with dict observations
@@ -114,7 +114,8 @@ def test_the_environment_describes_itself() -> None:
     assert bare.metadata == {
         "name": "threethirteen_v0",
         "is_parallelizable": False,
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "rgb_array"],
+        "render_fps": 4,
     }
     game_env.reset(seed=0)
     assert game_env.possible_agents == ["player_0", "player_1", "player_2", "player_3"]
@@ -448,9 +449,9 @@ def test_bad_settings_are_named() -> None:
     with pytest.raises(tt.GameError, match=r"^a reward is 'game' or 'round', not 'points'$"):
         raw_env("pagat", 2, reward="points")  # type: ignore[arg-type]
     with pytest.raises(
-        tt.GameError, match=r"^a render mode is 'human', 'ansi' or None, not 'rgb_array'$"
+        tt.GameError, match=r"^a render mode is 'human', 'ansi', 'rgb_array' or None, not 'rgb'$"
     ):
-        raw_env("pagat", 2, render_mode="rgb_array")
+        raw_env("pagat", 2, render_mode="rgb")
     with pytest.raises(tt.InvalidRulesError, match="poker"):
         raw_env("poker", 2)
     with pytest.raises(tt.InvalidRulesError, match="no-such-variation"):
@@ -545,3 +546,85 @@ def test_without_pettingzoo_the_import_says_which_extra() -> None:
         "threethirteen.adapters.envs needs PettingZoo (pettingzoo is missing):"
         " pip install 'threethirteen[pettingzoo]'\n"
     )
+
+
+# -- issue 45: pictures, and a built-in bot seated against a learner -----------------
+
+
+def test_rgb_array_render_draws_the_view_of_the_agent_to_move() -> None:
+    game_env = env("family", 3, render_mode="rgb_array", max_turns=20)
+    game_env.reset(seed=42)
+    frame = game_env.render()
+    assert isinstance(frame, np.ndarray)
+    assert frame.shape == spaces.picture_shape("family", 3) == (276, 424, 3)
+    assert frame.dtype == np.uint8
+    bare = game_env.unwrapped
+    seat = int(game_env.agent_selection.removeprefix("player_"))
+    assert np.array_equal(frame, spaces.view_picture(bare.game.view(seat)))
+
+
+def play_with_a_bot(bot: tt.Bot, seed: int) -> tuple[list[tt.Action], tt.Game]:
+    """player_1 is ``bot`` through :func:`bot_action`, player_0 a random agent;
+    return the bot's actions and the game."""
+    game_env = env("pagat", 2, reward="round", reward_scale=0.01, max_turns=8)
+    game_env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    chosen = []
+    for agent in game_env.agent_iter():
+        observation, _, termination, truncation, _ = game_env.last()
+        if termination or truncation:
+            action = None
+        elif agent == "player_1":
+            action = bot_action(game_env, bot)
+            assert observation["action_mask"][action] == 1
+            game = game_env.unwrapped.game
+            chosen.append(spaces.index_to_action(action, game.view(1), game.legal_actions()))
+        else:
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        game_env.step(action)
+    return chosen, game_env.unwrapped.game
+
+
+def test_bot_action_seats_a_built_in_bot() -> None:
+    seen: list[tuple[tt.PlayerView, list[tt.Action]]] = []
+    greedy = tt.make_bot("greedy", seed=1)
+
+    def watched(view: tt.PlayerView, legal: list[tt.Action]) -> tt.Action:
+        seen.append((view, legal))
+        return greedy.act(view, legal)
+
+    chosen, game = play_with_a_bot(tt.make_bot(watched), seed=3)
+    assert game.is_over
+    assert len(chosen) == len(seen) > 20
+    again = tt.make_bot("greedy", seed=1)
+    assert chosen == [again.act(view, legal) for view, legal in seen]  # the bot's own choices
+    assert all(view.player == 1 for view, _ in seen)
+    # greedy goes out: it scores less than the random agent
+    assert game.totals[1] < game.totals[0]
+
+
+def test_bot_action_raises_the_referee_s_error_for_a_bot_s_fault() -> None:
+    game_env = env("pagat", 2)
+    game_env.reset(seed=42)  # player_1 moves first
+
+    def broken(view: tt.PlayerView, legal: list[tt.Action]) -> tt.Action:
+        return 1 // 0  # type: ignore[return-value]
+
+    with pytest.raises(
+        tt.BotError,
+        match=r"^bot 'broken' in seat 1, round 1, turn 1: raised ZeroDivisionError: integer division or modulo by zero$",
+    ) as raised:
+        bot_action(game_env, tt.make_bot(broken))
+    assert isinstance(raised.value.__cause__, ZeroDivisionError)
+    with pytest.raises(
+        tt.BotError,
+        match=r"^bot '<lambda>' in seat 1, round 1, turn 1: chose None, which is not legal: it is not an action$",
+    ):
+        bot_action(game_env, tt.make_bot(lambda view, legal: None))
+    assert game_env.unwrapped.game.turns == 0  # nothing was played
+    over = env("pagat", 2, max_turns=1)
+    over.reset(seed=1)
+    while not over.unwrapped.game.is_over:
+        over.step(bot_action(over, tt.make_bot("random", seed=0)))
+    with pytest.raises(tt.GameError, match=r"^the game is over: no agent is to move$"):
+        bot_action(over, tt.make_bot("random"))

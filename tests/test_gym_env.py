@@ -6,6 +6,7 @@ the cards it cannot see are shuffled among their places, in every phase.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import subprocess
 import sys
@@ -395,7 +396,7 @@ def test_bad_settings_are_named() -> None:
     with pytest.raises(tt.GameError, match=r"^a reward is 'game' or 'round', not 'points'$"):
         ThreeThirteenEnv(reward="points")  # type: ignore[arg-type]
     with pytest.raises(
-        tt.GameError, match=r"^a render mode is 'human', 'ansi' or None, not 'rgb'$"
+        tt.GameError, match=r"^a render mode is 'human', 'ansi', 'rgb_array' or None, not 'rgb'$"
     ):
         ThreeThirteenEnv(render_mode="rgb")
     with pytest.raises(tt.GameError, match=r"^no seat 2: seats are 0 to 1$"):
@@ -507,3 +508,134 @@ def test_without_gymnasium_the_import_says_which_extra() -> None:
         "threethirteen.adapters.gym_env needs Gymnasium (gymnasium is missing):"
         " pip install 'threethirteen[gymnasium]'\n"
     )
+
+
+# -- issue 45: the frameworks' own clients ------------------------------------------
+
+
+def checker_warnings(env: gymnasium.Env) -> list[str]:  # type: ignore[type-arg]
+    """Gymnasium's checker's warnings for ``env`` (its "human" printing swallowed)."""
+    import contextlib
+    import io
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("always")
+        check_env(env)
+    return [str(warning.message) for warning in caught]
+
+
+def test_the_documented_checks_give_no_warning() -> None:
+    made = gymnasium.make(ENV_ID, reward="round", reward_scale=0.01)
+    assert checker_warnings(made.unwrapped) == []
+    assert checker_warnings(ThreeThirteenEnv(reward="round", reward_scale=0.01)) == []
+    assert checker_warnings(ThreeThirteenEnv(mask_in_observation=False)) == []
+    # the wrapped environment: Gymnasium's checker asks for env.unwrapped (and the
+    # documented way gives it that)
+    [warning] = checker_warnings(gymnasium.make(ENV_ID))
+    assert "We recommend using the raw environment for `check_env` using `env.unwrapped`" in warning
+
+
+def test_the_bare_environment_has_a_spec_that_makes_it_again() -> None:
+    env = ThreeThirteenEnv("family", 3, opponents=["greedy"], seat=1, max_turns=9)
+    assert env.spec is not None
+    assert env.spec.id == ENV_ID
+    assert env.spec.entry_point == "threethirteen.adapters.gym_env:ThreeThirteenEnv"
+    again = env.spec.make(render_mode="ansi").unwrapped
+    assert isinstance(again, ThreeThirteenEnv)
+    assert (again.rules, again.players, again.seat, again.max_turns) == (env.rules, 3, 1, 9)
+    assert again.opponents == ["greedy", "greedy"]
+    assert again.render_mode == "ansi"
+    made = gymnasium.make(ENV_ID, players=3)  # gymnasium.make's own spec
+    assert made.unwrapped.spec.kwargs == {"players": 3}
+
+
+def test_rgb_array_render_draws_the_table() -> None:
+    env = ThreeThirteenEnv("pagat", 2, render_mode="rgb_array", max_turns=10)
+    observation, _ = env.reset(seed=42)
+    shape = spaces.picture_shape("pagat", 2)
+    assert shape == (132, 424, 3)
+    first = env.render()
+    assert isinstance(first, np.ndarray)
+    assert first.shape == shape
+    assert first.dtype == np.uint8
+    assert first[0, 0].tolist() == [24, 96, 56]  # the felt
+    assert (first == [250, 250, 244]).all(axis=2).sum() > 1000  # the card faces
+    again = ThreeThirteenEnv("pagat", 2, render_mode="rgb_array", max_turns=10)
+    again.reset(seed=42)
+    assert np.array_equal(again.render(), first)  # the same view, the same picture
+    frames = [first]
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, _, done, _, _ = env.step(action)
+        frames.append(env.render())
+    assert {frame.shape for frame in frames} == {shape}  # one size all game
+    assert sum(not np.array_equal(a, b) for a, b in itertools.pairwise(frames)) > len(frames) / 2
+
+
+def test_the_picture_holds_every_card_shown() -> None:
+    """Each card of the view is a card face: the more cards shown, the more face."""
+    game = tt.Game("family", 4, seed=5, variations=["jokers"])
+    view = game.view(0)
+    face = (spaces.view_picture(view) == [250, 250, 244]).all(axis=2).sum()
+    shown = len(view.hand) + sum(1 for pile in view.piles if pile)
+    per_card = face / shown
+    assert spaces.picture_shape("family", 4) == (312, 424, 3)  # three rows for the table
+    assert 400 < per_card < 22 * 30  # (each card: 22 by 30, less its ink)
+
+
+def test_gymnasium_make_s_render_modes() -> None:
+    frames = gymnasium.make(ENV_ID, render_mode="rgb_array_list", max_turns=3)
+    frames.reset(seed=1)
+    frames.step(0)
+    collected = frames.render()
+    assert isinstance(collected, list)
+    assert [frame.shape for frame in collected] == [(132, 424, 3)] * 2
+
+
+def test_the_mask_through_gymnasium_make_s_wrappers() -> None:
+    made = gymnasium.make(ENV_ID, max_turns=5)
+    _, info = made.reset(seed=3)
+    with pytest.raises(AttributeError):
+        made.action_masks  # noqa: B018  # (the wrappers do not pass it on)
+    expected = info["action_mask"] == 1
+    assert np.array_equal(made.unwrapped.action_masks(), expected)
+    assert np.array_equal(made.get_wrapper_attr("action_masks")(), expected)
+
+
+def test_the_observation_without_the_mask() -> None:
+    env = ThreeThirteenEnv("pagat", 2, mask_in_observation=False, max_turns=5)
+    with_mask = ThreeThirteenEnv("pagat", 2, max_turns=5)
+    assert isinstance(env.observation_space, gymnasium.spaces.Box)
+    assert env.observation_space == with_mask.observation_space["observation"]
+    observation, info = env.reset(seed=9)
+    expected, expected_info = with_mask.reset(seed=9)
+    assert np.array_equal(observation, expected["observation"])
+    assert np.array_equal(info["action_mask"], expected_info["action_mask"])
+    assert np.array_equal(env.observe(), observation)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    observation, reward, terminated, _, info = env.step(action)
+    assert np.array_equal(observation, with_mask.step(action)[0]["observation"])
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    observation, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-990.0, True, illegal)
+    assert observation.shape == (469,)
+
+
+def test_the_recommended_setting_s_rewards() -> None:
+    """reward="round", reward_scale=0.01: a round's reward within about -1 to 1, an
+    illegal action -1.4, and a positive reward means the learner is ahead."""
+    env = ThreeThirteenEnv("pagat", 2, opponents=["greedy"], reward="round", reward_scale=0.01)
+    assert env.illegal_reward == pytest.approx(-1.4)
+    env.reset(seed=6)
+    rewards = list(play_through(env, 6))
+    scored = env.game.round_scores
+    paid = [reward for reward in rewards if reward]
+    assert len(paid) == len(scored) == 11
+    assert paid == pytest.approx([(theirs - mine) / 100 for mine, theirs in scored])
+    assert all(abs(reward) <= 1.4 for reward in paid)
+    mine, theirs = env.game.totals
+    assert sum(rewards) == pytest.approx((theirs - mine) / 100)
+    assert (sum(rewards) > 0) == (mine < theirs)

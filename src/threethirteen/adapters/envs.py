@@ -16,12 +16,19 @@ when it is not the agent's turn). Actions are the indexes of
 :mod:`threethirteen.adapters.spaces`.
 
 Rewards are in the game's points (lower scores are better, so a reward is minus a
-score): with ``reward="game"`` every agent is rewarded once, when the game ends;
-with ``reward="round"`` at the end of each scored round. ``zero_sum=True`` gives
-each agent the mean of the other players' scores less its own (the rewards add up
-to 0); ``zero_sum=False`` gives minus its own score. The rewards of the rounds add
+score, and a positive zero-sum reward means the agent is ahead): with
+``reward="game"`` every agent is rewarded once, when the game ends; with
+``reward="round"`` at the end of each scored round. ``zero_sum=True`` gives each
+agent the mean of the other players' scores less its own (the rewards add up to
+0); ``zero_sum=False`` gives minus its own score. The rewards of the rounds add
 up to the reward of the game. ``reward_scale`` multiplies every reward (1: points,
-hundreds in a game; 0.01: about -1 to 1 a round).
+hundreds in a game; 0.01: about -1 to 1 a round). For learning, use
+``reward="round"`` and ``reward_scale=0.01``: with the default ``reward="game"``
+an agent is rewarded once a game, and early games run to tens of thousands of
+steps.
+
+:func:`bot_action` gives the action index a built-in bot (or any bot) would take
+for the agent to move, to seat a bot against a learner.
 
 The observation ``Box``'s bounds are
 :func:`threethirteen.adapters.spaces.observation_bounds` for the rules and ``max_turns``:
@@ -43,7 +50,7 @@ every observation lies within them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 import numpy as np
 
@@ -60,13 +67,18 @@ except ModuleNotFoundError as error:  # an optional extra
     ) from error
 
 from .._validate import as_index, quote
+from ..arena.referee import listed_action, referee_game
+from ..bots.builtin import Bot, bot_name
 from ..engine.actions import Action
 from ..engine.game import Game, PlayerView
 from ..errors import GameError
 from ..hands.rules import Rules, RulesLike
 from . import spaces
 
-__all__ = ["env", "raw_env"]
+__all__ = ["RENDER_MODES", "bot_action", "env", "raw_env"]
+
+RENDER_MODES = ("human", "ansi", "rgb_array")
+"""The render modes (``render_mode=None`` renders nothing)."""
 
 Reward = Literal["game", "round"]
 _Mover = tuple[Game, int, PlayerView, list[Action], dict[int, Action], bytearray]
@@ -304,8 +316,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
     :param reward_scale: a positive number the rewards (in points) are multiplied by.
     :param render_mode: ``"ansi"`` (:meth:`render` returns the view of the agent to
         move as text: its hand, the others' hand sizes and known cards, the piles,
-        the table, the totals) or ``"human"`` (:meth:`render` prints it, and every
-        step renders).
+        the table, the totals), ``"human"`` (:meth:`render` prints it, and every
+        step renders) or ``"rgb_array"`` (:meth:`render` returns a picture of that
+        view, :func:`threethirteen.adapters.spaces.view_picture`).
     :raises GameError: for a bad reward, reward scale or render mode, or a table the
         rules cannot deal.
     :raises InvalidRulesError: for unknown rules or variations.
@@ -326,7 +339,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     metadata = {  # noqa: RUF012 (PettingZoo's class attribute)
         "name": "threethirteen_v0",
         "is_parallelizable": False,
-        "render_modes": ["human", "ansi"],
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
     }
 
     game: Game
@@ -357,8 +371,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         super().__init__()
         if reward not in ("game", "round"):
             raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
-        if render_mode not in (None, "human", "ansi"):
-            raise GameError(f"a render mode is 'human', 'ansi' or None, not {quote(render_mode)}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise GameError(
+                f"a render mode is 'human', 'ansi', 'rgb_array' or None, not {quote(render_mode)}"
+            )
         variations = tuple(variations)
         self.game = Game(rules, players, seed=0, variations=variations, max_turns=max_turns)
         self.rules = self.game.rules
@@ -468,12 +484,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         """The view of the agent to move as text: returned (``"ansi"``) or printed
-        (``"human"``)."""
+        (``"human"``); or as a picture, an RGB array (``"rgb_array"``)."""
         if self.render_mode is None:
             return None
-        text = spaces.view_text(self.game.view(self._seats[self.agent_selection]))
+        view = self.game.view(self._seats[self.agent_selection])
+        if self.render_mode == "rgb_array":
+            return spaces.view_picture(view)
+        text = spaces.view_text(view)
         if self.render_mode == "human":
             print(text)
             return None
@@ -518,3 +537,71 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 flags[index] = 1
             mover = self._mover = (game, seat, view, legal, by_index, flags)
         return mover
+
+
+class _Again:
+    """A bot's faulty decision, made again at the referee's table: it raises the
+    same exception, or returns the same choice."""
+
+    def __init__(self, error: BaseException | None, choice: object) -> None:
+        self.error = error
+        self.choice = choice
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if self.error is not None:
+            raise self.error
+        return self.choice  # type: ignore[return-value]  # (not an action: the fault)
+
+
+def bot_action(game_env: Any, bot: Bot) -> int:
+    """The action index ``bot`` chooses for the agent to move in ``game_env`` (the
+    wrapped :func:`env` or a :class:`raw_env`): the bot is given the agent's view
+    and the legal actions, as in :func:`threethirteen.play`, and its choice is
+    translated by :func:`threethirteen.adapters.spaces.action_to_index`. Seat a
+    built-in bot against a learner with it: ``bot = make_bot("greedy", seed=0)``,
+    then ``game_env.step(bot_action(game_env, bot))`` at the bot's agent's turns.
+
+    :param bot: a bot object (anything with ``act(view, legal_actions)``, such as
+        :func:`threethirteen.make_bot` gives).
+    :raises GameError: when the game is over (no agent is to move).
+    :raises BotError: when the bot raises (anything but ``KeyboardInterrupt``) or
+        chooses anything that is not one of the legal actions: the referee's error,
+        naming the bot, the seat, the round and the turn (the bot's own exception
+        chained), as :func:`threethirteen.play` raises it.
+
+    >>> import threethirteen as tt
+    >>> game_env = env("pagat", players=2, reward="round", reward_scale=0.01)
+    >>> game_env.reset(seed=42)
+    >>> greedy = tt.make_bot("greedy", seed=0)
+    >>> index = bot_action(game_env, greedy)
+    >>> game_env.last()[0]["action_mask"][index]
+    np.int8(1)
+    >>> game_env.step(index)
+    """
+    bare = game_env.unwrapped
+    game: Game = bare.game
+    seat = game.to_move
+    if seat is None:
+        raise GameError("the game is over: no agent is to move")
+    view = game.view(seat)
+    legal = game.legal_actions()
+    try:
+        choice: object = bot.act(view, list(legal))
+    except KeyboardInterrupt:  # (a person's Ctrl-C, most likely: it stops the run)
+        raise
+    except BaseException as error:  # the bot's, SystemExit included, as the referee's
+        _fault(game, seat, bot, _Again(error, None))
+    action = listed_action(choice, legal)
+    if action is None:
+        _fault(game, seat, bot, _Again(None, choice))
+    return spaces.action_to_index(action, view)
+
+
+def _fault(game: Game, seat: int, bot: Bot, again: _Again) -> NoReturn:
+    """Raise the referee's :class:`~threethirteen.BotError` for the bot's decision,
+    made again by ``again`` on a copy of the game."""
+    labels = [
+        bot_name(bot) if other == seat else _agent_name(other) for other in range(game.players)
+    ]
+    referee_game(game.clone(), [again] * game.players, labels, raise_faults=True)
+    raise AssertionError("the referee found no fault")  # pragma: no cover

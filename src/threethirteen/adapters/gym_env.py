@@ -1,6 +1,12 @@
 """A Gymnasium environment: one seat of a Three Thirteen game, the other seats played
 by built-in bots (or any bots the caller gives).
 
+A reward is positive when the learner is ahead: with the default ``zero_sum=True``
+it is the others' (mean) score less the learner's, in points (lower scores are
+better). The recommended setting for learning is ``reward="round"`` and
+``reward_scale=0.01``: a reward for every round, about -1 to 1 (an illegal action
+then costs -1.4 in pagat).
+
 Needs Gymnasium (``pip install '.[gymnasium]'``, 1.0 or later); it is not
 imported by ``import threethirteen``. Importing this module registers the
 environment as ``"threethirteen/ThreeThirteen-v0"`` (:func:`register`), so
@@ -10,11 +16,17 @@ without importing it first.
 An observation is a dict: ``"observation"``, the flat float32 vector of
 :func:`threethirteen.adapters.spaces.encode_observation` of the learner's
 :class:`~threethirteen.PlayerView`, and ``"action_mask"``, int8, 1 for each action
-index legal now (also in ``info["action_mask"]``). An action is an index of
-:mod:`threethirteen.adapters.spaces`. An index no legal action has ends the episode at once
-with ``illegal_reward`` and ``info["illegal_action"]`` set to it (so that
-Gymnasium's checker, which steps with unmasked random actions, can run); an index
-outside the action space raises :class:`~threethirteen.GameError`.
+index legal now (also in ``info["action_mask"]``); with ``mask_in_observation=False``
+the observation is the vector alone (a ``Box``: for a policy that should not take
+the mask as an input, such as sb3-contrib's ``MaskablePPO`` with ``"MlpPolicy"``),
+the mask in ``info`` and :meth:`~ThreeThirteenEnv.action_masks` only. Through
+``gymnasium.make``'s wrappers, :meth:`~ThreeThirteenEnv.action_masks` is
+``env.unwrapped.action_masks()`` or ``env.get_wrapper_attr("action_masks")()``.
+An action is an index of :mod:`threethirteen.adapters.spaces`. An index no legal
+action has ends the episode at once with ``illegal_reward`` and
+``info["illegal_action"]`` set to it (so that Gymnasium's checker, which steps with
+unmasked random actions, can run); an index outside the action space raises
+:class:`~threethirteen.GameError`.
 
 Rewards are in the game's points times ``reward_scale`` (1 by default; 0.01 puts
 a round's reward in about -1 to 1), as in :mod:`threethirteen.adapters.envs`: with
@@ -33,6 +45,14 @@ raises :class:`~threethirteen.BotError` from
 :meth:`~ThreeThirteenEnv.reset` or :meth:`~ThreeThirteenEnv.step`, its message
 naming the bot, its seat, the round and the turn (the bot's own exception
 chained), and ends the episode.
+
+The render modes are ``"ansi"`` (the learner's view as text), ``"human"`` (that
+text printed at every reset and step) and ``"rgb_array"`` (a picture of the table,
+:func:`threethirteen.adapters.spaces.view_picture`: a ``(height, width, 3)`` uint8
+array, drawn with numpy alone), as stable-baselines3's ``make_vec_env`` asks.
+A bare environment has a :attr:`~ThreeThirteenEnv.spec` (the id and its
+arguments), as ``gymnasium.make`` gives one, so that Gymnasium's checker can
+make it again in every render mode.
 
 The observation ``Box``'s bounds are
 :func:`threethirteen.adapters.spaces.observation_bounds` for the rules and ``max_turns``:
@@ -58,6 +78,7 @@ try:
     import gymnasium
     import numpy as np
     from gymnasium import spaces as gym_spaces
+    from gymnasium.envs.registration import EnvSpec
 except ModuleNotFoundError as error:  # an optional extra
     raise ModuleNotFoundError(
         f"threethirteen.adapters.gym_env needs Gymnasium ({error.name} is missing):"
@@ -74,13 +95,18 @@ from ..errors import BotError, GameError
 from ..hands.rules import Rules, RulesLike
 from . import spaces
 
-__all__ = ["ENV_ID", "LEARNER", "ThreeThirteenEnv", "register"]
+__all__ = ["ENV_ID", "LEARNER", "RENDER_MODES", "ThreeThirteenEnv", "register"]
 
 ENV_ID = "threethirteen/ThreeThirteen-v0"
 """The environment's id in Gymnasium's registry."""
 
+RENDER_MODES = ("human", "ansi", "rgb_array")
+"""The render modes (``render_mode=None`` renders nothing)."""
+
 Reward = Literal["game", "round"]
-Observation = dict[str, Any]
+Observation = Any
+"""A dict (``{"observation": ..., "action_mask": ...}``) or, with
+``mask_in_observation=False``, the vector alone."""
 _Turn = tuple[Game, PlayerView, list[Action], np.ndarray, dict[int, Action]]
 """The learner's turn: the game, the view, the legal actions, the mask and the legal
 action of each index (the first with it)."""
@@ -137,7 +163,8 @@ def register() -> None:
 
 class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a Three Thirteen game as a Gymnasium environment; bots play the
-    other seats.
+    other seats. A positive reward means the learner is ahead (see the module's
+    description); ``reward="round", reward_scale=0.01`` is the setting to learn with.
 
     :param rules: a preset name or a :class:`~threethirteen.Rules`.
     :param players: the number of players.
@@ -152,13 +179,16 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
     :param variations: variation names, with a preset name.
     :param max_turns: the game's turn limit per round (``None``: the real rules).
     :param render_mode: ``"ansi"`` (:meth:`render` returns the learner's view as
-        text) or ``"human"`` (prints it at every reset and step).
+        text), ``"human"`` (prints it at every reset and step) or ``"rgb_array"``
+        (:meth:`render` returns a picture of the table as an RGB array).
     :param illegal_reward: the reward of an illegal action, which ends the episode;
         ``None``: minus a bound on the points the learner's cards can cost in the
         game (``reward="game"``) or in a round, times ``reward_scale``, so that it
         never pays.
     :param reward_scale: a positive number the rewards (in points) are multiplied
         by: 1 gives points (hundreds in a game), 0.01 about -1 to 1 a round.
+    :param mask_in_observation: ``True``: the observation is a dict with the
+        action mask; ``False``: the observation vector alone (a ``Box``).
     :raises GameError: for a bad seat, reward, reward scale, render mode or
         opponents, or a table the rules cannot deal.
     :raises InvalidRulesError: for unknown rules or variations.
@@ -174,7 +204,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
     (2, True)
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     game: Game
     """The game in play."""
@@ -194,12 +224,16 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         illegal_reward: float | None = None,
         reward_scale: float = 1.0,
+        mask_in_observation: bool = True,
     ) -> None:
         if reward not in ("game", "round"):
             raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
-        if render_mode not in (None, "human", "ansi"):
-            raise GameError(f"a render mode is 'human', 'ansi' or None, not {quote(render_mode)}")
-        self.game = Game(rules, players, seed=0, variations=tuple(variations), max_turns=max_turns)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise GameError(
+                f"a render mode is 'human', 'ansi', 'rgb_array' or None, not {quote(render_mode)}"
+            )
+        variations = tuple(variations)
+        self.game = Game(rules, players, seed=0, variations=variations, max_turns=max_turns)
         self.rules = self.game.rules
         self.players = self.game.players
         self.max_turns = max_turns
@@ -236,13 +270,34 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         count = spaces.action_count(self.rules, self.players)
         self._action_count = count
         low, high = spaces.observation_bounds(self.rules, self.players, max_turns=max_turns)
-        self.observation_space = gym_spaces.Dict(
-            {
-                "observation": gym_spaces.Box(low, high, shape, np.float32),
-                "action_mask": gym_spaces.Box(0, 1, (count,), np.int8),
-            }
+        self.mask_in_observation = bool(mask_in_observation)
+        vector = gym_spaces.Box(low, high, shape, np.float32)
+        self.observation_space: gym_spaces.Space[Any] = (
+            gym_spaces.Dict(
+                {"observation": vector, "action_mask": gym_spaces.Box(0, 1, (count,), np.int8)}
+            )
+            if self.mask_in_observation
+            else vector
         )
         self.action_space = gym_spaces.Discrete(count)
+        self.spec = EnvSpec(  # (gymnasium.make replaces it with its own)
+            ENV_ID,
+            entry_point=f"{__name__}:ThreeThirteenEnv",
+            kwargs={
+                "rules": rules,
+                "players": players,
+                "opponents": opponents,
+                "seat": seat,
+                "reward": reward,
+                "zero_sum": zero_sum,
+                "variations": variations,
+                "max_turns": max_turns,
+                "render_mode": render_mode,
+                "illegal_reward": illegal_reward,
+                "reward_scale": reward_scale,
+                "mask_in_observation": mask_in_observation,
+            },
+        )
         self._bots: dict[int, Bot] = {}
         self._labels: tuple[str, ...] = ()
         self._ended: str | None = "call reset() before step()"
@@ -270,10 +325,10 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         self._paid = 0
         self._play_bots()  # (rounds the bots end here are paid at the first step)
         self._ended = None
-        observation = self.observe()
+        observation = self._observe()
         if self.render_mode == "human":
             self.render()
-        return observation, {"action_mask": observation["action_mask"].copy()}
+        return self._shaped(observation), {"action_mask": observation["action_mask"].copy()}
 
     def step(self, action: SupportsIndex) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The learner takes the action with index ``action``; then the bots play to
@@ -293,10 +348,10 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             )
         mask = self._learner_turn()[2]
         if not mask[index]:
-            observation = self.observe()
+            observation = self._observe()
             info = {"action_mask": observation["action_mask"].copy(), "illegal_action": index}
             self._ended = "the episode ended with an illegal action: call reset() for a new one"
-            return observation, self.illegal_reward, True, False, info
+            return self._shaped(observation), self.illegal_reward, True, False, info
         turn = self._turn
         assert turn is not None
         game.apply(turn[4][index])  # the first legal action of that index
@@ -311,17 +366,26 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         elif game.is_over:
             reward = spaces.score_rewards(game.totals, self.zero_sum)[self.seat]
         reward *= self.reward_scale
-        observation = self.observe()
+        observation = self._observe()
         if self.render_mode == "human":
             self.render()
         info = {"action_mask": observation["action_mask"].copy()}
         if game.is_over:
             self._ended = "the game is over: call reset() for a new one"
-        return observation, reward, game.is_over, False, info
+        return self._shaped(observation), reward, game.is_over, False, info
 
     def observe(self) -> Observation:
         """The learner's observation now: ``{"observation": ..., "action_mask": ...}``
-        (the mask all 0 when the game is over)."""
+        (the mask all 0 when the game is over), or the vector alone with
+        ``mask_in_observation=False``."""
+        return self._shaped(self._observe())
+
+    def _shaped(self, observation: dict[str, np.ndarray]) -> Observation:
+        """The observation as the environment gives it (the dict, or its vector)."""
+        return observation if self.mask_in_observation else observation["observation"]
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        """The learner's observation and mask now, as a dict."""
         game = self.game
         if game.to_move == self.seat:
             view, _, mask = self._learner_turn()
@@ -354,10 +418,21 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             turn = self._turn = (game, view, legal, mask, by_index)
         return turn[1], turn[2], turn[3]
 
-    def render(self) -> str | None:
-        """The learner's view as text (``"ansi"``: returned; ``"human"``: printed)."""
+    def render(self) -> str | np.ndarray | None:
+        """The learner's view as text (``"ansi"``: returned; ``"human"``: printed) or
+        as a picture of the table (``"rgb_array"``: an RGB array,
+        :func:`~threethirteen.adapters.spaces.view_picture`).
+
+        >>> env = ThreeThirteenEnv("pagat", players=2, render_mode="rgb_array")
+        >>> _ = env.reset(seed=1)
+        >>> frame = env.render()
+        >>> frame.shape, frame.dtype
+        ((132, 424, 3), dtype('uint8'))
+        """
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return spaces.view_picture(self.game.view(self.seat))
         text = spaces.view_text(self.game.view(self.seat))
         if self.render_mode == "human":
             print(text)

@@ -1,0 +1,221 @@
+"""PettingZoo's own tutorial, "SB3: Action Masked PPO for Connect Four", adapted
+to the Three Thirteen AEC environment (docs/pettingzoo.md): one MaskablePPO
+policy trained by self-play, playing every seat.
+
+What changed from the tutorial:
+
+- the environment and its documented settings: ``env("pagat", players=2,
+  reward="round", reward_scale=0.01)``: a reward every round, about -1 to 1;
+- the wrapper: the tutorial's ``SB3ActionMaskWrapper`` passes on the reward of
+  the agent that just moved only, so a round that the other player's move ended
+  is never paid to this one (half of the rewards are lost, and the last round's
+  always). :class:`EveryRewardWrapper` pays each agent, at its next move, every
+  reward it got while waiting, and at the game's end gives each other agent one
+  closing step (a pass: its mask allows only index 0) that pays its last reward;
+  :class:`TutorialWrapper` is the tutorial's own, for comparison;
+- the evaluation: against the built-in bots (``random``, ``greedy``) seated
+  with :func:`threethirteen.adapters.envs.bot_action`, reporting the points ahead
+  a game (positive means ahead).
+
+Needs the ``sb3`` extra::
+
+    pip install 'threethirteen[pettingzoo,sb3]'
+    python examples/pettingzoo_masked_ppo.py --minutes 10
+    python examples/pettingzoo_masked_ppo.py --tiny   # a few hundred steps: a smoke test
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pettingzoo.utils
+import torch
+from sb3_contrib import MaskablePPO
+from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from sb3_contrib.common.wrappers import ActionMasker
+from stable_baselines3.common.callbacks import BaseCallback
+
+import threethirteen as tt
+from threethirteen.adapters.envs import bot_action, env
+
+SETTINGS: dict[str, Any] = {
+    "rules": "pagat",
+    "players": 2,
+    "reward": "round",
+    "reward_scale": 0.01,
+}
+
+
+class TutorialWrapper(pettingzoo.utils.BaseWrapper, gymnasium.Env):  # type: ignore[misc]
+    """The tutorial's ``SB3ActionMaskWrapper``, as it is: a Gymnasium-like face on
+    the AEC environment, one step per move of any agent."""
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Any:
+        super().reset(seed, options)
+        self.observation_space = super().observation_space(self.possible_agents[0])["observation"]
+        self.action_space = super().action_space(self.possible_agents[0])
+        return self.observe(self.agent_selection), {}
+
+    def step(self, action: int) -> Any:
+        current_agent = self.agent_selection
+        super().step(action)
+        next_agent = self.agent_selection
+        return (
+            self.observe(next_agent),
+            self._cumulative_rewards[current_agent],
+            self.terminations[current_agent],
+            self.truncations[current_agent],
+            self.infos[current_agent],
+        )
+
+    def observe(self, agent: str) -> Any:
+        return super().observe(agent)["observation"]
+
+    def action_mask(self) -> Any:
+        return super().observe(self.agent_selection)["action_mask"]
+
+
+class EveryRewardWrapper(TutorialWrapper):
+    """The tutorial's wrapper, passing on every agent's reward: a step's reward is
+    what the moving agent got since its last move (the rounds the others' moves
+    ended) and by this move; when the game ends, each agent still in the game gets
+    one closing step (its mask allows index 0 only; any action passes) whose reward
+    is what it got since its last move, and the episode ends after the last one.
+    Over an episode, each agent's rewards add up to its reward for the game."""
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Any:
+        self._paid: dict[str, float] = {}  # each agent's reward paid at its last move
+        return super().reset(seed, options)
+
+    def step(self, action: int) -> Any:
+        agent = self.agent_selection
+        # what it got since its last move (an AEC agent's reward accumulates until
+        # its next move: the part paid at its last move is left out)
+        waiting = self._cumulative_rewards[agent] - self._paid.get(agent, 0.0)
+        if self.terminations[agent] or self.truncations[agent]:
+            super(TutorialWrapper, self).step(None)  # the closing step: a pass
+            reward = waiting
+        else:
+            super(TutorialWrapper, self).step(action)
+            paid = self._cumulative_rewards[agent]
+            self._paid[agent] = paid
+            reward = waiting + paid
+            while self.agents and self.agent_selection == agent and self.terminations[agent]:
+                super(TutorialWrapper, self).step(None)  # its own closing step: paid
+        over = not self.agents
+        following = agent if over else self.agent_selection
+        return self.observe(following), reward, over, False, {}
+
+    def action_mask(self) -> Any:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            mask = np.zeros(self.action_space.n, np.int8)
+            mask[0] = 1  # the closing step: a pass
+            return mask
+        return super().action_mask()
+
+
+class StopAfter(BaseCallback):  # type: ignore[misc]
+    """Stop training after ``seconds`` of wall time."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__()
+        self.deadline = time.monotonic() + seconds
+
+    def _on_step(self) -> bool:
+        return time.monotonic() < self.deadline
+
+
+def mask_fn(wrapped: Any) -> Any:
+    return wrapped.action_mask()
+
+
+def train_action_mask(
+    steps: int, seconds: float, seed: int = 0, ppo: dict[str, Any] | None = None, **kwargs: Any
+) -> Any:
+    """The tutorial's ``train_action_mask``: one policy for every seat, by
+    self-play, with the wrapper that passes on every reward."""
+    game_env = EveryRewardWrapper(env(**{**SETTINGS, **kwargs}))
+    game_env.reset(seed=seed)  # (the spaces are set at the reset)
+    masked = ActionMasker(game_env, mask_fn)
+    model = MaskablePPO(MaskableActorCriticPolicy, masked, verbose=0, seed=seed, **(ppo or {}))
+    model.learn(total_timesteps=steps, callback=StopAfter(seconds))
+    masked.close()
+    return model
+
+
+def evaluate(model: Any, opponent: str, games: int, seed: int, **kwargs: Any) -> tuple[int, float]:
+    """Games won and points ahead a game of the model (seat 0 in even games, seat
+    1 in odd ones) against the built-in bot ``opponent``."""
+    game_env = env(**{**SETTINGS, **kwargs})
+    won, ahead = 0, 0.0
+    for game in range(games):
+        game_env.reset(seed=seed + game)
+        bot = tt.make_bot(opponent, seed=seed + game)
+        learner = f"player_{game % 2}"
+        for agent in game_env.agent_iter():
+            observation, _, termination, truncation, _ = game_env.last()
+            if termination or truncation:
+                action = None
+            elif agent == learner:
+                action = int(
+                    model.predict(
+                        observation["observation"],
+                        action_masks=observation["action_mask"],
+                        deterministic=True,
+                    )[0]
+                )
+            else:
+                action = bot_action(game_env, bot)
+            game_env.step(action)
+        totals = game_env.unwrapped.game.totals
+        mine, theirs = totals[game % 2], totals[1 - game % 2]
+        won += mine < theirs
+        ahead += theirs - mine
+    return won, ahead / games
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=10_000_000, help="at most this many steps")
+    parser.add_argument("--minutes", type=float, default=10.0, help="at most this long")
+    parser.add_argument("--max-turns", type=int, default=None, help="a round's turn limit")
+    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--eval-opponents", nargs="+", default=["random", "greedy"])
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", type=Path, default=Path("threethirteen_v0_masked_ppo.zip"))
+    parser.add_argument("--tiny", action="store_true", help="a few hundred steps, to test")
+    args = parser.parse_args(argv)
+    torch.set_num_threads(1)  # (one core: torch's threads only contend on small networks)
+    ppo: dict[str, Any] = {}
+    if args.tiny:
+        args.steps, args.eval_games = 256, 2
+        args.max_turns = args.max_turns or 4
+        ppo = {"n_steps": 64, "batch_size": 32, "n_epochs": 1}
+    start = time.perf_counter()
+    model = train_action_mask(
+        args.steps, 60 * args.minutes, args.seed, ppo, max_turns=args.max_turns
+    )
+    seconds = time.perf_counter() - start
+    model.save(args.save)
+    loaded = MaskablePPO.load(args.save)
+    steps = int(model.num_timesteps)
+    print(f"trained {steps:,} steps in {seconds:.0f} s ({steps / seconds:,.0f} steps a second)")
+    results = {}
+    for opponent in args.eval_opponents:
+        won, ahead = evaluate(
+            loaded, opponent, args.eval_games, 10_000 + args.seed, max_turns=args.max_turns
+        )
+        results[opponent] = (won, ahead)
+        print(f"against {opponent}: won {won} of {args.eval_games}, {ahead:+.1f} points a game")
+    return {"steps": steps, "seconds": seconds, "model": loaded, "results": results}
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""PettingZoo's masked-PPO tutorial adapted to the AEC environment
+(examples/pettingzoo_masked_ppo.py): its wrapper passes on every agent's reward
+(the tutorial's own loses them), and the script runs at a tiny size. Needs the
+``sb3`` extra (stable-baselines3 and sb3-contrib): skipped without it."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip(
+    "sb3_contrib", reason="the sb3 extra is not installed: pip install 'threethirteen[sb3]'"
+)
+
+from threethirteen.adapters import spaces
+
+SCRIPT = Path(__file__).resolve().parent.parent / "examples" / "pettingzoo_masked_ppo.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("pettingzoo_masked_ppo", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["pettingzoo_masked_ppo"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+tutorial = _load()
+
+
+def rewards_seen(wrapper_class: Any, seed: int) -> tuple[dict[str, float], dict[str, float], int]:
+    """Play one game through ``wrapper_class`` (the tutorial's way: step, read the
+    reward) with random legal actions, crediting each step's reward to the agent
+    that moved; return the rewards seen per agent, each agent's reward for the game
+    (from the totals) and the number of steps."""
+    game_env = wrapper_class(tutorial.env(**{**tutorial.SETTINGS, "max_turns": 6}))
+    game_env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = dict.fromkeys(game_env.possible_agents, 0.0)
+    steps, over = 0, False
+    while not over:
+        agent = game_env.agent_selection
+        action = int(rng.choice(np.flatnonzero(game_env.action_mask())))
+        _, reward, over, _, _ = game_env.step(action)
+        seen[agent] += reward
+        steps += 1
+        over = over or not game_env.agents
+    totals = game_env.unwrapped.game.totals
+    assert game_env.unwrapped.game.is_over
+    due = spaces.score_rewards(totals)
+    owed = {f"player_{seat}": due[seat] * 0.01 for seat in range(len(totals))}
+    return seen, owed, steps
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_wrapper_passes_on_every_player_s_reward(seed: int) -> None:
+    seen, owed, _ = rewards_seen(tutorial.EveryRewardWrapper, seed)
+    assert seen == pytest.approx(owed, abs=1e-9)
+    assert any(value != 0 for value in owed.values())
+
+
+def test_the_tutorial_s_own_wrapper_loses_rewards() -> None:
+    lost = 0.0
+    for seed in (1, 2, 3):
+        seen, owed, _ = rewards_seen(tutorial.TutorialWrapper, seed)
+        lost += sum(abs(seen[agent] - owed[agent]) for agent in owed)
+    assert lost > 0.5  # (points times 0.01: more than 50 points in three games)
+
+
+def test_the_closing_steps_pass_with_index_0() -> None:
+    game_env = tutorial.EveryRewardWrapper(tutorial.env(**{**tutorial.SETTINGS, "max_turns": 1}))
+    game_env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    closing = 0
+    while game_env.agents:
+        agent = game_env.agent_selection
+        mask = game_env.action_mask()
+        if game_env.terminations[agent]:
+            assert mask.tolist() == [1] + [0] * (len(mask) - 1)
+            closing += 1
+        _, _, over, _, _ = game_env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert over
+    assert closing == 1  # the other player's: the mover's reward came with its move
+
+
+def test_a_tiny_run_of_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "model.zip"
+    run = tutorial.main(["--tiny", "--save", str(saved)])
+    assert saved.exists()
+    assert run["steps"] >= 256
+    assert set(run["results"]) == {"random", "greedy"}
+    for won, ahead in run["results"].values():
+        assert 0 <= won <= 2
+        assert abs(ahead) < 1000
+    out = capsys.readouterr().out
+    assert "against random: won " in out
+    assert "against greedy: won " in out
