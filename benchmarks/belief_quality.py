@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 import threethirteen as tt
+from threethirteen.bots.builtin import BotSpec
 from threethirteen.engine.beliefs import (
     MODEL,
     BeliefModel,
@@ -69,7 +70,7 @@ TABLES = (
 others' figures as they were."""
 FIT_TABLES = TABLES[:6]
 """The tables :data:`MODEL` was fitted to (at seeds apart from the measurement's)."""
-SPECS: dict[str, tt.BotSpec] = {
+SPECS: dict[str, BotSpec] = {
     # a playout budget rather than the default time budget, so the games repeat
     "expert": functools.partial(tt.ExpertBot, playouts=16),
 }

@@ -15,7 +15,7 @@ lay-offs or every-discard batch).
   pile's top);
 * ``layoff``: family rules (jokers too), 11-card hands against 1 to 4 table melds
   dealt from what is left, and 20-card hands with three jokers against tables of
-  ``tt.MAX_LAYOFF_RUNS`` runs of two suits (the limit);
+  ``MAX_LAYOFF_RUNS`` runs of two suits (the limit);
 * the slowest ``outs`` and ``draw_advice`` a random search finds over five rule
   sets and wild-heavy hands;
 * learning batches: ``discard_scores`` per hand and in hands per second, on codes,
@@ -39,6 +39,8 @@ import numpy as np
 import threethirteen as tt
 from hands import FAMILY_JOKERS, layoff_tables, meld_rich_hands, round_of, uniform_hands
 from report import environment, markdown, us
+from threethirteen.hands.cards import JOKER
+from threethirteen.hands.layoffs import MAX_LAYOFF_RUNS
 
 PAGAT = tt.Rules.preset("pagat")
 
@@ -77,14 +79,14 @@ def at_the_limit(count: int) -> list[tuple[tt.Hand, list[str]]]:
     found: list[tuple[tt.Hand, list[str]]] = []
     while len(found) < count:
         table = []
-        for _ in range(tt.MAX_LAYOFF_RUNS):
+        for _ in range(MAX_LAYOFF_RUNS):
             suit, length = rng.choice((0, 3)), rng.randint(4, 6)
             start = rng.randint(0, 13 - length)
             cards = [tt.Card(suit * 13 + rank) for rank in range(start, start + length)]
             table.append(" ".join(map(str, cards)))
         pool = Counter({code: 4 for suit in (0, 3) for code in range(suit * 13, suit * 13 + 13)})
         pool.subtract(Counter(card.code for meld in table for card in tt.Meld.parse(meld).cards))
-        codes = rng.sample(sorted(pool.elements()), 17) + [tt.JOKER] * 3
+        codes = rng.sample(sorted(pool.elements()), 17) + [JOKER] * 3
         hand = tt.Hand.from_codes(codes)
         try:
             tt.layoff(hand, table, wild=None, rules=FAMILY_JOKERS)
@@ -160,7 +162,7 @@ def bot_table(hands: int, python_hands: int) -> str:
     fast = round_of(FAMILY_JOKERS, None, "cython")
     rows.append(
         row(
-            f"`layoff`, 20 cards (3 jokers), {tt.MAX_LAYOFF_RUNS} runs in reach",
+            f"`layoff`, 20 cards (3 jokers), {MAX_LAYOFF_RUNS} runs in reach",
             lambda case: tt.layoff(case[0], case[1], fast),
             limit,
         )
@@ -247,8 +249,8 @@ def slowest_search(per_rules: int) -> str:
     ):
         rules = tt.Rules.preset(name, variations)
         round_ = tt.Round(rules, wild=wild)
-        pool = [code for code in range(52) for _ in range(rules.decks)] + [tt.JOKER] * rules.jokers
-        wilds = [code for code in pool if code == tt.JOKER or code % 13 + 1 == wild]
+        pool = [code for code in range(52) for _ in range(rules.decks)] + [JOKER] * rules.jokers
+        wilds = [code for code in pool if code == JOKER or code % 13 + 1 == wild]
         naturals = [code for code in pool if code not in wilds]
         for trial in range(per_rules):
             if trial % 3 == 0:

@@ -18,11 +18,12 @@ import time
 from collections.abc import Sequence
 
 import threethirteen as tt
+from threethirteen.hands.rules import RulesLike
 
 
 def play_game(
     bots: Sequence[tt.Bot],
-    rules: tt.RulesLike = "pagat",
+    rules: RulesLike = "pagat",
     seed: int | None = None,
     variations: Sequence[str] = (),
     max_turns: int | None = None,

@@ -29,8 +29,9 @@ from functools import cache
 from typing import Any, NamedTuple, TypeAlias
 
 import threethirteen as tt
-from threethirteen import JOKER, Card, Hand, Rules
+from threethirteen import Card, Hand, Rules
 from threethirteen._kernel import backend as _backend
+from threethirteen.hands.cards import JOKER
 
 __all__ = [
     "ADVERSARIAL",

@@ -49,7 +49,8 @@ from hands import (
     to_openspiel,
     uniform_hands,
 )
-from threethirteen import JOKER, Card, Hand
+from threethirteen import Card, Hand
+from threethirteen.hands.cards import JOKER
 
 CLOCK = time.thread_time_ns
 

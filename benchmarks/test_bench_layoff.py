@@ -6,7 +6,7 @@ Cases, each one call:
 * ``family``: an 11-card family hand against 6 melds of two players;
 * ``wild chains``: jokers bridging to naturals at both ends of runs (BGA);
 * ``slowest at the limit``: the slowest case a random search found with
-  ``tt.MAX_LAYOFF_RUNS`` (5) runs in reach (20 cards, three of them jokers, runs of
+  ``MAX_LAYOFF_RUNS`` (5) runs in reach (20 cards, three of them jokers, runs of
   two suits; family rules with jokers): the bound stays low deep into the search;
 * ``too large``: 15 overlapping runs in reach (the slowest case found before the
   limit, 0.2 to 0.6 s): refused at once with ``tt.TableTooLargeError``;

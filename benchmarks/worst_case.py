@@ -38,7 +38,8 @@ from collections.abc import Callable, Iterator
 
 import threethirteen as tt
 from hands import compiled_available, round_of
-from threethirteen import JOKER, Card, Hand, Rules
+from threethirteen import Card, Hand, Rules
+from threethirteen.hands.cards import JOKER
 
 TWO_DECKS: dict[str, Rules] = {
     "pagat": Rules.preset("pagat"),

@@ -81,8 +81,39 @@ python_use_unqualified_type_names = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 autodoc_default_options = {"members": True, "undoc-members": False}
+# The names that are not at the top (the type aliases of what the calls accept, the
+# parts of results, the encoding's constants), by their homes: the API page documents
+# them there, and a short name in a docstring finds them through _top_then_homes.
+_HOMES = {
+    "BotLike": "bots.builtin",
+    "BotSpec": "bots.builtin",
+    "HandLike": "hands.hand",
+    "HandsLike": "hands.encoding",
+    "MeldLike": "hands.melds",
+    "RulesLike": "hands.rules",
+    "UnseenLike": "hands.draw_advice",
+    "WeightsLike": "hands.draw_advice",
+    "WildLike": "hands.rules",
+    "WildsLike": "hands.arrays",
+    "ViewCodes": "engine.game",
+    "TableMeld": "engine.game",
+    "Reshuffle": "engine.game",
+    "Fault": "arena.tournament_results",
+    "Rating": "arena.tournament_results",
+    "BotResults": "arena.tournament_results",
+    "HeadToHead": "arena.tournament_results",
+    "LayoffCard": "hands.layoffs",
+    "MeldProblem": "hands.meld_check",
+    "Draw": "hands.draw_advice",
+    "DrawOption": "hands.draw_advice",
+    "NOT_IN_HAND": "hands.arrays",
+    "PADDING": "hands.encoding",
+    "MAX_HAND_SIZE": "hands.hand",
+    "MAX_LAYOFF_RUNS": "hands.layoffs",
+    "JOKER": "hands.cards",
+}
 autodoc_type_aliases = {
-    name: f"threethirteen.{name}" for name in threethirteen.__all__ if name.endswith("Like")
+    name: f"threethirteen.{home}.{name}" for name, home in _HOMES.items() if name.endswith("Like")
 } | {"npt.ArrayLike": "numpy.typing.ArrayLike", "GameCodes": "threethirteen.engine.game.GameCodes"}
 autodoc_preserve_defaults = True
 
@@ -117,7 +148,7 @@ def _attribute_docs() -> dict[str, list[str]]:
             continue
         analyzer = ModuleAnalyzer.for_file(source, info.name)
         for (scope, name), lines in analyzer.find_attr_docs().items():
-            if scope == "" and name in threethirteen.__all__:
+            if scope == "" and name in dir(threethirteen):
                 docs.setdefault(name, list(lines))
     return docs
 
@@ -125,9 +156,9 @@ def _attribute_docs() -> dict[str, list[str]]:
 def _add_reexported_attribute_docs(
     app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]
 ) -> None:
-    """``threethirteen.JOKER`` is defined in ``hands/cards.py``: autodoc looks for its
-    docstring in ``__init__.py`` only, so take the docstring under the assignment
-    from the defining module."""
+    """``threethirteen.ARENA_MAX_TURNS`` is defined in ``arena/tournament_results.py``:
+    autodoc looks for its docstring in ``__init__.py`` only, so take the docstring
+    under the assignment from the defining module."""
     if what in {"data", "attribute"} and name.startswith("threethirteen."):
         found = app.env.temp_data.setdefault("threethirteen_attribute_docs", _attribute_docs())
         short = name.removeprefix("threethirteen.")
@@ -178,6 +209,27 @@ def _short_names(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     )
 
 
+def _top_then_homes(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    """A short name in a docstring that Sphinx did not find from the docstring's own
+    module: the top's name (``layoff`` is ``threethirteen.layoff``), else the home of
+    a name that is not at the top (``PADDING`` is ``threethirteen.hands.encoding``'s)."""
+    target = node.get("reftarget", "")
+    if node.get("refdomain") != "py" or target.startswith("threethirteen."):
+        return None
+    head = target.split(".")[0]
+    prefixes = ["threethirteen."]
+    if head in _HOMES:
+        prefixes.append(f"threethirteen.{_HOMES[head]}.")
+    domain = env.get_domain("py")
+    for prefix in prefixes:
+        found = domain.resolve_xref(
+            env, node["refdoc"], app.builder, node["reftype"], prefix + target, node, contnode
+        )
+        if found is not None:
+            return found
+    return None
+
+
 def _numpy_names(app: Any, env: Any, node: Any, contnode: Any) -> None:
     """numpy is imported lazily, so annotations keep its short names (``npt.NDArray``,
     ``np.int8``): point them at the numpy inventory before intersphinx looks."""
@@ -196,3 +248,4 @@ def setup(app: Any) -> None:
     app.connect("autodoc-process-signature", _tidy_signature)
     app.connect("missing-reference", _numpy_names, priority=100)
     app.connect("missing-reference", _short_names, priority=100)
+    app.connect("missing-reference", _top_then_homes, priority=100)

@@ -23,6 +23,8 @@ import numpy as np
 
 import threethirteen as tt
 from threethirteen import Action, Card, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from threethirteen.engine.game import Reshuffle, TableMeld
+from threethirteen.hands.cards import JOKER
 
 WILD_FOR_DEALT = {dealt: dealt for dealt in range(3, 14)} | {14: 1, 15: 2}
 """The wild rank of a round by the cards dealt: 3s in the 3-card round ... Ks in the
@@ -36,7 +38,7 @@ def pool_counter(rules: tt.Rules) -> Counter[int]:
     """Every card code of the rules' pool with its number of copies."""
     counts: Counter[int] = Counter({code: rules.decks for code in range(52)})
     if rules.jokers:
-        counts[tt.JOKER] = rules.jokers
+        counts[JOKER] = rules.jokers
     return counts
 
 
@@ -349,13 +351,11 @@ class Referee:
                 actions.append(DiscardCard(card, go_out=True))
         if rules.joker_discards:
             actions.extend(
-                DiscardCard(Card(tt.JOKER), pile=pile)
-                for pile in range(self.players)
-                if pile != mover
+                DiscardCard(Card(JOKER), pile=pile) for pile in range(self.players) if pile != mover
             )
         wild = game.wild
         for card in sorted(set(game.hand(mover)), key=lambda card: card.code):
-            if card.code != tt.JOKER and card.rank != wild:
+            if card.code != JOKER and card.rank != wild:
                 for index in range(len(game.table) + 1):
                     actions.append(LayOff(card, index))
                 continue
@@ -494,7 +494,7 @@ class Referee:
                 assert sorted(game.stock, key=code) == sorted(under, key=code)
                 view = game.view(following)
                 assert view.reshuffled == tt.Hand(under)
-                assert view.history[-1] == (-1, tt.Reshuffle(tt.Hand(under)))
+                assert view.history[-1] == (-1, Reshuffle(tt.Hand(under)))
                 self.reshuffles += 1
             else:
                 assert [list(pile) for pile in game.piles] == piles
@@ -509,7 +509,7 @@ class Referee:
         table = game.table
         assert len(table) == len(before.table) + table_growth
         if isinstance(action, LayMeld):
-            assert table[-1] == tt.TableMeld(mover, action.meld)
+            assert table[-1] == TableMeld(mover, action.meld)
         if isinstance(action, LayOff):
             grown = table[action.meld]
             assert grown.owner == before.table[action.meld].owner
@@ -632,7 +632,7 @@ def scripted(
     rules = dataclasses.replace(rules, rounds=(len(parsed[0]),))
     record = tt.Game(rules, players=players, seed=0, max_turns=max_turns).to_record()
     pool: Counter[int] = Counter({code: rules.decks for code in range(52)})
-    pool[tt.JOKER] = rules.jokers
+    pool[JOKER] = rules.jokers
     top = [Card.parse(text) for text in stock_top.split()]
     used = Counter(card.code for hand in parsed for card in hand)
     used.update([Card.parse(upcard).code, *(card.code for card in top)])
@@ -734,7 +734,7 @@ def labels(game: tt.Game) -> set[str]:
         found.add("known cards")
     if any(view.penalties):
         found.add("false out")
-    if any(card.code == tt.JOKER for pile in game.piles for card in pile):
+    if any(card.code == JOKER for pile in game.piles for card in pile):
         found.add("a joker on a pile")
     return found
 

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 from hypothesis import strategies as st
 
-from threethirteen import JOKER, Card, Rules
+from threethirteen import Card, Rules
+from threethirteen.hands.cards import JOKER
 
 __all__ = [
     "Drawn",

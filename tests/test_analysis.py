@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import threethirteen as tt
 from tests.common import both
 from threethirteen import Card, Hand, Meld, Rules
+from threethirteen.hands.rules import RulesLike
 
 from .conftest import examples
 
@@ -204,7 +205,7 @@ def test_best_discard_prefers_a_natural_then_the_dearest_card() -> None:
         ),
     ],
 )
-def test_impossible_hands(hand: str, rules: tt.RulesLike, message: str) -> None:
+def test_impossible_hands(hand: str, rules: RulesLike, message: str) -> None:
     for function in (both.best_melds, both.deadwood_score, both.can_go_out, both.best_discard):
         with pytest.raises(tt.InvalidHandError, match=message):
             function(hand, wild=None, rules=rules)

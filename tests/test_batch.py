@@ -11,6 +11,7 @@ import threethirteen as tt
 from tests.common import both
 from tests.conftest import examples
 from tests.strategies import twin_heavy_hands, uniform_hands, wild_heavy_hands
+from threethirteen.hands.encoding import PADDING
 
 BGA = tt.Rules.preset("bga")
 FAMILY = tt.Rules.preset("family", ["jokers"])
@@ -26,7 +27,7 @@ def test_encode_hands_round_trips() -> None:
     hands = [tt.parse_hand("Kc Kd Ks 10h 10h"), tt.parse_hand("2c")]
     codes = tt.encode_hands(hands)
     assert codes.shape == (2, 5)
-    back = [tt.Hand.from_codes(code for code in row if code != tt.PADDING) for row in codes]
+    back = [tt.Hand.from_codes(code for code in row if code != PADDING) for row in codes]
     assert back == hands
 
 

@@ -17,7 +17,7 @@ import threethirteen as tt
 from tests.game_checks import plays_like, shuffle_hidden
 from tests.scripting import scripted
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock, LayOff
-from threethirteen.bots.builtin import bot_name
+from threethirteen.bots.builtin import BotSpec, bot_name
 
 BotMaker = Callable[[int], tt.Bot]
 
@@ -814,7 +814,7 @@ def test_bot_functions_are_used_as_they_are() -> None:
 def test_factories_play_whole_games() -> None:
     """A partial of a bot class once passed for a bot function, and failed at its
     first move."""
-    specs: list[tt.BotSpec] = [functools.partial(tt.SearchBot, playouts=2), search_maker]
+    specs: list[BotSpec] = [functools.partial(tt.SearchBot, playouts=2), search_maker]
     bots = [tt.make_bot(spec, seed=seat) for seat, spec in enumerate(specs)]
     game, _ = play(bots, short_rules("pagat", (), 2), seed=2, max_turns=8)
     assert game.is_over

@@ -1221,7 +1221,7 @@ def test_ranking_agrees_with_best_discard_and_can_go_out(
 ) -> None:
     rules = tt.Rules.preset(preset, variations)
     rng = random.Random(f"{preset} {variations}")
-    pool = [tt.Card(code) for code in range(52)] * 2 + [tt.Card(tt.JOKER)] * rules.jokers
+    pool = [tt.Card(code) for code in range(52)] * 2 + [tt.Card.parse("Jk")] * rules.jokers
     # Small ranks make melds likely; then ties in the ranking are common.
     narrow = [card for card in pool if card.is_joker or card.rank in (1, 2, 3, 4, 5, 12, 13)]
     for _ in range(60):

@@ -13,6 +13,7 @@ from tests.common import both
 from tests.conftest import examples
 from tests.reference import reference_discard_scores
 from tests.strategies import twin_heavy_hands, uniform_hands, wild_heavy_hands
+from threethirteen.hands.arrays import NOT_IN_HAND
 
 BGA = tt.Rules.preset("bga")
 FAMILY = tt.Rules.preset("family", ["jokers"])
@@ -20,7 +21,7 @@ FAMILY = tt.Rules.preset("family", ["jokers"])
 
 def expected_row(hand: tt.Hand, wild: int | None, rules: tt.Rules) -> list[int]:
     """What a row must hold: ``tt.discards`` by card code, -1 for the others."""
-    row = [tt.NOT_IN_HAND] * 53
+    row = [NOT_IN_HAND] * 53
     if len(hand):
         ranking = tt.discards(hand, wild=wild, rules=rules)
         for card, score in zip(ranking.cards, ranking.scores, strict=True):

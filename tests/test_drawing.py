@@ -24,6 +24,8 @@ from tests.strategies import (
     twin_heavy_hands,
     uniform_hands,
 )
+from threethirteen.hands import draw_advice
+from threethirteen.hands.cards import JOKER
 
 Card = tt.Card
 PAGAT = tt.Rules.preset("pagat")
@@ -43,7 +45,7 @@ def pool_of(rules: tt.Rules) -> Counter[Card]:
     """The rules' pool of cards, as a multiset."""
     pool = Counter({Card(code): rules.decks for code in range(52)})
     if rules.jokers:
-        pool[Card(tt.JOKER)] = rules.jokers
+        pool[Card(JOKER)] = rules.jokers
     return pool
 
 
@@ -556,7 +558,10 @@ def test_outs_values_print_and_serialise() -> None:
         str(found) == "outs: 9cx2 9sx1 9dx0 9hx0; next stock card an out: 3/5 (60.0% of 5 unseen)"
     )
     assert str(found.outs[1]) == "9s (discard 4h): 1 unseen, 1/5"
-    assert eval(repr(found), {"Card": Card, "Fraction": Fraction, **vars(tt)}) == found
+    assert (
+        eval(repr(found), {"Card": Card, "Fraction": Fraction, **vars(tt), **vars(draw_advice)})
+        == found
+    )
     data = json.loads(json.dumps(found.to_dict()))
     assert data == {
         "outs": [
@@ -605,7 +610,10 @@ def test_draw_advice_values_print_and_serialise() -> None:
         "draw from the stock: expected score 37/4 (9.25), goes out 1/2 (50.0%)\n"
         "advice: stock"
     )
-    assert eval(repr(advice), {"Card": Card, "Fraction": Fraction, **vars(tt)}) == advice
+    assert (
+        eval(repr(advice), {"Card": Card, "Fraction": Fraction, **vars(tt), **vars(draw_advice)})
+        == advice
+    )
     data = json.loads(json.dumps(advice.to_dict()))
     assert data["choice"] == "stock"
     assert data["discard"] == {

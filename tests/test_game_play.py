@@ -19,6 +19,7 @@ import threethirteen as tt
 from tests.conftest import examples
 from tests.game_checks import RandomPlayer, Referee, play, scripted
 from threethirteen import Action, Card, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff, Meld
+from threethirteen.hands.cards import JOKER
 
 PLAYERS = {
     "pagat": (2, 3, 5, 8),
@@ -291,7 +292,7 @@ def melds_by_brute_force(game: tt.Game) -> set[tuple[str, tuple[int, ...]]]:
     for size, kind in ((rules.min_set, "set"), (rules.min_run, "run")):
         for combo in set(itertools.combinations(hand, size)):
             wilds = [
-                i for i, card in enumerate(combo) if card.code == tt.JOKER or card.rank == wild
+                i for i, card in enumerate(combo) if card.code == JOKER or card.rank == wild
             ]
             naturals = [card for i, card in enumerate(combo) if i not in wilds]
             if not naturals or len(wilds) > 2:
@@ -340,7 +341,7 @@ def test_every_smallest_meld_is_listed(preset: str, variations: tuple[str, ...])
                     if isinstance(action, LayMeld)
                 }
                 wilds = [
-                    sum(code == tt.JOKER or Card(code).rank == wild for code in codes)
+                    sum(code == JOKER or Card(code).rank == wild for code in codes)
                     for _, codes in listed
                 ]
                 comparable = {

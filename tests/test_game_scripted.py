@@ -15,6 +15,7 @@ import pytest
 
 import threethirteen as tt
 from tests.scripting import deal_next, ended, finish_quickly, full_deal, play, scripted, state
+from threethirteen.engine.game import Reshuffle
 
 A = tt.Action.parse
 
@@ -173,7 +174,7 @@ def test_the_stock_running_out_reshuffles_the_pile_under_its_top_card() -> None:
     view = game.view(0)
     assert view.reshuffled == tt.Hand.parse(" ".join(reshuffled))
     assert view.stock_size == 44 + 1
-    assert isinstance(view.history[-1][1], tt.Reshuffle)
+    assert isinstance(view.history[-1][1], Reshuffle)
     # the record holds the new stock's order, top card first
     actions = game.to_record()["rounds"][0]["actions"]
     assert len(actions) == 91

@@ -33,6 +33,7 @@ from tests.game_checks import (
     without,
 )
 from threethirteen import DiscardCard, DrawDiscard, DrawStock
+from threethirteen.hands.cards import JOKER
 
 
 def test_the_positions_cover_every_kind() -> None:
@@ -157,7 +158,7 @@ def test_a_view_made_by_hand_shows_no_more_than_the_pool(decks: int, jokers: int
         hand=tt.Hand.parse("9s 9s 9s 9s 2c"),
         piles=((tt.Card.parse("2c"),),),
     )
-    pool = Counter({code: decks for code in range(52)}) + Counter({tt.JOKER: jokers})
+    pool = Counter({code: decks for code in range(52)}) + Counter({JOKER: jokers})
     left = pool - Counter(tt.Hand.parse("9s 9s 9s 9s 2c 2c").codes)
     assert view.unseen().codes == tuple(sorted(left.elements()))
 

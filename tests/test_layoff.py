@@ -24,6 +24,7 @@ from tests.common import both
 from tests.conftest import examples
 from tests.reference import is_wild, reference_score, valid_identities
 from threethirteen.hands import layoffs
+from threethirteen.hands.layoffs import MAX_LAYOFF_RUNS
 
 Card = tt.Card
 PAGAT = tt.Rules.preset("pagat")
@@ -247,7 +248,7 @@ def test_a_table_with_too_many_runs_in_reach_is_refused() -> None:
     # 6 runs of hearts, each one place from a held heart: 6 runs in reach.
     runs = ["2h 3h 4h 5h", "2h 3h 4h 5h", "3h 4h 5h 6h", "9h 10h Jh Qh", "9h 10h Jh Qh",
             "8h 9h 10h Jh"]  # fmt: skip
-    assert tt.MAX_LAYOFF_RUNS == 5
+    assert MAX_LAYOFF_RUNS == 5
     with pytest.raises(tt.TableTooLargeError) as error:
         both.layoff("Ah 7h Kh 2c", runs, wild=None, rules="family")
     assert str(error.value) == (

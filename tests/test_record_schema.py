@@ -24,6 +24,7 @@ import pytest
 
 import threethirteen as tt
 from threethirteen.engine.records import schema
+from threethirteen.hands.cards import JOKER
 
 jsonschema = pytest.importorskip("jsonschema")
 
@@ -166,7 +167,7 @@ def scripted_record(
     pool = tt.Hand.from_trusted_codes(
         sorted(
             [code for code in range(52) for _ in range(game.rules.decks)]
-            + [tt.JOKER] * game.rules.jokers
+            + [JOKER] * game.rules.jokers
         )
     )
     held = [[str(tt.parse_card(card)) for card in hand.split()] for hand in hands]

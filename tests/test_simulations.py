@@ -18,6 +18,8 @@ import pytest
 
 import threethirteen as tt
 from threethirteen.arena.simulations import derived_seed
+from threethirteen.arena.tournament_results import BotResults
+from threethirteen.bots.builtin import BotLike
 from threethirteen.statistics import t_quantile, wilson_interval
 
 PAIR = ["greedy", "random"]
@@ -50,7 +52,7 @@ def test_play_seeds_each_bot_from_the_game_seed_and_its_seat() -> None:
 def test_bot_i_sits_in_seat_i() -> None:
     seen: dict[int, set[int]] = {0: set(), 1: set()}
 
-    def watcher(seat: int) -> tt.BotLike:
+    def watcher(seat: int) -> BotLike:
         def act(view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:
             seen[seat].add(view.player)
             return legal[0]
@@ -147,7 +149,7 @@ def test_duplicate_deals_play_each_deal_in_every_seating() -> None:
     head = results.head_to_head("greedy", "greedy#2")
     assert (head.games, head.samples, head.margin, head.interval) == (4, 2, 0.0, (0.0, 0.0))
     assert not head.significant
-    assert results["greedy"] == tt.BotResults(**{**vars(results["greedy#2"]), "name": "greedy"})
+    assert results["greedy"] == BotResults(**{**vars(results["greedy#2"]), "name": "greedy"})
 
 
 def test_duplicate_samples_are_the_mean_of_a_deal() -> None:

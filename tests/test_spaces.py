@@ -29,6 +29,7 @@ from threethirteen.adapters.spaces import (
     view_text,
     worst_loss,
 )
+from threethirteen.engine.game import TableMeld
 
 # -- sizes ---------------------------------------------------------------------------
 
@@ -331,7 +332,7 @@ def test_the_lay_off_block_tells_the_ends_apart() -> None:
     import dataclasses
 
     meld = tt.Meld.parse("5h 6h 7h")
-    view = dataclasses.replace(view, table=(tt.TableMeld(1, meld),), hand=tt.Hand.parse("Jk 8h 4h"))
+    view = dataclasses.replace(view, table=(TableMeld(1, meld),), hand=tt.Hand.parse("Jk 8h 4h"))
     low = LayOff(Card.parse("Jk"), 0, Card.parse("4h"))
     high = LayOff(Card.parse("Jk"), 0, Card.parse("8h"))
     start = action_ranges(view.rules, 2)["lay_off"].start

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import threethirteen as tt
 from threethirteen import _faces, svg
+from threethirteen.hands.cards import JOKER
 
 NS = "http://www.w3.org/2000/svg"
 SVG = f"{{{NS}}}"
@@ -201,7 +202,7 @@ def test_faces_refuse_a_joker_as_identity() -> None:
 
 
 def test_faces_tables_agree_with_cards() -> None:
-    for code in range(tt.JOKER + 1):
+    for code in range(JOKER + 1):
         card = tt.Card(code)
         assert _faces.card_name(code) == str(card)
         assert _faces.card_unicode(code) == card.unicode()

@@ -41,6 +41,8 @@ import pytest
 
 import threethirteen as tt
 from tests.game_checks import KINDS, RandomPlayer, labels, without
+from threethirteen.engine.game import Reshuffle
+from threethirteen.hands.cards import JOKER
 
 CODE_TYPES = (type, types.ModuleType, types.CodeType)
 """Not walked into: code shared by every view and every game (see the docstring)."""
@@ -119,7 +121,7 @@ def as_codes(value: object) -> tuple[int, ...] | None:
         return tuple(value)
     if not isinstance(value, (tuple, list)) or not value:
         return None
-    if all(type(item) is int and 0 <= item <= tt.JOKER for item in value):
+    if all(type(item) is int and 0 <= item <= JOKER for item in value):
         return tuple(value)
     if all(isinstance(item, tt.Card) for item in value):
         return tuple(card.code for card in value)
@@ -157,7 +159,7 @@ def public_multisets(view: tt.PlayerView) -> set[tuple[int, ...]]:
     if view.reshuffled is not None:
         shown.append(view.reshuffled.codes)
     for _, event in view.history:
-        if isinstance(event, tt.Reshuffle):
+        if isinstance(event, Reshuffle):
             shown.append(event.cards.codes)
         melds = getattr(event, "melds", None) or ()
         if isinstance(event, tt.LayMeld):
@@ -311,7 +313,7 @@ def read_everything(view: tt.PlayerView) -> None:
     for _, event in view.history:
         if isinstance(event, tt.DrawStock):
             assert dataclasses.fields(event) == ()
-        elif isinstance(event, tt.Reshuffle):
+        elif isinstance(event, Reshuffle):
             assert [item.name for item in dataclasses.fields(event)] == ["cards"]
             assert isinstance(event.cards, tt.Hand)  # (sorted)
 

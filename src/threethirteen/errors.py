@@ -54,7 +54,7 @@ class InvalidMeldError(ThreeThirteenError):
 
 class TableTooLargeError(InvalidMeldError):
     """More runs on the table than :func:`~threethirteen.layoff` searches: the hand's
-    cards could go onto more than :data:`~threethirteen.MAX_LAYOFF_RUNS` of them (the
+    cards could go onto more than :data:`~threethirteen.hands.layoffs.MAX_LAYOFF_RUNS` of them (the
     exact search grows exponentially with their number)."""
 
 

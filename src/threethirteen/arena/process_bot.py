@@ -632,7 +632,7 @@ class ProcessBot:
     keeps every process it starts, even one that left its session
     (``os.setsid()``) or forked twice, and kills them all when the program ends or is
     killed: no process of it outlives its game. With ``sandbox=True`` the program runs
-    in Linux namespaces of its own (``unshare``, :data:`SANDBOX_OPTIONS`): a private
+    in Linux namespaces of its own (``unshare``, ``SANDBOX_OPTIONS``): a private
     ``/proc`` (it sees only its own processes), no network, and fresh, empty ``/tmp``,
     ``/var/tmp`` and ``/dev/shm``, so that nothing it writes there lasts to its next
     game.

@@ -191,7 +191,8 @@ class Card:
     """
 
     code: int
-    """The card's code: ``suit * 13 + rank - 1`` (0-51), or :data:`~threethirteen.JOKER` (52)."""
+    """The card's code: ``suit * 13 + rank - 1`` (0-51), or
+    :data:`~threethirteen.hands.cards.JOKER` (52)."""
 
     def __post_init__(self) -> None:
         if type(self.code) is not int:  # a numpy integer is taken as its int

@@ -5,7 +5,7 @@ how many copies of the card of that code a hand (or a pile, or the unseen cards)
 holds. The codes are those of :mod:`threethirteen.hands.cards`: ``suit * 13 + rank - 1``
 with the suits in the order clubs, diamonds, hearts, spades, so entries 0-12 are
 ``Ac`` to ``Kc``, 13-25 the diamonds, 26-38 the hearts, 39-51 the spades, and the
-last entry, 52 (:data:`~threethirteen.JOKER`), counts the jokers. The order the
+last entry, 52 (:data:`~threethirteen.hands.cards.JOKER`), counts the jokers. The order the
 cards were given in is lost, as it is in a :class:`~threethirteen.Hand`, and the
 encoding is exact: :func:`hand_from_counts` gives the hand back.
 

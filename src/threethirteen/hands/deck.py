@@ -51,7 +51,7 @@ def check_hand(hand: HandLike, rules: RulesLike | Round) -> None:
     """Raise :class:`~threethirteen.InvalidHandError` if ``hand`` cannot occur under ``rules``.
 
     A hand may hold at most ``rules.decks`` copies of a card, at most
-    ``rules.jokers`` jokers, and at most :data:`~threethirteen.MAX_HAND_SIZE` cards.
+    ``rules.jokers`` jokers, and at most :data:`~threethirteen.hands.hand.MAX_HAND_SIZE` cards.
 
     >>> from threethirteen import Rules
     >>> check_hand(parse_hand("9h 9h 9h"), Rules.preset("pagat"))

@@ -67,7 +67,7 @@ class Hand:
     def from_codes(cls, codes: Iterable[int]) -> Hand:
         """The hand of the given card codes (0-51 cards, 52 a joker): ints or numpy
         integers, such as a row of :func:`~threethirteen.encode_hands`, whose padding
-        (:data:`~threethirteen.PADDING`, -1) is skipped.
+        (:data:`~threethirteen.hands.encoding.PADDING`, -1) is skipped.
 
         :raises InvalidCardError: for a code that is not an int from 0 to 52 (or -1).
         :raises InvalidHandError: for more than 1000 codes, or codes not iterable.

@@ -673,7 +673,7 @@ def layoff(
     :returns: a :class:`Layoff`.
     :raises InvalidMeldError: for a table meld that is not valid under the rules.
     :raises ~threethirteen.TableTooLargeError: when the hand's cards could go onto
-        more than :data:`~threethirteen.MAX_LAYOFF_RUNS` runs of the table (a
+        more than :data:`~threethirteen.hands.layoffs.MAX_LAYOFF_RUNS` runs of the table (a
         subclass of InvalidMeldError).
     :raises InvalidHandError: for a hand impossible under the rules, or when the
         hand and the table hold more copies of a card (or jokers) than the game has.
