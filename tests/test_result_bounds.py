@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 import threethirteen as tt
 from threethirteen.arena.tournament_results import lowest_total
-from threethirteen.statistics import mean_interval
+from threethirteen.statistics import SPRT, mean_interval
 
 
 def test_the_lowest_total_is_zero_or_the_bonuses() -> None:
@@ -38,3 +40,16 @@ def test_few_games_give_an_interval_clipped_at_zero() -> None:
     random = results["random"]
     assert random.mean_total_interval is not None
     assert random.mean_total_interval[0] > 100
+
+
+def test_a_margin_or_sample_too_large_to_square_is_refused() -> None:
+    # hypothesis found margin1=-1.34e154: its square overflowed in the LLR
+    with pytest.raises(tt.ThreeThirteenError) as caught:
+        tt.match(["greedy", "random"], margin1=-1.34e154, seed=1, max_deals=2, max_turns=5)
+    assert str(caught.value) == "margin1 is at most 1e12 in size, not -1.34e+154"
+    test = SPRT(0, 5)
+    with pytest.raises(tt.ThreeThirteenError, match="a sample is at most 1e12 in size"):
+        test.add(1e300)
+    assert test.samples == 0
+    test.add(-1e12)
+    assert test.samples == 1

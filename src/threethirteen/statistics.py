@@ -40,6 +40,7 @@ __all__ = [
     "ELO_PER_LOGIT",
     "SMALL_SAMPLES",
     "SPRT",
+    "SPRT_MAX_SIZE",
     "SPRT_MIN_SAMPLES",
     "Z95",
     "PairScores",
@@ -68,6 +69,10 @@ standard errors."""
 
 ELO_PER_LOGIT = 400 / math.log(10)
 """Elo points per unit of log-odds: ``elo = 400 * log10(p / (1 - p))``."""
+
+SPRT_MAX_SIZE = 1e12
+"""The largest size of a margin or a sample :class:`SPRT` takes (points a game run to
+the thousands): the squares it sums stay far from a float's overflow."""
 
 SPRT_MIN_SAMPLES = 8
 """The fewest samples on which :class:`SPRT` decides by default: with fewer, the
@@ -118,6 +123,14 @@ def _finite(name: str, value: object) -> float:
     number = _real(name, value)
     if math.isinf(number):
         raise ThreeThirteenError(f"{name} must be finite, not {quote(value)}")
+    return number
+
+
+def _bounded(name: str, value: object) -> float:
+    """``value`` as a finite float no larger in size than :data:`SPRT_MAX_SIZE`."""
+    number = _finite(name, value)
+    if abs(number) > SPRT_MAX_SIZE:
+        raise ThreeThirteenError(f"{name} is at most 1e12 in size, not {quote(value)}")
     return number
 
 
@@ -908,8 +921,8 @@ class SPRT:
         beta: float = 0.05,
         min_samples: int = SPRT_MIN_SAMPLES,
     ) -> None:
-        low = _finite("margin0", margin0)
-        high = _finite("margin1", margin1)
+        low = _bounded("margin0", margin0)
+        high = _bounded("margin1", margin1)
         if not low < high:
             raise ThreeThirteenError(
                 f"margin0 must be below margin1, not {quote(margin0)} and {quote(margin1)}"
@@ -979,7 +992,7 @@ class SPRT:
 
         :raises ThreeThirteenError: for a value that is not a finite number.
         """
-        number = _finite("a sample", value)
+        number = _bounded("a sample", value)
         self._count += 1
         delta = number - self._mean
         self._mean += delta / self._count
