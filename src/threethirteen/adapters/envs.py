@@ -67,7 +67,7 @@ except ModuleNotFoundError as error:  # an optional extra
     ) from error
 
 from .._validate import as_index, quote
-from ..arena.referee import listed_action, referee_game
+from ..arena.referee import listed_action, raise_decision_fault
 from ..bots.builtin import Bot, bot_name
 from ..engine.actions import Action
 from ..engine.game import Game, PlayerView
@@ -539,20 +539,6 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return mover
 
 
-class _Again:
-    """A bot's faulty decision, made again at the referee's table: it raises the
-    same exception, or returns the same choice."""
-
-    def __init__(self, error: BaseException | None, choice: object) -> None:
-        self.error = error
-        self.choice = choice
-
-    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        if self.error is not None:
-            raise self.error
-        return self.choice  # type: ignore[return-value]  # (not an action: the fault)
-
-
 def bot_action(game_env: Any, bot: Bot) -> int:
     """The action index ``bot`` chooses for the agent to move in ``game_env`` (the
     wrapped :func:`env` or a :class:`raw_env`): the bot is given the agent's view
@@ -590,18 +576,19 @@ def bot_action(game_env: Any, bot: Bot) -> int:
     except KeyboardInterrupt:  # (a person's Ctrl-C, most likely: it stops the run)
         raise
     except BaseException as error:  # the bot's, SystemExit included, as the referee's
-        _fault(game, seat, bot, _Again(error, None))
+        _fault(game, seat, bot, error=error)
     action = listed_action(choice, legal)
     if action is None:
-        _fault(game, seat, bot, _Again(None, choice))
+        _fault(game, seat, bot, choice=choice)
     return spaces.action_to_index(action, view)
 
 
-def _fault(game: Game, seat: int, bot: Bot, again: _Again) -> NoReturn:
+def _fault(
+    game: Game, seat: int, bot: Bot, *, error: BaseException | None = None, choice: object = None
+) -> NoReturn:
     """Raise the referee's :class:`~threethirteen.BotError` for the bot's decision,
-    made again by ``again`` on a copy of the game."""
+    which raised ``error`` or returned ``choice``, on a copy of the game."""
     labels = [
         bot_name(bot) if other == seat else _agent_name(other) for other in range(game.players)
     ]
-    referee_game(game.clone(), [again] * game.players, labels, raise_faults=True)
-    raise AssertionError("the referee found no fault")  # pragma: no cover
+    raise_decision_fault(game.clone(), labels, error=error, choice=choice)

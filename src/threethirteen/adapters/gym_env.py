@@ -87,7 +87,7 @@ except ModuleNotFoundError as error:  # an optional extra
     ) from error
 
 from .._validate import as_index, quote
-from ..arena.referee import listed_action, referee_game
+from ..arena.referee import listed_action, raise_decision_fault
 from ..bots.builtin import Bot, BotSpec, bot_name, make_bot
 from ..engine.actions import Action
 from ..engine.game import Game, PlayerView
@@ -114,20 +114,6 @@ action of each index (the first with it)."""
 
 LEARNER = "learner"
 """The label of the learner's seat (the bots are labelled by :func:`threethirteen.bot_name`)."""
-
-
-class _Again:
-    """A bot's faulty decision, made again at the referee's table: it raises the
-    same exception, or returns the same choice."""
-
-    def __init__(self, error: BaseException | None, choice: object) -> None:
-        self.error = error
-        self.choice = choice
-
-    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        if self.error is not None:
-            raise self.error
-        return self.choice  # type: ignore[return-value]  # (not an action: the fault)
 
 
 def _labels(seat: int, players: int, opponents: Sequence[BotSpec]) -> tuple[str, ...]:
@@ -460,22 +446,20 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             except KeyboardInterrupt:  # (a person's Ctrl-C, most likely: it stops the run)
                 raise
             except BaseException as error:  # the bot's, SystemExit included, as the referee's
-                self._fault(_Again(error, None))
+                self._fault(error=error)
             action = listed_action(choice, legal)
             if action is None:
-                self._fault(_Again(None, choice))
+                self._fault(choice=choice)
             game.apply(action, mover)
 
-    def _fault(self, again: _Again) -> NoReturn:
+    def _fault(self, *, error: BaseException | None = None, choice: object = None) -> NoReturn:
         """Raise the referee's :class:`~threethirteen.BotError` for the decision of the
-        bot to move, made again by ``again``; the episode ends."""
-        seats: list[Bot] = [again] * self.players
+        bot to move, which raised ``error`` or returned ``choice``; the episode ends."""
         try:
-            referee_game(self.game, seats, self._labels, raise_faults=True)
-        except BotError as error:
-            self._ended = f"the episode ended with a bot's fault ({error}): call reset()"
+            raise_decision_fault(self.game, self._labels, error=error, choice=choice)
+        except BotError as fault:
+            self._ended = f"the episode ended with a bot's fault ({fault}): call reset()"
             raise
-        raise AssertionError("the referee found no fault")  # pragma: no cover
 
 
 register()

@@ -69,7 +69,7 @@ from typing import Any, NoReturn
 from .._validate import quote
 from ..bots.builtin import Bot
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
-from ..engine.game import Game
+from ..engine.game import Game, PlayerView
 from ..errors import BotError, BotRaisedError, GameError, MoveTimeError, ThreeThirteenError
 from ..hands.cards import CARDS, JOKER, Card
 from ..hands.melds import Meld
@@ -89,6 +89,7 @@ __all__ = [
     "hook_fault",
     "is_genuine_action",
     "listed_action",
+    "raise_decision_fault",
     "raise_fault",
     "referee_game",
     "start_fault",
@@ -714,3 +715,43 @@ def forfeit_scores(game: Game, seat: int) -> tuple[tuple[int, ...], tuple[tuple[
         scored.append(tuple(most if player == seat else 0 for player in range(players)))
     totals = tuple(sum(scores[player] for scores in scored) for player in range(players))
     return totals, tuple(scored)
+
+
+class _Again:
+    """A bot's faulty decision, made again at the referee's table: it raises the
+    same exception, or returns the same choice."""
+
+    def __init__(self, error: BaseException | None, choice: object) -> None:
+        self.error = error
+        self.choice = choice
+
+    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        if self.error is not None:
+            raise self.error
+        return self.choice  # type: ignore[return-value]  # (not an action: the fault)
+
+
+def raise_decision_fault(
+    game: Game,
+    labels: Sequence[str],
+    *,
+    error: BaseException | None = None,
+    choice: object = None,
+) -> NoReturn:
+    """Raise the :class:`~threethirteen.BotError` the referee raises for the bot to
+    move in ``game``, whose decision raised ``error`` (or, without one, returned
+    ``choice``, which is not legal): for a caller that asks a bot itself (an
+    environment's opponent), with the referee's own message. ``game`` is left as
+    it stands.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", 2, seed=1)
+    >>> raise_decision_fault(game, ["learner", "sleepy"], choice=None)
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.BotError: bot 'sleepy' in seat 1, round 1, turn 1: chose None,
+    which is not legal: it is not an action
+    """
+    again = _Again(error, choice)
+    referee_game(game, [again] * game.players, labels, raise_faults=True)
+    raise AssertionError("the referee found no fault")  # pragma: no cover
