@@ -633,9 +633,10 @@ class ProcessBot:
     (``os.setsid()``) or forked twice, and kills them all when the program ends or is
     killed: no process of it outlives its game. With ``sandbox=True`` the program runs
     in Linux namespaces of its own (``unshare``, ``SANDBOX_OPTIONS``): a private
-    ``/proc`` (it sees only its own processes), no network, and fresh, empty ``/tmp``,
-    ``/var/tmp`` and ``/dev/shm``, so that nothing it writes there lasts to its next
-    game.
+    ``/proc`` (it sees only its own processes), no network, every file system
+    read-only (``/tmp`` too) but a fresh, empty private folder (its working
+    directory, ``HOME`` and ``TMPDIR``), ``/var/tmp`` and ``/dev/shm``, so that
+    nothing it writes lasts to its next game.
 
     **Time.** Each decision has ``move_time``; the first decision of each process
     also has a startup allowance for the program to start, ``startup_time`` at

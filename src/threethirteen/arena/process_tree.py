@@ -17,8 +17,9 @@ on descriptor ``FD``, and waits. When the program exits, or when the guard is
 told to stop (``SIGTERM``, or ``SIGHUP`` when its parent dies), it kills every
 process left under it and exits as the program did (the same status, or the
 same signal). In a sandbox (``FD --sandbox [--home FOLDER] [--chdir] -- ...``, run
-in namespaces of its own by ``unshare``), it first mounts fresh, empty folders
-over ``/tmp``, ``/var/tmp`` and ``/dev/shm`` (:func:`sandbox_folders`).
+in namespaces of its own by ``unshare``), it first makes every mount read-only and
+mounts fresh, empty folders over ``/var/tmp``, ``/dev/shm`` and its private folder
+(:func:`sandbox_folders`).
 
 >>> import subprocess, time
 >>> parent = subprocess.Popen(["sh", "-c", "sleep 30 & wait"])
@@ -365,7 +366,9 @@ _MOUNT_FLAGS = {
 }  # fmt: skip
 """The flags of a mount (``/proc/self/mountinfo``'s options) kept when it is made
 read-only (the kernel refuses to drop them in a user namespace)."""
-_PRIVATE_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
+_PRIVATE_FOLDERS = ("/var/tmp", "/dev/shm")
+"""The shared folders a sandbox covers with fresh, empty ones. Not ``/tmp``, which
+stays as it is, read-only: a program (or its virtual environment) may live there."""
 
 
 def _mount_tmpfs(folder: str) -> None:
@@ -406,10 +409,10 @@ def _read_only() -> None:
 
 
 def sandbox_folders(home: str | None, chdir: bool) -> None:
-    """In a sandbox's namespaces: every mount made read-only, then a fresh ``tmpfs``
-    over ``/tmp``, ``/var/tmp`` and ``/dev/shm`` (the only places it can write); the
-    folder ``home`` made in it (the program's ``HOME``), and made the working
-    directory when ``chdir``.
+    """In a sandbox's namespaces: every mount made read-only (``/tmp`` too), then a
+    fresh ``tmpfs`` over ``/var/tmp``, ``/dev/shm`` and the folder ``home`` (the
+    program's private folder: its ``HOME`` and ``TMPDIR``), the only places it can
+    write, all gone with it; ``home`` made the working directory when ``chdir``.
 
     :raises OSError: when a mount cannot be made read-only, or a folder cannot be
         mounted or made.
@@ -420,6 +423,7 @@ def sandbox_folders(home: str | None, chdir: bool) -> None:
             _mount_tmpfs(folder)
     if home is not None:
         os.makedirs(home, mode=0o700, exist_ok=True)
+        _mount_tmpfs(home)
         if chdir:
             os.chdir(home)
 
