@@ -19,7 +19,7 @@ What changed from the tutorial:
 
 Needs the ``sb3`` extra::
 
-    pip install 'threethirteen[pettingzoo,sb3]'
+    pip install '.[pettingzoo,sb3]'
     python examples/pettingzoo_masked_ppo.py --minutes 10
     python examples/pettingzoo_masked_ppo.py --tiny   # a few hundred steps: a smoke test
 """

@@ -7,7 +7,7 @@ bots.
 
 Needs the ``sb3`` extra::
 
-    pip install 'threethirteen[gymnasium,sb3]'
+    pip install '.[gymnasium,sb3]'
     python examples/sb3_maskable_ppo.py --minutes 10 --opponent random --save ppo.zip
     python examples/sb3_maskable_ppo.py --tiny   # a few hundred steps: a smoke test
 

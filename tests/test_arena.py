@@ -231,7 +231,8 @@ def test_a_spinning_bot_forfeits_and_its_thread_is_stopped(isolate: bool | None)
     deadline = time.monotonic() + 5
     while threading.active_count() > before and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert threading.active_count() == before
+    # (another test's thread may have ended meanwhile: none of this game's is left)
+    assert threading.active_count() <= before
 
 
 def _swapper(view: tt.PlayerView, legal: Sequence[tt.Action]) -> tt.Action:

@@ -99,9 +99,12 @@ def descendants(pid: int) -> list[int]:
 
     :param pid: a process id (a process that does not exist has no descendants).
 
-    >>> import os
-    >>> descendants(os.getpid())
-    []
+    >>> import os, subprocess
+    >>> child = subprocess.Popen(["sleep", "30"])
+    >>> child.pid in descendants(os.getpid()), descendants(child.pid)
+    (True, [])
+    >>> child.kill(), child.wait()
+    (None, -9)
     >>> descendants(2**22 + 1)
     []
     """
