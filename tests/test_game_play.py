@@ -291,9 +291,7 @@ def melds_by_brute_force(game: tt.Game) -> set[tuple[str, tuple[int, ...]]]:
     found = set()
     for size, kind in ((rules.min_set, "set"), (rules.min_run, "run")):
         for combo in set(itertools.combinations(hand, size)):
-            wilds = [
-                i for i, card in enumerate(combo) if card.code == JOKER or card.rank == wild
-            ]
+            wilds = [i for i, card in enumerate(combo) if card.code == JOKER or card.rank == wild]
             naturals = [card for i, card in enumerate(combo) if i not in wilds]
             if not naturals or len(wilds) > 2:
                 continue
