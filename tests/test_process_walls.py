@@ -240,8 +240,10 @@ def test_no_child_outlives_a_tournament_nor_leaks_a_descriptor_or_thread(
     pids = pids_in(spawned)
     assert len(pids) == 4  # a process a game, a child each
     assert all(gone(pid) for pid in pids)
-    wait_for(lambda: threading.active_count() == threads, within=3)
-    assert (descriptors(), threading.active_count()) == (fds, threads)
+    # (another test's thread may end meanwhile: nothing new is left)
+    wait_for(lambda: threading.active_count() <= threads, within=3)
+    assert descriptors() <= fds
+    assert threading.active_count() <= threads
 
 
 @pytest.mark.parametrize("escape", ["setsid", "double-fork"])
@@ -576,8 +578,10 @@ def test_a_sandboxed_bot_that_escapes_dies_with_its_game(tmp_path: Path) -> None
     bot.close()
     assert results.faults == {"bot_programs.py": 0, "greedy": 0}
     assert set(descendants(os.getpid())) <= before  # no process of the bot's survives
-    wait_for(lambda: threading.active_count() == threads, within=3)
-    assert (descriptors(), threading.active_count()) == (fds, threads)
+    # (another test's thread may end meanwhile: nothing new is left)
+    wait_for(lambda: threading.active_count() <= threads, within=3)
+    assert descriptors() <= fds
+    assert threading.active_count() <= threads
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
