@@ -18,6 +18,7 @@ import pytest
 
 import threethirteen as tt
 from tests.cli_run import Result, Run
+from threethirteen.cli import check as cli_check
 from threethirteen.cli import main as cli
 from threethirteen.cli.main import main
 
@@ -777,7 +778,7 @@ def test_usage_errors(run: Run, argv: list[str], message: str) -> None:
         ),
         (
             ["9s 9h 9d", "--variation", "aces-high=x"],
-            "variation 'aces-high' needs a whole number, not 'x'",
+            "variation 'aces-high' must be an int, not 'x'",
         ),
         (
             ["9s 9h 9d", "--rules", "bga", "--players", "6"],
@@ -1228,7 +1229,7 @@ def test_ranking_agrees_with_best_discard_and_can_go_out(
         size = rng.choice([4, 5, 6, 7, 8])
         wild = rng.choice([None, size - 1])
         hand = tt.Hand(rng.sample(narrow, size))
-        ranking = cli.rank_discards(hand, wild, rules)
+        ranking = cli_check.rank_discards(hand, wild, rules)
         best = tt.best_discard(hand, wild=wild, rules=rules)
         assert ranking[0].card == best.card, hand
         assert ranking[0].score == best.melding.score, hand

@@ -23,6 +23,7 @@ from tests.cli_run import Run
 from threethirteen.arena import bot_server
 from threethirteen.cli import _play as _cli_play
 from threethirteen.cli import main as cli
+from threethirteen.cli import simulate as cli_simulate
 from threethirteen.cli._format import Style
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -428,17 +429,17 @@ def no_tournament(*args: object, **kwargs: object) -> None:
 def test_simulate_plot_checks_matplotlib_and_the_path_before_the_first_game(
     run: Run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(cli, "tournament", no_tournament)
+    monkeypatch.setattr(cli_simulate, "tournament", no_tournament)
     argv = ("simulate", "--bots", "greedy,random", "--games", "2", "--plot")
     result = run(*argv, str(tmp_path / "missing" / "plot.png"))
     assert (result.status, result.out) == (2, "")
     assert "cannot write the plot to" in result.err
-    real_find_spec = cli.importlib.util.find_spec
+    real_find_spec = cli_simulate.importlib.util.find_spec
 
     def find_spec(name: str, *args: object) -> object:
         return None if name == "matplotlib" else real_find_spec(name, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli.importlib.util, "find_spec", find_spec)
+    monkeypatch.setattr(cli_simulate.importlib.util, "find_spec", find_spec)
     result = run(*argv, str(tmp_path / "plot.png"))
     assert (result.status, result.out) == (2, "")
     assert "--plot needs matplotlib" in result.err

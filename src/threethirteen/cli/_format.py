@@ -1,7 +1,7 @@
 """What the command line prints: cards in letters, symbols or colour; results as text or JSON.
 
-:mod:`threethirteen.cli.main` reads the arguments and runs the analysis; this module
-only renders. Cards in JSON are always the ASCII notation (``"10h"``, ``"Jk"``).
+:mod:`threethirteen.cli.check` (like each command's module) works out what to show; this
+module only renders. Cards in JSON are always the ASCII notation (``"10h"``, ``"Jk"``).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ __all__ = [
     "assumed_note",
     "chance_text",
     "choose_style",
+    "is_terminal",
     "json_object",
     "outs_text",
     "printable",
@@ -157,7 +158,14 @@ def silence(stream: TextIO) -> None:
     os.close(devnull)
 
 
-def _isatty(stream: TextIO) -> bool:
+def is_terminal(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal: ``False`` for a stream with no ``isatty`` or
+    a closed one.
+
+    >>> import io
+    >>> is_terminal(io.StringIO())
+    False
+    """
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # no such method, or a closed stream
@@ -217,7 +225,7 @@ def choose_style(
     elif environ.get("FORCE_COLOR"):
         colour = True
     else:
-        colour = _isatty(stream) and environ.get("TERM") != "dumb"
+        colour = is_terminal(stream) and environ.get("TERM") != "dumb"
     return Style(unicode=not ascii_only and _can_encode_symbols(stream), colour=colour)
 
 

@@ -64,10 +64,21 @@ from ..hands.meld_check import check_melds
 from ..hands.melds import Meld
 from ..hands.rounds import Round
 from ..hands.rules import Rules
+from ._errors import (
+    EXIT_BOT_FAILED,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    print_error,
+    print_usage_error,
+)
 from ._format import (
     Style,
     chance_text,
     choose_style,
+    is_terminal,
     outs_text,
     printable,
     rules_label,
@@ -79,12 +90,6 @@ from .bot_args import FORMS, parse_bot
 __all__ = ["PlayCommand", "build_parser", "hint_lines", "main", "read_action"]
 
 PROG = "threethirteen play"
-EXIT_OK = 0
-EXIT_USAGE = 2
-EXIT_BOT_FAILED = 2
-"""A bot raised, chose what is not a legal action, or overran ``--move-time``."""
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 141
 
 DRAW_PROMPT = "draw (s: stock, d: discard pile)> "
 PLAY_PROMPT = "discard (a card, or 'out CARD' to go out)> "
@@ -205,25 +210,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class _UsageError(Exception):
-    """Arguments that do not fit together."""
-
-
 def _bot_names(text: str, players: int | None, seat: int) -> tuple[int, list[str]]:
     """The number of players and the bot name of each other seat, in seat order."""
     names = [name.strip() for name in text.split(",")]
     if not all(names):
-        raise _UsageError(f"--bots takes names separated by commas, not {text!r}")
+        raise UsageError(f"--bots takes names separated by commas, not {text!r}")
     if players is None:
         players = len(names) + 1
     if len(names) == 1:
         names = names * (players - 1)
     if len(names) != players - 1:
-        raise _UsageError(
+        raise UsageError(
             f"{players} players need {players - 1} bots (or one name for all), not {len(names)}"
         )
     if not 0 <= seat < players:
-        raise _UsageError(f"--seat is a seat from 0 to {players - 1}, not {seat}")
+        raise UsageError(f"--seat is a seat from 0 to {players - 1}, not {seat}")
     return players, names
 
 
@@ -403,7 +404,7 @@ class PlayCommand:
         self.stdout = stdout
         self.style = style
         self.hints = hints
-        self.echo = not _isatty(stdin)
+        self.echo = not is_terminal(stdin)
         self.went_out = False
         """Whether the last action applied went out."""
         self.record = record
@@ -980,17 +981,6 @@ class _BotError(Exception):
     """A bot failed: it raised, overran its time, or chose what is not legal."""
 
 
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _error(message: str) -> None:
-    print(f"threethirteen: error: {printable(message)}", file=sys.stderr)
-
-
 def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Run ``threethirteen play`` with the arguments after ``play``; the exit status:
     0 when the game ends or the person quits, 2 for bad arguments or when a bot fails
@@ -1015,11 +1005,11 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         try:  # a spec for each seat: a command runs a process of its own for each
             specs = [parse_bot(name) for name in names]
         except InvalidBotError as error:
-            raise _UsageError(f"--bots: {error}") from None
+            raise UsageError(f"--bots: {error}") from None
         try:
             move_time = check_move_time(args.move_time)
         except ThreeThirteenError:
-            raise _UsageError(
+            raise UsageError(
                 f"--move-time is a positive number of seconds, not {args.move_time:g}"
             ) from None
         game = Game(
@@ -1036,12 +1026,10 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
             player: (bot_name(spec), _seat_bot(spec, seed + player))
             for player, spec in zip(others, specs, strict=True)
         }
-    except _UsageError as error:
-        parser.print_usage(sys.stderr)
-        _error(str(error))
-        return EXIT_USAGE
+    except UsageError as error:
+        return print_usage_error(parser, error)
     except ThreeThirteenError as error:
-        _error(str(error))
+        print_error(str(error))
         return EXIT_USAGE
     style = choose_style(stdout, ascii_only=args.ascii, color=args.color)
     with watching_interrupts() as interrupts:
@@ -1078,12 +1066,12 @@ def _run_command(command: PlayCommand, record: str | None) -> int:
     try:
         command.save()  # the deal; an unwritable path fails before the first move
     except OSError as error:
-        _error(f"cannot write the record to {record!r}: {error.strerror or error}")
+        print_error(f"cannot write the record to {record!r}: {error.strerror or error}")
         return EXIT_USAGE
     try:
         return command.run()
     except _BotError as error:
-        _error(str(error))
+        print_error(str(error))
         return EXIT_BOT_FAILED
     except KeyboardInterrupt:
         stdout.write("\n")
