@@ -48,7 +48,7 @@ from typing import IO, Any
 from .._validate import quote
 from ..engine.game import Game
 from ..errors import GameError, InvalidRecordError
-from .tournament_results import GameResult
+from .game_results import GameResult
 
 __all__ = [
     "GAMES_FORMAT",
