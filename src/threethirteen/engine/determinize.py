@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._lazy import LazyModule
 from .actions import DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
+from .public_replay import PublicReplay, PublicVisitor
 
 if TYPE_CHECKING:
     import numpy as np
@@ -104,8 +105,9 @@ class _DeadEnd(Exception):
     pass
 
 
-class _Replay:
-    """One attempt at a consistent history."""
+class _Replay(PublicVisitor):
+    """One attempt at a consistent history: the hooks of a walk of the round's
+    public history (the walk keeps the piles)."""
 
     def __init__(
         self, deal: Deal, stream: _Stream, false_outs: frozenset[int], choices: list[int]
@@ -140,8 +142,6 @@ class _Replay:
         self.stock_dealt = list(range(total - deal.stock_size, total))  # top first
         self.stock = self.stock_dealt[::-1]  # top last
         self.stocks: list[list[int]] = []
-        self.piles: list[list[int]] = [[] for _ in range(players if deal.separate else 1)]
-        self.piles[deal.dealer if deal.separate else 0].append(deal.upcard)
         self.viewer_draws = iter(deal.drawn)
         self.viewer_drawn: list[int] = []
 
@@ -150,7 +150,7 @@ class _Replay:
         self.next_uniform += 1
         return self.stream.get(index)
 
-    def draw_stock(self, player: int) -> None:
+    def visit_draw_stock(self, player: int, event: DrawStock, passed: list[int]) -> None:
         slot = self.stock.pop()
         if player == self.deal.viewer:
             code = next(self.viewer_draws)
@@ -246,7 +246,6 @@ class _Replay:
             pool[code] += 1
         self.pools.append(pool)
         self.sizes.append(len(cards))
-        self.piles = [pile[-1:] for pile in self.piles]
         first = len(self.source)
         self.source.extend([source] * len(cards))
         self.card.extend([-1] * len(cards))
@@ -255,34 +254,38 @@ class _Replay:
         self.stock = order[::-1]
 
     def play(self, events: Sequence[tuple[int, Any]]) -> None:
-        for index, (player, event) in enumerate(events):
-            if player < 0:
-                self.reshuffle(list(event.cards.code_bytes))
-            elif isinstance(event, DrawStock):
-                self.draw_stock(player)
-            elif isinstance(event, DrawDiscard):
-                code = self.piles[event.pile or 0].pop()
-                if player != self.deal.viewer:
-                    self.known[player].append(code)
-            elif isinstance(event, DiscardCard):
-                code = event.card.code
-                self.leave(player, code)
-                pile = player if self.deal.separate else 0
-                if event.pile is not None and self.deal.separate:
-                    pile = event.pile
-                self.piles[pile].append(code)
-                if event.go_out and event.melds is not None:
-                    shown = [card.code for meld in event.melds for card in meld.cards]
-                    if index in self.false_outs:
-                        self.show(player, shown)  # a false out: the melds were shown
-                    else:
-                        for code in shown:  # laid on the table
-                            self.leave(player, code)
-            elif isinstance(event, LayMeld):
-                for card in event.meld.cards:
-                    self.leave(player, card.code)
-            elif isinstance(event, LayOff):
-                self.leave(player, event.card.code)
+        deal = self.deal
+        PublicReplay(
+            deal.players, deal.dealer, deal.upcard, deal.separate, 0, self.false_outs
+        ).walk(events, self)
+
+    def visit_reshuffle(self, event: Any, cards: list[int]) -> None:
+        self.reshuffle(list(event.cards.code_bytes))
+
+    def visit_draw_discard(
+        self, player: int, event: DrawDiscard, pile: int, card: int | None
+    ) -> None:
+        if card is None:
+            raise SampleError(f"a draw from pile {pile}, which holds no card")
+        if player != self.deal.viewer:
+            self.known[player].append(card)
+
+    def visit_discard(self, player: int, event: DiscardCard, pile: int, false_out: bool) -> None:
+        self.leave(player, event.card.code)
+        if event.go_out and event.melds is not None:
+            shown = [card.code for meld in event.melds for card in meld.cards]
+            if false_out:
+                self.show(player, shown)  # a false out: the melds were shown
+            else:
+                for code in shown:  # laid on the table
+                    self.leave(player, code)
+
+    def visit_lay_meld(self, player: int, event: LayMeld) -> None:
+        for card in event.meld.cards:
+            self.leave(player, card.code)
+
+    def visit_lay_off(self, player: int, event: LayOff) -> None:
+        self.leave(player, event.card.code)
 
     def fill(self, rng: np.random.Generator) -> None:
         """The unseen slots take the cards left in their sources, shuffled."""
