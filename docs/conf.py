@@ -85,8 +85,8 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 # parts of results, the encoding's constants), by their homes: the API page documents
 # them there, and a short name in a docstring finds them through _top_then_homes.
 _HOMES = {
-    "BotLike": "bots.builtin",
-    "BotSpec": "bots.builtin",
+    "BotLike": "bots.protocol",
+    "BotSpec": "bots.registry",
     "HandLike": "hands.hand",
     "HandsLike": "hands.encoding",
     "MeldLike": "hands.melds",

@@ -17,7 +17,8 @@ import threethirteen as tt
 from tests.game_checks import plays_like, shuffle_hidden
 from tests.scripting import scripted
 from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock, LayOff
-from threethirteen.bots.builtin import BotSpec, bot_name
+from threethirteen.bots.protocol import bot_name
+from threethirteen.bots.registry import BotSpec
 
 BotMaker = Callable[[int], tt.Bot]
 

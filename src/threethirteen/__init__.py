@@ -32,13 +32,14 @@ shows one in full, and the API reference (docs/api.md) shows them all.
 * The arena: :func:`play` (one game), :func:`tournament`
   (:class:`TournamentResults` of :class:`GameResult`), :func:`match` (a
   :class:`MatchResult`), :func:`game_seed`, :data:`ARENA_MAX_TURNS`.
-* Errors: bad input raises a :class:`ThreeThirteenError` (a :class:`ValueError`):
-  :class:`InvalidCardError`, :class:`InvalidHandError`, :class:`InvalidMeldError`,
-  :class:`TableTooLargeError`, :class:`InvalidRulesError`, :class:`InvalidWildError`,
-  :class:`InvalidActionError`, :class:`IllegalActionError`,
-  :class:`InvalidRecordError`, :class:`GameError`, :class:`InvalidBotError`; a bot's
-  failure in the arena is a :class:`BotError`: :class:`MoveTimeError`,
-  :class:`BotProtocolError`, :class:`BotRaisedError`.
+* Errors: every one is a :class:`ThreeThirteenError`. Bad input raises an
+  :class:`InvalidInputError` (a :class:`ValueError`): :class:`InvalidCardError`,
+  :class:`InvalidHandError`, :class:`InvalidMeldError`, :class:`TableTooLargeError`,
+  :class:`InvalidRulesError`, :class:`InvalidWildError`, :class:`InvalidActionError`,
+  :class:`IllegalActionError`, :class:`InvalidRecordError`, :class:`GameError`,
+  :class:`InvalidBotError`; a bot's failure in the arena is a :class:`BotError` (not a
+  :class:`ValueError`): :class:`MoveTimeError`, :class:`BotProtocolError`,
+  :class:`BotRaisedError`.
 * The package: :data:`__version__`, :data:`implementation` (the solver in use).
 
 What is at the top and what is not: the top holds what a user calls and what those
@@ -52,8 +53,8 @@ live in their modules: ``threethirteen.hands`` (``cards.JOKER``,
 ``draw_advice.DrawOption``, ``draw_advice.UnseenLike``,
 ``draw_advice.WeightsLike``, ``layoffs.LayoffCard``, ``layoffs.MAX_LAYOFF_RUNS``,
 ``meld_check.MeldProblem``), ``threethirteen.engine.game`` (``TableMeld``,
-``Reshuffle``, ``ViewCodes``), ``threethirteen.bots.builtin`` (``BotLike``,
-``BotSpec``) and ``threethirteen.arena.tournament_results`` (``BotResults``,
+``Reshuffle``, ``ViewCodes``), ``threethirteen.bots`` (``protocol.BotLike``,
+``registry.BotSpec``) and ``threethirteen.arena.tournament_results`` (``BotResults``,
 ``HeadToHead``, ``Rating``, ``Fault``). Their old names at the top still work in
 the 0.2 releases, with a :class:`DeprecationWarning` naming the new home; 0.3
 removes them.
@@ -91,18 +92,18 @@ from .arena.simulations import match as match
 from .arena.simulations import play as play
 from .arena.simulations import tournament as tournament
 from .arena.tournament_results import GameResult as GameResult
-from .bots.builtin import BOTS as BOTS
 from .bots.builtin import AdvisorBot as AdvisorBot
-from .bots.builtin import Bot as Bot
 from .bots.builtin import GreedyBot as GreedyBot
 from .bots.builtin import HeuristicBot as HeuristicBot
 from .bots.builtin import LookaheadBot as LookaheadBot
 from .bots.builtin import RandomBot as RandomBot
 from .bots.builtin import SearchBot as SearchBot
-from .bots.builtin import as_bot as as_bot
-from .bots.builtin import bot_name as bot_name
-from .bots.builtin import make_bot as make_bot
 from .bots.expert import ExpertBot as ExpertBot
+from .bots.protocol import Bot as Bot
+from .bots.protocol import as_bot as as_bot
+from .bots.protocol import bot_name as bot_name
+from .bots.registry import BOTS as BOTS
+from .bots.registry import make_bot as make_bot
 from .engine.actions import Action as Action
 from .engine.actions import DiscardCard as DiscardCard
 from .engine.actions import DrawDiscard as DrawDiscard
@@ -120,6 +121,7 @@ from .errors import InvalidActionError as InvalidActionError
 from .errors import InvalidBotError as InvalidBotError
 from .errors import InvalidCardError as InvalidCardError
 from .errors import InvalidHandError as InvalidHandError
+from .errors import InvalidInputError as InvalidInputError
 from .errors import InvalidMeldError as InvalidMeldError
 from .errors import InvalidRecordError as InvalidRecordError
 from .errors import InvalidRulesError as InvalidRulesError
@@ -185,8 +187,8 @@ from the environment variable ``THREETHIRTEEN_IMPLEMENTATION``."""
 # for type checkers); dir() lists them, and the moved names below only warn.
 
 _MOVED = {
-    "BotLike": "threethirteen.bots.builtin",
-    "BotSpec": "threethirteen.bots.builtin",
+    "BotLike": "threethirteen.bots.protocol",
+    "BotSpec": "threethirteen.bots.registry",
     "HandLike": "threethirteen.hands.hand",
     "HandsLike": "threethirteen.hands.encoding",
     "MeldLike": "threethirteen.hands.melds",

@@ -1,15 +1,17 @@
-"""Bots: players that choose an action from what one player may see.
+"""The built-in bots: players that choose an action from what one player may see.
 
-A bot is anything with ``act(view, legal_actions) -> action``: an object with that
-method, or a plain function of the two. It sees only the
-:class:`~threethirteen.PlayerView` of the seat it plays, and the list of actions the
-engine allows. The built-in bots take a ``seed`` and are deterministic given it;
-each also takes a keyword-only ``name``, its label in results (its ``name``
-attribute: by default the class's, ``"random"``, ``"greedy"``...; a string of 1
-to 64 characters, no control characters). Every option is checked when the bot
-is made: a bad one raises :class:`~threethirteen.InvalidBotError` naming it.
-:func:`make_bot` makes a bot from a name, a factory (a class, a
-``functools.partial`` of one, a function of ``seed``) or a bot.
+A bot (``threethirteen.bots.protocol``) is anything with ``act(view,
+legal_actions) -> action``. It sees only the :class:`~threethirteen.PlayerView` of
+the seat it plays, and the list of actions the engine allows. The built-in bots
+(``threethirteen.bots.base.BuiltinBot``) take a ``seed`` and are
+deterministic given it; each also takes a keyword-only ``name``, its label in
+results (its ``name`` attribute: by default the class's, ``"random"``,
+``"greedy"``...; a string of 1 to 64 characters, no control characters). Every
+option is checked when the bot is made: a bad one raises
+:class:`~threethirteen.InvalidBotError` naming it. :func:`make_bot`
+(``threethirteen.bots.registry``) makes a bot from a name, a factory (a class, a
+``functools.partial`` of one, a function of ``seed``) or a bot; this module shows
+the protocol's and the registry's names too, where they were first imported from.
 
 >>> import threethirteen as tt
 >>> game = tt.Game("pagat", players=2, seed=7)
@@ -23,20 +25,15 @@ Action.parse('draw discard')
 
 from __future__ import annotations
 
-import functools
-import inspect
 import math
-import numbers
-import operator
 import random
 import time
-import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple
 
 from .._lazy import LazyModule
-from .._validate import as_seed, quote
+from .._validate import quote
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import PlayerView
 from ..errors import InvalidBotError, ThreeThirteenError
@@ -47,7 +44,12 @@ from ..hands.hand import Hand
 from ..hands.layoffs import layoff
 from ..hands.rounds import Round
 from ..statistics import student_errors
+from .base import MAX_NAME as MAX_NAME
+from .base import BuiltinBot, check_bot_seed, finite_option
 from .playouts import greedy_draw, plain_discard, playout
+from .protocol import Bot, BotLike, as_bot, bot_name
+from .protocol import BotFunction as BotFunction
+from .registry import BOTS, BotSpec, make_bot
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,49 +74,6 @@ __all__ = [
     "make_bot",
     "out_before_next_turn",
 ]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """What a bot is: one method that picks an action from a player's view."""
-
-    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        """The action to take; one of ``legal_actions``."""
-        ...
-
-
-BotFunction = Callable[[PlayerView, Sequence[Action]], Action]
-"""A bot written as a plain function of the view and the legal actions."""
-
-BotLike = Bot | BotFunction
-"""A bot object or a bot function."""
-
-
-class _FunctionBot:
-    """A bot function wrapped as a bot object."""
-
-    def __init__(self, function: BotFunction) -> None:
-        self.function = function
-        self.name = bot_name(function)
-
-    def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        return self.function(view, legal_actions)
-
-    def __repr__(self) -> str:
-        return f"as_bot({self.function!r})"
-
-
-def as_bot(bot: BotLike) -> Bot:
-    """A bot object for a bot object or a bot function.
-
-    >>> as_bot(lambda view, legal: legal[0]).act  # doctest: +ELLIPSIS
-    <bound method _FunctionBot.act of as_bot(<function <lambda> at ...>)>
-    """
-    if isinstance(bot, Bot):
-        return bot
-    if callable(bot):
-        return _FunctionBot(bot)
-    raise InvalidBotError(f"a bot has an act(view, legal_actions) method, not {quote(bot)}")
 
 
 # -- what every built-in bot shares ---------------------------------------------------
@@ -216,53 +175,7 @@ def _draw_greedy(view: PlayerView, legal_actions: Sequence[Action], round_: Roun
     return greedy_draw(view.hand, view.piles, legal_actions, round_)
 
 
-def _seed(seed: object) -> int | None:
-    """A bot's seed: ``None`` or a non-negative int (a numpy integer too)."""
-    return as_seed(seed, "a bot's seed", InvalidBotError)
-
-
-MAX_NAME = 64
-"""The most characters a bot's name (its label) may have."""
-
-
-def _name(name: object, default: str) -> str:
-    """A bot's label: ``default`` for ``None``, else a string of 1 to
-    :data:`MAX_NAME` characters, not blank, without control characters."""
-    if name is None:
-        return default
-    if not isinstance(name, str):
-        raise InvalidBotError(f"a bot's name is a string, not {quote(name)}")
-    if not name.strip() or len(name) > MAX_NAME:
-        raise InvalidBotError(
-            f"a bot's name has 1 to {MAX_NAME} characters, not all blank, not {quote(name)}"
-        )
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in name):
-        raise InvalidBotError(f"a bot's name has no control characters, not {quote(name)}")
-    return name
-
-
-def _finite(value: object, above_zero: bool = False) -> int | float | None:
-    """``value`` as an int or a float when it is a finite real number (a numpy
-    number too, never a bool) from 0 (above 0 with ``above_zero``); else ``None``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return None
-    number: int | float = (
-        operator.index(value) if isinstance(value, numbers.Integral) else float(value)
-    )
-    if not math.isfinite(number) or number < 0 or (above_zero and number == 0):
-        return None
-    return number
-
-
-def _with_name(text: str, bot: Any) -> str:
-    """A bot's ``repr`` ``text`` (ending in ``)``) with its name when it is not the
-    class's."""
-    if bot.name == type(bot).name:
-        return text
-    return f"{text[:-1]}, name={bot.name!r})"
-
-
-class RandomBot:
+class RandomBot(BuiltinBot):
     """Uniform over the legal actions, except that it goes out when it can (and it
     never declares a false out: it draws its random action again instead).
 
@@ -275,9 +188,8 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
-        self.seed = seed = _seed(seed)
-        self.name = _name(name, type(self).name)
-        self._random = random.Random(seed)
+        super().__init__(seed, name=name)
+        self._random = random.Random(self.seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         if view.phase == "play":
@@ -289,11 +201,8 @@ class RandomBot:
                 return honest[self._random.randrange(len(honest))]
         return legal_actions[self._random.randrange(len(legal_actions))]
 
-    def __repr__(self) -> str:
-        return _with_name(f"RandomBot(seed={self.seed!r})", self)
 
-
-class GreedyBot:
+class GreedyBot(BuiltinBot):
     """The "simple player" of gin rummy research: it takes a pile's top card when that
     lowers the best score it can leave after its discard (below the hand's score
     before the draw; under ``separate-discards`` the pile that lowers it most),
@@ -313,10 +222,6 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
-        self.seed = _seed(seed)
-        self.name = _name(name, type(self).name)
-
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         round_ = view.prepared_round
         if view.phase == "draw":
@@ -325,9 +230,6 @@ class GreedyBot:
         if first is not None:
             return first
         return plain_discard(legal_actions, best_discard(view.hand, round_).card)
-
-    def __repr__(self) -> str:
-        return _with_name(f"GreedyBot(seed={self.seed!r})", self)
 
 
 # -- HeuristicBot --------------------------------------------------------------------
@@ -339,7 +241,7 @@ def _melds_in(card: Card, hand: Hand, round_: Round) -> bool:
     return deadwood_score(hand + card, round_) < deadwood_score(hand, round_) + round_.penalty(card)
 
 
-class HeuristicBot:
+class HeuristicBot(BuiltinBot):
     """The rules of thumb a careful beginner plays by: a baseline that deserves the
     name.
 
@@ -367,8 +269,7 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None, *, name: str | None = None) -> None:
-        self.seed = _seed(seed)
-        self.name = _name(name, type(self).name)
+        super().__init__(seed, name=name)
         self._taken: tuple[int, int, Card] | None = None
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -426,9 +327,6 @@ class HeuristicBot:
                 best_card, best_key = card, key
         return best_card
 
-    def __repr__(self) -> str:
-        return _with_name(f"HeuristicBot(seed={self.seed!r})", self)
-
 
 # -- AdvisorBot ---------------------------------------------------------------------
 
@@ -471,7 +369,7 @@ def _feeds(card: Card, known: Hand, round_: Round) -> int:
     return 0
 
 
-class AdvisorBot:
+class AdvisorBot(BuiltinBot):
     """Exact one-step expectation, from the view alone.
 
     The draw: for each pile's top card, :func:`threethirteen.draw_advice` against the
@@ -503,14 +401,14 @@ class AdvisorBot:
     def __init__(
         self, seed: int | None = None, *, margin: float = 3, name: str | None = None
     ) -> None:
-        self.seed = seed = _seed(seed)
-        points = _finite(margin)
+        seed = check_bot_seed(seed)  # the seed's error first, the name's last
+        points = finite_option(margin)
         if points is None:
             raise InvalidBotError(
                 f"margin is a finite number of points from 0, not {quote(margin)}"
             )
+        super().__init__(seed, name=name)
         self.margin = points
-        self.name = _name(name, type(self).name)
         self._taken: tuple[int, int, Card] | None = None
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -583,9 +481,8 @@ class AdvisorBot:
                 best_card, best_key = card, key
         return best_card
 
-    def __repr__(self) -> str:
-        extra = f", margin={self.margin!r}" if self.margin != 3 else ""
-        return _with_name(f"AdvisorBot(seed={self.seed!r}{extra})", self)
+    def _repr_options(self) -> list[tuple[str, object]]:
+        return [("margin", self.margin)] if self.margin != 3 else []
 
 
 def _receivers(view: PlayerView) -> list[int]:
@@ -684,7 +581,7 @@ class _Weighing(NamedTuple):
     known: list[Hand]  # the cards the receivers of a discard are known to hold
 
 
-class LookaheadBot:
+class LookaheadBot(BuiltinBot):
     """One turn further than the advisor: it discards for its next draw.
 
     The draw is :class:`AdvisorBot`'s. The discard: of the discards that leave a
@@ -745,28 +642,28 @@ class LookaheadBot:
         draw: str = "advisor",
         name: str | None = None,
     ) -> None:
-        self.seed = seed = _seed(seed)
-        points = _finite(margin)
+        seed = check_bot_seed(seed)  # the seed's error first, the name's last
+        points = finite_option(margin)
         if points is None:
             raise InvalidBotError(
                 f"margin is a finite number of points from 0, not {quote(margin)}"
             )
-        fed = _finite(feed)
+        fed = finite_option(feed)
         if fed is None:
             raise InvalidBotError(f"feed is a finite number of points from 0, not {quote(feed)}")
-        bonus = _finite(out_points)
+        bonus = finite_option(out_points)
         if bonus is None:
             raise InvalidBotError(
                 f"out_points is a finite number of points from 0, not {quote(out_points)}"
             )
         if not (isinstance(draw, str) and draw in LOOKAHEAD_DRAWS):
             raise InvalidBotError(f"draw is 'advisor' or 'value', not {quote(draw)}")
+        super().__init__(seed, name=name)
         self.margin = points
         self.feed = fed
         self.out_points = bonus
         self.draw_by = draw
-        self.name = _name(name, type(self).name)
-        self._advisor = AdvisorBot(seed)
+        self._advisor = AdvisorBot(self.seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         round_ = view.prepared_round
@@ -967,12 +864,17 @@ class LookaheadBot:
             return discards(view.hand, round_).cards[0]
         return min(found, key=lambda pair: pair[1])[0]
 
-    def __repr__(self) -> str:
-        extra = f", margin={self.margin!r}" if self.margin != 12 else ""
-        extra += f", feed={self.feed!r}" if self.feed != 2 else ""
-        extra += f", out_points={self.out_points!r}" if self.out_points != 9 else ""
-        extra += f", draw={self.draw_by!r}" if self.draw_by != "advisor" else ""
-        return _with_name(f"LookaheadBot(seed={self.seed!r}{extra})", self)
+    def _repr_options(self) -> list[tuple[str, object]]:
+        return [
+            (option, value)
+            for option, value, default in (
+                ("margin", self.margin, 12),
+                ("feed", self.feed, 2),
+                ("out_points", self.out_points, 9),
+                ("draw", self.draw_by, "advisor"),
+            )
+            if value != default
+        ]
 
 
 # -- SearchBot ----------------------------------------------------------------------
@@ -1002,7 +904,7 @@ def _chosen(values: list[list[float]], confidence: float) -> int:
     return best
 
 
-class SearchBot:
+class SearchBot(BuiltinBot):
     """Determinized Monte Carlo search.
 
     Each move, it draws ``playouts`` deals of the cards it cannot see with
@@ -1054,24 +956,23 @@ class SearchBot:
     ) -> None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise InvalidBotError(f"playouts is a whole number from 1, not {quote(playouts)}")
-        budget = None if time_ms is None else _finite(time_ms, above_zero=True)
+        budget = None if time_ms is None else finite_option(time_ms, above_zero=True)
         if time_ms is not None and budget is None:
             raise InvalidBotError(f"time_ms is a finite number of ms above 0, not {quote(time_ms)}")
         if isinstance(top, bool) or not isinstance(top, int) or top < 1:
             raise InvalidBotError(f"top is a whole number from 1, not {quote(top)}")
-        errors = _finite(confidence)
+        errors = finite_option(confidence)
         if errors is None:
             raise InvalidBotError(
                 f"confidence is a finite number of standard errors from 0, not {quote(confidence)}"
             )
-        self.seed = seed = _seed(seed)
+        super().__init__(seed, name=name)
         self.playouts = playouts
         self.time_ms = budget
         self.top = top
         self.confidence = errors
-        self.name = _name(name, type(self).name)
-        self._rng = np.random.default_rng(seed)
-        self._advisor = AdvisorBot(seed)
+        self._rng = np.random.default_rng(self.seed)
+        self._advisor = AdvisorBot(self.seed)
 
     def act(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         candidates = self.candidates(view, legal_actions)
@@ -1118,10 +1019,10 @@ class SearchBot:
                 found.append(action)
         return found
 
-    def __repr__(self) -> str:
-        options = [
-            (name, value)
-            for name, value, default in (
+    def _repr_options(self) -> list[tuple[str, object]]:
+        return [
+            (option, value)
+            for option, value, default in (
                 ("playouts", self.playouts, 16),
                 ("time_ms", self.time_ms, None),
                 ("top", self.top, 3),
@@ -1129,168 +1030,3 @@ class SearchBot:
             )
             if value != default
         ]
-        extra = "".join(f", {name}={value!r}" for name, value in options)
-        return _with_name(f"SearchBot(seed={self.seed!r}{extra})", self)
-
-
-BOTS: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "heuristic": HeuristicBot,
-    "advisor": AdvisorBot,
-    "lookahead": LookaheadBot,
-    "search": SearchBot,
-}
-"""The built-in bots by name, each a class taking ``seed=`` (``"expert"``,
-:class:`~threethirteen.ExpertBot`, is added by ``threethirteen.bots.expert``, which
-the package imports)."""
-
-BotSpec = str | Callable[..., Bot] | Bot | BotFunction
-"""What names a bot for :func:`make_bot`: a built-in bot's name; a bot factory,
-called with ``seed=`` (a class; a ``functools.partial`` of a class; a callable
-with a ``seed`` parameter that needs no two positional arguments besides it); or a
-bot object or bot function, used as it is. See :func:`make_bot` for the rule."""
-
-
-def _is_factory(spec: object) -> bool:
-    """Whether ``spec`` (a callable, not a bot object) is a bot factory: see
-    :func:`make_bot`."""
-    if isinstance(spec, type):
-        return True
-    if isinstance(spec, functools.partial) and isinstance(spec.func, type):
-        return True
-    try:
-        parameters = inspect.signature(spec).parameters  # type: ignore[arg-type]
-    except (TypeError, ValueError):  # no signature to read: a bot function
-        return False
-    seed = parameters.get("seed")
-    if seed is None or seed.kind not in (seed.POSITIONAL_OR_KEYWORD, seed.KEYWORD_ONLY):
-        return False
-    needed = [
-        parameter
-        for parameter in parameters.values()
-        if parameter.kind in (parameter.POSITIONAL_ONLY, parameter.POSITIONAL_OR_KEYWORD)
-        and parameter.default is parameter.empty
-        and parameter is not seed
-    ]
-    return len(needed) < 2  # a bot function needs two: the view and the legal actions
-
-
-def _cut(text: str, limit: int = 160) -> str:
-    """``text`` (an exception's message) cut to ``limit`` characters."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def make_bot(spec: BotSpec, seed: int | None = None) -> Bot:
-    """A bot from its specification, seeded with ``seed`` when it is made here.
-
-    - A built-in bot's name (:data:`BOTS`) makes that bot with ``seed``.
-    - A bot factory is called with ``seed=seed`` alone, and must return a bot (an
-      object with ``act``, or a bot function). A factory is a class; a
-      ``functools.partial`` of a class (``partial(tt.SearchBot, playouts=8)``:
-      a seed the partial holds is replaced); or any other callable whose signature
-      has a ``seed`` parameter (not positional-only) and that needs no two
-      positional arguments besides it (``def make(seed=None): ...``;
-      ``partial(make, depth=2)``).
-    - A bot object (anything with ``act``) is used as it is; so is any other
-      callable, taken for a bot function, called with the view and the legal
-      actions: ``def bot(view, legal_actions): ...`` (even with a ``seed``
-      parameter after those two). A bot used as it is should be deterministic by
-      itself.
-
-    :raises InvalidBotError: for an unknown name, or something that is no bot; for
-        a factory that raises (an :class:`InvalidBotError` as it is, any other
-        exception chained as ``__cause__``) or returns no bot.
-
-    >>> make_bot("random", seed=5)
-    RandomBot(seed=5)
-    >>> import functools
-    >>> make_bot(functools.partial(SearchBot, playouts=8, name="search-8"), seed=5)
-    SearchBot(seed=5, playouts=8, name='search-8')
-    >>> def make(seed=None):
-    ...     return AdvisorBot(seed, margin=0)
-    >>> make_bot(make, seed=2)
-    AdvisorBot(seed=2, margin=0)
-    >>> make_bot("best")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    threethirteen.errors.InvalidBotError: unknown bot 'best' (the built-in bots: advisor, ...)
-    """
-    if isinstance(spec, str):
-        try:
-            factory = BOTS[spec]
-        except KeyError:
-            names = ", ".join(sorted(BOTS))
-            raise InvalidBotError(
-                f"unknown bot {quote(spec)} (the built-in bots: {names})"
-            ) from None
-        return factory(seed=seed)
-    if isinstance(spec, type) or (
-        not isinstance(spec, Bot) and callable(spec) and _is_factory(spec)
-    ):
-        return _from_factory(spec, seed)
-    return as_bot(spec)  # type: ignore[arg-type]
-
-
-def _from_factory(factory: Callable[..., Any], seed: int | None) -> Bot:
-    label = bot_name(factory)
-    try:
-        made = factory(seed=seed)
-    except InvalidBotError:
-        raise
-    except Exception as error:
-        try:  # the factory's exception is its code: its __str__ may raise too
-            shown = _cut(str(error))
-        except Exception:
-            shown = "(its message could not be shown)"
-        raise InvalidBotError(
-            f"bot factory {label!r} raised {type(error).__name__}: {shown}"
-        ) from error
-    if not isinstance(made, type):  # (a class has act, but is no bot)
-        if isinstance(made, Bot):
-            return made
-        if callable(made):
-            return _FunctionBot(made)
-    raise InvalidBotError(
-        f"bot factory {label!r} returned {quote(made)}, not a bot"
-        " (an object with act(view, legal_actions), or a bot function)"
-    )
-
-
-def bot_name(spec: object) -> str:
-    """The label a bot specification (see :data:`BotSpec`) gets, in results tables:
-
-    - a string: itself;
-    - a bot object with a ``name`` string: that (a built-in bot's ``name=``);
-    - a ``functools.partial``: its ``name=`` keyword, if it gives one; else the
-      label of what it calls;
-    - a class: its ``name`` attribute if that is a string (a built-in bot's:
-      ``"search"``), else its ``__name__``;
-    - a function (or any callable with a ``__name__``): its ``__name__``;
-    - anything else: its type's name.
-
-    >>> import functools
-    >>> bot_name("greedy"), bot_name(SearchBot), bot_name(SearchBot(name="deep"))
-    ('greedy', 'search', 'deep')
-    >>> bot_name(functools.partial(SearchBot, playouts=64))
-    'search'
-    >>> bot_name(functools.partial(SearchBot, playouts=64, name="search-64"))
-    'search-64'
-    >>> def cautious(view, legal_actions):
-    ...     return legal_actions[0]
-    >>> bot_name(cautious)
-    'cautious'
-    """
-    if isinstance(spec, str):
-        return spec
-    if isinstance(spec, functools.partial):
-        given = spec.keywords.get("name")
-        return given if isinstance(given, str) else bot_name(spec.func)
-    name = getattr(spec, "name", None)
-    if isinstance(name, str):
-        return name
-    if isinstance(spec, type) or callable(spec):
-        found = getattr(spec, "__name__", None)
-        if isinstance(found, str):
-            return found
-    return type(spec).__name__

@@ -12,7 +12,6 @@ Action.parse('draw discard')
 from __future__ import annotations
 
 import math
-import numbers
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,7 +27,8 @@ from ..hands.cards import Card
 from ..hands.hand import Hand
 from ..hands.rounds import Round
 from ..statistics import student_errors
-from .builtin import BOTS, AdvisorBot, LookaheadBot, out_before_next_turn
+from .base import BuiltinBot, finite_option
+from .builtin import AdvisorBot, LookaheadBot, out_before_next_turn
 from .playouts import plain_discard, playout
 
 if TYPE_CHECKING:
@@ -77,15 +77,11 @@ class Candidate:
 def _number(value: object, above_zero: bool) -> float | None:
     """``value`` as a float when it is a finite real number from 0 (above 0 with
     ``above_zero``), never a bool; else ``None``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return None
-    number = float(value)
-    if not math.isfinite(number) or number < 0 or (above_zero and number == 0):
-        return None
-    return number
+    number = finite_option(value, above_zero)
+    return None if number is None else float(number)
 
 
-class ExpertBot:
+class ExpertBot(BuiltinBot):
     """Determinized search over the draw and the discard together.
 
     Each decision, it deals the cards it cannot see (:meth:`PlayerView.sample`) and
@@ -155,9 +151,7 @@ class ExpertBot:
         confidence: float = 2.0,
         name: str | None = None,
     ) -> None:
-        # The lookahead bot, which plays the discards, checks the seed and the name as
-        # every built-in bot does.
-        lookahead = LookaheadBot(seed, name=name, draw="value")
+        super().__init__(seed, name=name)
         if playouts is not None and (
             isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
         ):
@@ -176,14 +170,12 @@ class ExpertBot:
             raise InvalidBotError(
                 f"confidence is a finite number of standard errors from 0, not {quote(confidence)}"
             )
-        self.seed = lookahead.seed
-        self.name = lookahead.name if name is not None else type(self).name
         self.playouts = playouts
         self.time_ms = budget if budget is not None or playouts is not None else DEFAULT_TIME_MS
         self.top = top
         self.confidence = errors
         self._rng = np.random.default_rng(self.seed)
-        self._lookahead = lookahead
+        self._lookahead = LookaheadBot(self.seed, draw="value")
         self._advisor = AdvisorBot(self.seed)
         self._started = 0.0
         self._deals = 0
@@ -401,19 +393,17 @@ class ExpertBot:
         lead = best_other - mine
         return _RISK * max(-1.0, min(1.0, lead / 50))
 
-    def __repr__(self) -> str:
-        options = [f"seed={self.seed!r}"]
+    def _repr_options(self) -> list[tuple[str, object]]:
+        options: list[tuple[str, object]] = []
         if self.playouts is not None:
-            options.append(f"playouts={self.playouts!r}")
+            options.append(("playouts", self.playouts))
         elif self.time_ms != DEFAULT_TIME_MS:
-            options.append(f"time_ms={self.time_ms!r}")
+            options.append(("time_ms", self.time_ms))
         if self.top != 0:
-            options.append(f"top={self.top!r}")
+            options.append(("top", self.top))
         if self.confidence != 2.0:
-            options.append(f"confidence={self.confidence!r}")
-        if self.name != type(self).name:
-            options.append(f"name={self.name!r}")
-        return f"ExpertBot({', '.join(options)})"
+            options.append(("confidence", self.confidence))
+        return options
 
 
 def _chosen(found: list[Candidate], confidence: float, deals: int) -> int:
@@ -468,6 +458,3 @@ def _spread(row: Sequence[float]) -> float:
         return 0.0
     mean = sum(row) / len(row)
     return math.sqrt(sum((value - mean) ** 2 for value in row) / (len(row) - 1))
-
-
-BOTS["expert"] = ExpertBot
