@@ -19,14 +19,14 @@ import pytest
 
 import threethirteen as tt
 from threethirteen.engine.determinize import Deal, History, sample_history
-from threethirteen.engine.game import Game, PlayerView, Reshuffle
+from threethirteen.engine.game import Game, PlayerView, Reshuffle, _view_deal
 
 from .conftest import examples
 
 
 def _deal_of(view: PlayerView) -> Deal:
     """What the viewer knows of the round's start (the sampler's own input)."""
-    return view._deal()
+    return _view_deal(view)
 
 
 def _replay(view: PlayerView, history: History) -> None:

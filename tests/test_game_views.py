@@ -487,3 +487,38 @@ def test_a_sample_after_a_reshuffle_gives_new_stock_cards_only_to_who_drew_them(
         sample = view.sample(np.random.default_rng(seed))
         impossible += bool(set(without(sample.hand(2).codes, view.known[2].codes)) & reshuffled)
     assert impossible == 0
+
+
+def test_a_view_is_plain_data_below_the_engine() -> None:
+    """A view is a frozen dataclass (engine.view's ViewData, with sample and beliefs
+    added by the game): no ``__getattr__``; the fields a view of Game.view leaves for
+    later are made when first read and then kept as plain attributes; a view made by
+    its constructor from the same values is equal, keeps no codes, and samples and
+    weighs beliefs alike."""
+    from threethirteen.engine.view import ViewData
+
+    assert issubclass(tt.PlayerView, ViewData)
+    assert "__getattr__" not in vars(ViewData)
+    assert "__getattr__" not in vars(tt.PlayerView)
+    game = tt.Game("pagat", players=3, seed=11, max_turns=30)
+    player = RandomPlayer(11)
+    for _ in range(25):
+        game.apply(player.choose(game))
+    view = game.view(1)
+    assert "history" not in vars(view)
+    assert "hand" not in vars(view)
+    assert view.history == view.history
+    assert "history" in vars(view)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.hand = tt.Hand()  # type: ignore[misc]
+    made = tt.PlayerView(**{f.name: getattr(view, f.name) for f in dataclasses.fields(view)})
+    assert made == view
+    assert hash(made) == hash(view)
+    assert repr(made) == repr(view)
+    assert "_codes" not in vars(made)
+    assert made.history_parts is None
+    assert made.card_codes == view.card_codes
+    assert made.unseen() == view.unseen()
+    assert made.sample(3).view(1) == view.sample(3).view(1) == view
+    assert np.array_equal(made.beliefs(), view.beliefs())
+    assert made.sample(4, weighted=True).hand(0) == view.sample(4, weighted=True).hand(0)

@@ -64,15 +64,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from .._lazy import LazyModule
-from ..errors import ThreeThirteenError
+from ..errors import InvalidInputError
 from ..hands.arrays import go_out_flags
 from ..hands.cards import JOKER
 from ..hands.meld_rules import is_wild_code
-from ..hands.rounds import Round
 from .actions import DiscardCard, DrawDiscard, DrawStock
+from .public_replay import PublicReplay, PublicVisitor
+from .view import ViewData
 
 if TYPE_CHECKING:
     import numpy as np
@@ -84,7 +85,6 @@ __all__ = [
     "MODEL",
     "BeliefModel",
     "BeliefState",
-    "PublicView",
     "danger",
     "holding_chances",
     "uniform_holding_chances",
@@ -120,11 +120,11 @@ class BeliefModel:
         for name in ("passed", "discarded", "taken", "wild", "value"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise ThreeThirteenError(f"{name} is a finite number, not {value!r:.50}")
+                raise InvalidInputError(f"{name} is a finite number, not {value!r:.50}")
         for name in ("decay", "rational", "take_rate"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not 0 < value < 1:
-                raise ThreeThirteenError(f"{name} is between 0 and 1, not {value!r:.50}")
+                raise InvalidInputError(f"{name} is between 0 and 1, not {value!r:.50}")
 
 
 MODEL = BeliefModel()
@@ -137,52 +137,6 @@ _SCORE_SLOPE = 1 / 1.4 - 1 / 5.4
 exponential densities of means 1.4 (a player by their cards, measured on the
 built-in greedy and advisor bots at pagat) and 5.4 (a random player)."""
 """How often a player by their cards throws a wild card, or a card just taken."""
-
-
-class PublicView(Protocol):
-    """What the model reads of a view: public fields only (a
-    :class:`~threethirteen.PlayerView` is one)."""
-
-    @property
-    def player(self) -> int: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def rules(self) -> Any: ...
-    @property
-    def round(self) -> int: ...
-    @property
-    def cards_dealt(self) -> int: ...
-    @property
-    def wild(self) -> int | None: ...
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def to_move(self) -> int | None: ...
-    @property
-    def phase(self) -> str: ...
-    @property
-    def hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def went_out(self) -> tuple[bool, ...]: ...
-    @property
-    def first_out(self) -> int | None: ...
-    @property
-    def turns(self) -> int: ...
-    @property
-    def history(self) -> tuple[tuple[int, Any], ...]: ...
-    @property
-    def round_scores(self) -> tuple[tuple[int, ...], ...]: ...
-    @property
-    def card_codes(self) -> Any: ...
-    @property
-    def upcard(self) -> Any: ...
-    @property
-    def prepared_round(self) -> Round: ...
-
-    def unseen(self) -> Any: ...
 
 
 @lru_cache(maxsize=64)
@@ -239,28 +193,17 @@ class Evidence:
     """Each player's log odds of playing by their cards against playing at random."""
 
 
-def read_evidence(view: PublicView, model: BeliefModel = MODEL) -> Evidence:
+def read_evidence(view: ViewData, model: BeliefModel = MODEL) -> Evidence:
     """Replay the round's public history (the discard piles as they were) and
     collect each player's passes, discards, draws and tells of random play."""
     import numpy as np
 
     players = view.players
     rules = view.rules
-    separate = bool(rules.separate_discards)
-    wild = view.wild
-    piles: list[list[int]] = [[] for _ in range(players if separate else 1)]
-    piles[view.dealer if separate else 0].append(view.upcard.code)
-    passes: list[list[tuple[int, int]]] = [[] for _ in range(players)]
-    throws: list[list[tuple[int, int]]] = [[] for _ in range(players)]
-    stock_draws = [0] * players
-    turns = [0] * players
-    prior = math.log(model.rational / (1 - model.rational))
-    log_odds = [prior] * players
-    taken = [-1] * players
+    replay = PublicReplay.of_view(view)
+    reader = _EvidenceReader(replay, players, view.wild, view.cards_dealt, rules, model)
+    log_odds = reader.log_odds
     hand_size = view.cards_dealt
-    wild_share = _wild_share(rules, wild)
-    take_rate = model.take_rate
-    slip = math.log(_SLIP)
     played = view.round_scores
     dealt_by_round = list(rules.rounds)[: len(played)]
     for index, scores in enumerate(played):  # the earlier rounds' scores per card
@@ -269,39 +212,8 @@ def read_evidence(view: PublicView, model: BeliefModel = MODEL) -> Evidence:
             if score > 0:  # exponential densities: means 1.4 and 5.4 points a card
                 per_card = score / max(dealt, 1)
                 log_odds[player] += _SCORE_LOG_RATIO - per_card * _SCORE_SLOPE
-    for player, event in view.history:
-        if player < 0:  # a reshuffle: the piles keep their top cards
-            piles = [pile[-1:] for pile in piles]
-            continue
-        if isinstance(event, (DrawStock, DrawDiscard)):
-            turns[player] += 1
-            open_piles = [index for index, pile in enumerate(piles) if pile]
-            if not separate and open_piles:
-                open_piles = [0]
-            options = 1 + len(open_piles)
-            if isinstance(event, DrawStock):
-                stock_draws[player] += 1
-                taken[player] = -1
-                for index in open_piles:
-                    passes[player].append((piles[index][-1], turns[player]))
-                if options > 1:
-                    log_odds[player] += math.log((1 - take_rate) * options)
-            else:
-                pile = piles[event.pile or 0]
-                taken[player] = pile.pop() if pile else -1
-                log_odds[player] += math.log(take_rate * options / (options - 1))
-        elif isinstance(event, DiscardCard):
-            code = event.card.code
-            index = player if separate else 0
-            if separate and event.pile is not None:
-                index = event.pile
-            piles[index].append(code)
-            throws[player].append((code, turns[player]))
-            if is_wild_code(code, wild):
-                log_odds[player] += slip - math.log(wild_share)
-            elif code == taken[player]:
-                log_odds[player] += slip + math.log(hand_size + 1)
-            taken[player] = -1
+    replay.walk(view.history, reader)
+    passes, throws, turns, stock_draws = reader.passes, reader.throws, reader.turns, reader.draws
     passed = np.zeros((players, TYPES))
     discarded = np.zeros((players, TYPES))
     decay = model.decay
@@ -312,6 +224,58 @@ def read_evidence(view: PublicView, model: BeliefModel = MODEL) -> Evidence:
         for code, turn in throws[player]:
             discarded[player, code] += decay ** (now - turn)
     return Evidence(passed, discarded, stock_draws, turns, log_odds)
+
+
+class _EvidenceReader(PublicVisitor):
+    """The hooks of :func:`read_evidence`'s walk of the history: each player's
+    passes, discards, stock draws, turns and tells of random play."""
+
+    def __init__(
+        self,
+        replay: PublicReplay,
+        players: int,
+        wild: int | None,
+        hand_size: int,
+        rules: Any,
+        model: BeliefModel,
+    ) -> None:
+        self.replay = replay
+        self.wild = wild
+        self.passes: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+        self.throws: list[list[tuple[int, int]]] = [[] for _ in range(players)]
+        self.draws = [0] * players
+        self.turns = [0] * players
+        self.log_odds = [math.log(model.rational / (1 - model.rational))] * players
+        self.taken = [-1] * players
+        self.take_rate = model.take_rate
+        slip = math.log(_SLIP)
+        self.wild_slip = slip - math.log(_wild_share(rules, wild))
+        self.take_back_slip = slip + math.log(hand_size + 1)
+
+    def visit_draw_stock(self, player: int, event: DrawStock, passed: list[int]) -> None:
+        turn = self.turns[player] = self.turns[player] + 1
+        self.draws[player] += 1
+        self.taken[player] = -1
+        self.passes[player].extend([(code, turn) for code in passed])
+        if passed:
+            self.log_odds[player] += math.log((1 - self.take_rate) * (1 + len(passed)))
+
+    def visit_draw_discard(
+        self, player: int, event: DrawDiscard, pile: int, card: int | None
+    ) -> None:
+        self.turns[player] += 1
+        options = 1 + sum(1 for cards in self.replay.piles if cards)
+        self.taken[player] = -1 if card is None else card
+        self.log_odds[player] += math.log(self.take_rate * options / (options - 1))
+
+    def visit_discard(self, player: int, event: DiscardCard, pile: int, false_out: bool) -> None:
+        code = event.card.code
+        self.throws[player].append((code, self.turns[player]))
+        if is_wild_code(code, self.wild):
+            self.log_odds[player] += self.wild_slip
+        elif code == self.taken[player]:
+            self.log_odds[player] += self.take_back_slip
+        self.taken[player] = -1
 
 
 def _wild_share(rules: Any, wild: int | None) -> float:
@@ -368,7 +332,7 @@ class BeliefState:
         return hands, stock
 
 
-def work_out_beliefs(view: PublicView, model: BeliefModel = MODEL) -> BeliefState:
+def work_out_beliefs(view: ViewData, model: BeliefModel = MODEL) -> BeliefState:
     """The model worked out for ``view`` (see the module's docstring): a function of
     the view's public fields only.
 
@@ -464,7 +428,7 @@ def _fit(
     return matrix
 
 
-def holding_chances(view: PublicView, state: BeliefState | None = None) -> npt.NDArray[np.float64]:
+def holding_chances(view: ViewData, state: BeliefState | None = None) -> npt.NDArray[np.float64]:
     """(players, 53): the chance under the model that each player holds at least one
     copy of each card type (1 for a known card; the viewer's row exact).
 
@@ -482,7 +446,7 @@ def holding_chances(view: PublicView, state: BeliefState | None = None) -> npt.N
     return _chances(found, found.expected - found.known)
 
 
-def uniform_holding_chances(view: PublicView) -> npt.NDArray[np.float64]:
+def uniform_holding_chances(view: ViewData) -> npt.NDArray[np.float64]:
     """(players, 53): the same chances under the uniform belief (every hidden card as
     likely in any unknown place or the stock): hypergeometric, exact.
 
@@ -514,7 +478,7 @@ def _chances(state: BeliefState, spread: npt.NDArray[np.float64]) -> npt.NDArray
 
 
 def danger(
-    view: PublicView,
+    view: ViewData,
     *,
     samples: int = 12,
     rng: np.random.Generator | None = None,
@@ -546,7 +510,7 @@ def danger(
     ((3,), 0.0)
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ThreeThirteenError(f"samples is a whole number from 1, not {samples!r:.50}")
+        raise InvalidInputError(f"samples is a whole number from 1, not {samples!r:.50}")
     generator = np.random.default_rng(0) if rng is None else rng
     state = work_out_beliefs(view)
     players = view.players
@@ -589,7 +553,7 @@ def danger(
     return result
 
 
-def _waiting(view: PublicView) -> list[int]:
+def _waiting(view: ViewData) -> list[int]:
     """The other players who have a turn to start in this round."""
     players = view.players
     mover = view.to_move

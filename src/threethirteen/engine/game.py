@@ -22,13 +22,12 @@ returns a full game to play on (a determinization, for search).
 from __future__ import annotations
 
 import bisect
-import copy
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from itertools import islice
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._lazy import LazyModule
 from .._validate import MAX_SEED, QUOTE_LIMIT, as_index, is_iterable, quote
@@ -52,20 +51,23 @@ from .actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOf
 from .beliefs import BeliefState, work_out_beliefs
 from .dealing import new_seed, pool_codes, shuffled
 from .determinize import Deal, SampleError, sample_history
+from .public_replay import discard_pile, first_piles, reshuffle_split
 from .records import (
-    RECORD_FORMAT,
-    RECORD_VERSION,
-    card_codes,
+    check_game_end,
     check_record,
+    check_round_played,
+    check_round_start,
     event_dicts,
+    game_record,
     rank_text,
     read_deal,
     record_rules,
-    rules_dict,
+    reshuffle_stocks,
     score_sheet,
 )
 from .scoring import is_void, round_scores
 from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
+from .view import HistoryParts, Phase, Reshuffle, TableMeld, ViewCodes, ViewData, round_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -82,7 +84,6 @@ __all__ = [
     "ViewCodes",
 ]
 
-Phase = Literal["draw", "play", "over"]
 END_REASONS = ("out", "empty_hand", "stock", "turn_limit")
 """Why a round ended: a player went out (and the last turns were played); a hand
 emptied in table play; nothing was left to reshuffle; the turn limit was reached."""
@@ -97,52 +98,6 @@ _DRAW_PILE_OF = tuple(DrawDiscard(pile) for pile in range(MAX_PLAYERS))
 _CARD_AT = CARDS.__getitem__
 
 
-@dataclass(frozen=True)
-class TableMeld:
-    """A meld on the table: who laid it, and the meld as it stands now."""
-
-    owner: int
-    """The player who laid it."""
-    meld: Meld
-    """The meld, with every card laid off onto it."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"owner": 0, "cards": ["4h", "5h", "6c=6h"]}``."""
-        return {"owner": self.owner, "cards": LayMeld(self.meld).to_dict()["cards"]}
-
-
-@dataclass(frozen=True)
-class Reshuffle:
-    """In a view's history: the discards were shuffled into a new stock. Everyone saw
-    these cards in the piles; nobody sees their order."""
-
-    cards: Hand
-    """The cards shuffled (sorted)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: ``{"type": "reshuffle", "cards": [...]}``."""
-        return {"type": "reshuffle", "cards": [str(card) for card in self.cards]}
-
-    def __str__(self) -> str:
-        return f"reshuffle {len(self.cards)} cards"
-
-
-def _rules_copy(rules: Rules) -> Rules:
-    """A copy of ``rules`` for a view (equal, with the same hash): a bot that forces a
-    field of its view's rules (``object.__setattr__``) changes its copy, never the
-    game's rules nor another player's view. A shallow copy of the fields' values,
-    all immutable, in about a microsecond."""
-    copy = object.__new__(Rules)
-    copy.__dict__.update(rules.__dict__)
-    return copy
-
-
-@lru_cache(maxsize=256)
-def _prepared(rules: Rules, number: int) -> Round:
-    """The prepared round ``number`` of ``rules`` (a Round is an immutable value)."""
-    return Round(rules, number)
-
-
 @lru_cache(maxsize=64)
 def _pool_counts(decks: int, jokers: int) -> tuple[int, ...]:
     counts = [decks] * 52 + [jokers]
@@ -154,7 +109,7 @@ class _Pending:
     """What a sampled game needs to work out the round's history when asked: the
     view it was sampled from, the unseen cards dealt, a seed."""
 
-    view: PlayerView
+    view: ViewData
     hands: list[list[int]]
     stock: list[int]
     seed: int
@@ -171,51 +126,11 @@ def _hand(codes: list[int]) -> Hand:
     return Hand.from_trusted_codes(codes) if codes else _EMPTY_HAND
 
 
-_HANDS: dict[tuple[int, ...], Hand] = {(): _EMPTY_HAND}
-"""Hands already made, by their codes in the order given (hands are immutable, so
-views share them): a view's dealt hand, known cards and reshuffled cards change
-seldom, and a hand often comes back within a round."""
-
-
 _CHUNK = 32
 """How many events a sealed chunk of a round's history holds (see
 :meth:`Game._history_now`)."""
 
-_NO_HISTORY: tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]] = ((), ())
-
-
-@lru_cache(maxsize=64)
-def _pool_bytes(decks: int, jokers: int) -> bytes:
-    """The pool's card codes, sorted."""
-    return bytes(
-        code for code, count in enumerate(_pool_counts(decks, jokers)) for _ in range(count)
-    )
-
-
-_PILES: dict[tuple[int, ...], tuple[Card, ...]] = {}
-
-
-def _pile_cards(codes: tuple[int, ...]) -> tuple[Card, ...]:
-    """The cards of a discard pile's codes, made once for each pile (views share
-    them: a pile changes by a card or two a turn, and often comes back)."""
-    found = _PILES.get(codes)
-    if found is None:
-        if len(_PILES) >= 4096:
-            _PILES.clear()
-        found = _PILES[codes] = tuple(map(_CARD_AT, codes))
-    return found
-
-
-def _hand_of(codes: tuple[int, ...]) -> Hand:
-    """The hand of ``codes`` (valid codes), made once for each order of them."""
-    found = _HANDS.get(codes)
-    if found is None:
-        found = Hand.from_trusted_codes(list(codes))
-        if len(_HANDS) >= 8192:
-            _HANDS.clear()
-            _HANDS[()] = _EMPTY_HAND
-        _HANDS[codes] = found
-    return found
+_NO_HISTORY: HistoryParts = ((), ())
 
 
 def _listed(action: object, legal: list[Action]) -> bool:
@@ -372,7 +287,7 @@ class Game:
         (hands, upcard, stock top first)."""
         rules, players = self.rules, self.players
         number = self._round_index + 1
-        self._round = _prepared(rules, number)
+        self._round = round_of(rules, number)
         dealt = self._cards_dealt = rules.rounds[self._round_index]
         if deal is None:
             order = shuffled(
@@ -392,9 +307,7 @@ class Game:
             hands, upcard, stock_top_first = deal
         self._hands = [sorted(hand) for hand in hands]
         self._stock = stock_top_first[::-1]
-        piles_count = players if rules.separate_discards else 1
-        self._piles: list[list[int]] = [[] for _ in range(piles_count)]
-        self._piles[self._dealer if rules.separate_discards else 0].append(upcard)
+        self._piles = first_piles(players, self._dealer, upcard, bool(rules.separate_discards))
         self._table: list[TableMeld] = []
         self._known: list[list[int]] = [[] for _ in range(players)]
         self._has_melded = [False] * players
@@ -426,8 +339,7 @@ class Game:
         """Before a draw: reshuffle an empty stock, or end the round when nothing is left."""
         if self._stock:
             return
-        tops = [pile[-1:] for pile in self._piles]
-        cards = [code for pile in self._piles for code in pile[:-1]]
+        tops, cards = reshuffle_split(self._piles)
         if not cards:
             self._end_round("stock")
             return
@@ -448,7 +360,7 @@ class Game:
             order = shuffled(
                 sorted(cards), self._deal_seed, (self._round_index, self._attempt, self._reshuffles)
             )
-        self._piles = [list(top) for top in tops]
+        self._piles = tops
         self._stock = order[::-1]
         self._reshuffled = sorted(cards)
         self._events.append((-1, Reshuffle(_hand(cards))))
@@ -968,10 +880,7 @@ class Game:
         self._take(mover, code)
         if shown:  # after the discard: the card discarded is not one of them
             self._show(mover, shown)
-        pile = mover if self.rules.separate_discards else 0
-        if action.pile is not None and self.rules.separate_discards:
-            pile = action.pile
-        self._piles[pile].append(code)
+        self._piles[discard_pile(mover, action.pile, self.rules.separate_discards)].append(code)
         self._events.append((mover, logged))
         if out:
             assert isinstance(logged, DiscardCard)
@@ -1097,35 +1006,25 @@ class Game:
 
         :raises GameError: for a player who is not at the table.
         """
-        player = self._player(player)
+        if type(player) is not int or not 0 <= player < self.players:
+            player = self._player(player)
         if self._pending is not None:
             self._work_out_history()
         hands = self._hands
         reshuffled = self._reshuffled
-        # The cards the view shows are kept as codes (card_codes) and made into
+        # The cards the view shows are given as codes (card_codes) and made into
         # hands and cards when first read: an encoder reads the codes only. The
         # round's history and the player's draws from the stock (thousands of
-        # events in a round of random play, hundreds of draws) are kept as values
+        # events in a round of random play, hundreds of draws) are given as values
         # made cheaply: the history as its sealed chunks and the events since, the
-        # draws as bytes; their tuples are made when first read. The cards hidden
-        # from the player are worked out from the view's own fields when asked.
-        # (history parts, draws from the stock, dealt hand, upcard): unpacked by
-        # name where read
-        deferred = (
-            self._history_now(),
-            bytes(self._stock_draws[player]),
-            self._dealt_hands[player],
-            self._upcard,
-        )
-        # A frozen dataclass built field by field costs more than the rest of the view.
-        view = object.__new__(PlayerView)
-        view.__dict__.update(
+        # draws as bytes; their tuples are made when first read.
+        return PlayerView.from_codes(
             {
                 "player": player,
                 "players": self.players,
-                "rules": _rules_copy(self.rules),
+                "rules": self.rules,
                 "max_turns": self.max_turns,
-                "round": self.round,
+                "round": min(self._round_index, len(self.rules.rounds) - 1) + 1,
                 "cards_dealt": self._cards_dealt,
                 "wild": self._round.wild,
                 "dealer": self._dealer,
@@ -1142,18 +1041,87 @@ class Game:
                 "false_outs": tuple(self._false_outs),
                 "round_scores": tuple(self._round_scores),
                 "totals": tuple(self._totals),
-                "_codes": ViewCodes(
-                    bytes(hands[player]),
-                    tuple([bytes(sorted(known)) if known else b"" for known in self._known]),
-                    tuple(map(bytes, self._piles)),
-                    None if reshuffled is None else bytes(reshuffled),
-                ),
-                "_deferred": deferred,
-            }
+            },
+            ViewCodes(
+                bytes(hands[player]),
+                tuple([bytes(sorted(known)) if known else b"" for known in self._known]),
+                tuple(map(bytes, self._piles)),
+                None if reshuffled is None else bytes(reshuffled),
+            ),
+            self._history_now(),
+            self._upcard,
+            self._dealt_hands[player],
+            bytes(self._stock_draws[player]),
         )
-        return view
 
-    def _history_now(self) -> tuple[tuple[tuple[Any, ...], ...], tuple[Any, ...]]:
+    @classmethod
+    def _sampled(
+        cls,
+        view: ViewData,
+        hands: list[list[int]],
+        stock: list[int],
+        dealt: tuple[tuple[tuple[int, ...], ...], list[bytearray], list[tuple[int, ...]]],
+        pending: _Pending | None,
+        deal_seed: int,
+        history: HistoryParts | None,
+    ) -> Game:
+        """The game of a sample of ``view`` (see :func:`sample_game`): the view's
+        public state; the hidden cards in the other ``hands``' unknown places and the
+        ``stock`` (top card last); what is known of the round before, ``dealt``: each
+        hand as dealt, each player's draws from the stock, the reshuffles' orders
+        (or ``pending``: worked out when first needed); later deals and reshuffles
+        from ``deal_seed``; ``history``: the view's history as its game kept it, for
+        the sample's views to share."""
+        game = object.__new__(cls)
+        game.rules = view.rules
+        game.players = view.players
+        game.seed = None
+        game.max_turns = view.max_turns
+        game._pending = pending
+        game._dealt_hands, game._stock_draws, game._orders = dealt
+        game._deal_seed = deal_seed
+        game._replaying = False
+        game._replay = None
+        game._round_index = view.round - 1
+        game._attempt = 0
+        game._dealer = view.dealer
+        game._round = round_of(view.rules, view.round)
+        game._cards_dealt = view.cards_dealt
+        game._phase = _PHASES.index(view.phase)
+        game._to_move = view.to_move
+        game._legal = None
+        game._first_out = view.first_out
+        game._turns = view.turns
+        game._reshuffles = (
+            0 if view.reshuffled is None else sum(1 for player, _ in view.history if player < 0)
+        )
+        game._reshuffled = None if view.reshuffled is None else list(view.reshuffled.code_bytes)
+        game._last_end = None
+        game._hands = [
+            list(view.hand.code_bytes)
+            if other == view.player
+            else sorted(list(view.known[other].code_bytes) + hands[other])
+            for other in range(view.players)
+        ]
+        game._stock = stock[::-1]
+        game._upcard = view.upcard.code
+        game._false_outs = list(view.false_outs)
+        game._deal_record = {}  # a sampled game writes no record
+        game._piles = [[card.code for card in pile] for pile in view.piles]
+        game._table = list(view.table)
+        game._known = [list(known.code_bytes) for known in view.known]
+        game._has_melded = list(view.has_melded)
+        game._penalties = list(view.penalties)
+        game._out = list(view.went_out)
+        game._events = list(view.history)
+        # the same events, in chunks: the sample's views reuse them
+        game._history_parts = _NO_HISTORY if history is None else history
+        game._round_records = None
+        game._round_scores = list(view.round_scores)
+        game._totals = list(view.totals)
+        return game
+
+    def _history_now(self) -> HistoryParts:
         """The round's history as values that hold it now: a tuple of its sealed
         chunks (tuples of :data:`_CHUNK` events each, made once) and a tuple of the
         events since (fewer than :data:`_CHUNK`). The history only grows, by
@@ -1181,7 +1149,7 @@ class Game:
         assert pending is not None
         view = pending.view
         history = sample_history(
-            view._deal(),
+            _view_deal(view),
             view.history,
             np.random.default_rng(pending.seed),
             frozenset(view.false_outs),
@@ -1213,18 +1181,13 @@ class Game:
         if self._round_records is None:
             raise GameError("a game made by PlayerView.sample has no deals to record")
         rounds = list(self._round_records)
-        if self._phase != _OVER:
+        over = self._phase == _OVER
+        if not over:
             rounds.append(self._round_dict(None, False, None))
-        rules = rules_dict(self.rules, self.players, self.max_turns)
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": rules,
-            "seed": self.seed,
-            "rounds": copy.deepcopy(rounds),  # the caller's to change; the game's stay
-            "totals": list(self._totals),
-            "winners": list(self.winners) if self._phase == _OVER else None,
-        }
+        winners = list(self.winners) if over else None
+        return game_record(
+            self.rules, self.players, self.max_turns, self.seed, rounds, self._totals, winners
+        )
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Game:
@@ -1260,35 +1223,20 @@ class Game:
         game._replaying = False
         if game._to_move is None and game._round_index < len(rules.rounds):
             game._deal(None)  # the record ends between rounds: deal the next one
-        if record["totals"] != list(game._totals):
-            raise InvalidRecordError(
-                f"the record's totals {quote(record['totals'])} are not the game's {game._totals}"
-            )
-        winners = list(game.winners) if game._phase == _OVER else None
-        if record["winners"] != winners:
-            raise InvalidRecordError(
-                f"the record's winners {quote(record['winners'])} are not the game's {winners}"
-            )
+        check_game_end(record, game._totals, list(game.winners) if game._phase == _OVER else None)
         return game
 
     def _replay_round(self, position: int, data: Mapping[str, Any], last: bool) -> None:
         where = f"round record {position} (round {data['number']})"
         if self._round_index >= len(self.rules.rounds):
             raise InvalidRecordError(f"{where}: the game was over before it")
-        expected = (self._round_index + 1, self._dealer, self.rules.rounds[self._round_index])
-        found = (data["number"], data["dealer"], data["cards_dealt"])
-        if found != expected:
-            raise InvalidRecordError(
-                f"{where}: number, dealer and cards dealt are {found}; the game's are {expected}"
-            )
+        check_round_start(
+            where, data, (self._round_index + 1, self._dealer, self.rules.rounds[self._round_index])
+        )
         assert self._round_records is not None
         before = len(self._round_records)  # a round may end at its deal (an empty stock)
         if self.seed is None:
-            self._replay = [
-                card_codes(entry.get("stock"), f"{where}, a reshuffle's stock")
-                for entry in data["actions"]
-                if entry.get("type") == "reshuffle"
-            ]
+            self._replay = reshuffle_stocks(data["actions"], where)
             self._deal(
                 read_deal(
                     data["deal"],
@@ -1320,21 +1268,7 @@ class Game:
                 raise InvalidRecordError(f"{where}, action {index}: {error}") from None
         finished = len(self._round_records) > before
         made = self._round_records[-1] if finished else self._round_dict(None, False, None)
-        if made["actions"] != data["actions"]:
-            mine, theirs = made["actions"], data["actions"]
-            first = next(
-                (i for i, pair in enumerate(zip(mine, theirs, strict=False)) if pair[0] != pair[1]),
-                min(len(mine), len(theirs)),
-            )
-            said = theirs[first] if first < len(theirs) else None
-            did = mine[first] if first < len(mine) else None
-            raise InvalidRecordError(
-                f"{where}, action {first}: the record says {quote(said)}, the game did {quote(did)}"
-            )
-        for key in ("wild", "end", "void", "scores"):
-            if made[key] != data[key]:
-                said, did = quote(data[key]), quote(made[key])
-                raise InvalidRecordError(f"{where}: the record's {key} is {said}, the game's {did}")
+        check_round_played(where, made, data)
         if not finished and not last:
             raise InvalidRecordError(f"{where}: the round did not end, but the record goes on")
         self._replay = None
@@ -1438,26 +1372,6 @@ def _turn_limit(max_turns: object) -> int | None:
     return limit
 
 
-class ViewCodes(NamedTuple):
-    """The cards a :class:`PlayerView` shows, as card codes (``Card.code``, 0-52) in
-    bytes: for encoders, which need no :class:`~threethirteen.Card` objects.
-
-    >>> import threethirteen as tt
-    >>> codes = tt.Game("pagat", players=2, seed=7).view(1).card_codes
-    >>> [str(tt.Card(code)) for code in codes.hand], codes.known, list(codes.piles[0])
-    (['7c', '2d', '3d'], (b'', b''), [7])
-    """
-
-    hand: bytes
-    """The player's own cards, sorted (:attr:`PlayerView.hand`)."""
-    known: tuple[bytes, ...]
-    """The cards each player is known to hold, sorted (:attr:`PlayerView.known`)."""
-    piles: tuple[bytes, ...]
-    """Each discard pile, from bottom to top (:attr:`PlayerView.piles`)."""
-    reshuffled: bytes | None
-    """The cards of the last reshuffle, sorted (:attr:`PlayerView.reshuffled`)."""
-
-
 class GameCodes(NamedTuple):
     """The cards of a :class:`Game`'s round in play as card codes (``Card.code``,
     0-52) in bytes, with what the round's scoring needs besides
@@ -1481,7 +1395,7 @@ class GameCodes(NamedTuple):
 
 
 @dataclass(frozen=True)
-class PlayerView:
+class PlayerView(ViewData):
     """What one player may know: their own hand and everything public, nothing else.
 
     Public: every discard pile's cards in order (all were seen face up), the table's
@@ -1494,253 +1408,16 @@ class PlayerView:
 
     A view holds values only, made for it or shared immutable ones: not the game,
     none of its lists, and nothing hidden from the player (the hidden cards, as a
-    multiset, are worked out from the public fields: :meth:`unseen`).
+    multiset, are worked out from the public fields: :meth:`unseen`). Its fields
+    and their reading are those of :class:`~threethirteen.engine.view.ViewData`
+    (plain data, below the beliefs' model that reads it); a player view adds what
+    needs the engine: :meth:`sample` and :meth:`beliefs`.
 
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=3, seed=42).view(0)
     >>> view.hand_sizes, view.stock_size, view.known[1]
     ((3, 3, 3), 94, Hand.parse(''))
     """
-
-    player: int
-    """Whose view this is."""
-    players: int
-    """The number of players."""
-    rules: Rules
-    """The game's rules."""
-    max_turns: int | None
-    """The game's turn limit per round, or ``None``."""
-    round: int
-    """The round in play (1 deals the fewest cards)."""
-    cards_dealt: int
-    """The cards dealt each player this round."""
-    wild: int | None
-    """The round's wild rank."""
-    dealer: int
-    """The round's dealer."""
-    to_move: int | None
-    """Whose turn it is (``None``: the game is over)."""
-    phase: Phase
-    """``"draw"``, ``"play"`` or ``"over"``."""
-    hand: Hand
-    """The player's own cards."""
-    piles: tuple[tuple[Card, ...], ...]
-    """The discard piles, each from bottom to top."""
-    table: tuple[TableMeld, ...]
-    """The melds on the table, in the order laid."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each player holds."""
-    known: tuple[Hand, ...]
-    """The cards each player is known to hold: taken from a discard pile, or shown in
-    the melds of a false out, and not since discarded or laid (the player's own too:
-    what the others know of it)."""
-    stock_size: int
-    """The cards left in the stock."""
-    reshuffled: Hand | None
-    """The cards shuffled into the stock at the round's last reshuffle, or ``None``."""
-    turns: int
-    """The turns completed this round."""
-    went_out: tuple[bool, ...]
-    """Who has gone out this round."""
-    first_out: int | None
-    """The first player out this round, or ``None``."""
-    has_melded: tuple[bool, ...]
-    """Who has laid a meld on the table this round."""
-    penalties: tuple[int, ...]
-    """False-out penalties taken this round."""
-    history: tuple[tuple[int, Action | Reshuffle], ...]
-    """The round's public history: ``(player, action)``, and ``(-1, Reshuffle)``."""
-    false_outs: tuple[int, ...]
-    """The places in :attr:`history` of the declared outs that were false outs."""
-    upcard: Card
-    """The card turned up at the deal."""
-    dealt_hand: Hand
-    """The player's own hand as dealt this round."""
-    stock_draws: tuple[Card, ...]
-    """The cards the player drew from the stock this round, in order."""
-    round_scores: tuple[tuple[int, ...], ...]
-    """The scores of the rounds played (void rounds left out)."""
-    totals: tuple[int, ...]
-    """Each player's total."""
-    _hidden_codes: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
-    """The hidden cards (sorted), once worked out from the other fields."""
-
-    @property
-    def prepared_round(self) -> Round:
-        """The round as a :class:`~threethirteen.Round`, for the analysis functions."""
-        return _prepared(self.rules, self.round)
-
-    @property
-    def discard_top(self) -> Card | None:
-        """The top card of the discard pile, the card ``draw discard`` takes; ``None``
-        when the pile is empty. (Under ``separate-discards`` every player has a pile
-        and any may be drawn from: read ``view.piles[n][-1]``.)
-
-        :raises GameError: under ``separate-discards``, where no one pile is the
-            discard pile.
-
-        >>> import threethirteen as tt
-        >>> view = tt.Game("pagat", players=2, seed=3).view(1)
-        >>> view.discard_top, view.piles[0][-1]
-        (Card.parse('Qh'), Card.parse('Qh'))
-        """
-        if len(self.piles) != 1:
-            raise GameError(
-                "under separate-discards every player has a discard pile and any may be"
-                " drawn from: read view.piles[n][-1]"
-            )
-        pile = self.piles[0]
-        return pile[-1] if pile else None
-
-    def unseen(self) -> Hand:
-        """The cards this player cannot see: the pool less their hand, the piles, the
-        table and the cards other players are known to hold."""
-        return _hand(self._hidden())
-
-    @property
-    def card_codes(self) -> ViewCodes:
-        """The cards this view shows, as card codes (see :class:`ViewCodes`): what an
-        encoder reads, without making cards.
-
-        >>> import threethirteen as tt
-        >>> view = tt.Game("pagat", players=2, seed=7).view(1)
-        >>> list(view.card_codes.hand) == [card.code for card in view.hand]
-        True
-        """
-        codes: ViewCodes | None = self.__dict__.get("_codes")
-        if codes is None:
-            codes = ViewCodes(
-                self.hand.code_bytes,
-                tuple([known.code_bytes for known in self.known]),
-                tuple([bytes([card.code for card in pile]) for pile in self.piles]),
-                None if self.reshuffled is None else self.reshuffled.code_bytes,
-            )
-            self.__dict__["_codes"] = codes
-        return codes
-
-    def __getattr__(self, name: str) -> Any:
-        # Called only for attributes not set: the fields that a view Game.view made
-        # keeps for later (as codes, as bytes, as the history's chunks), made the
-        # first time they are asked for.
-        deferred = self.__dict__.get("_deferred")
-        if deferred is None or name not in _DEFERRED_FIELDS:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        history_parts, draws, dealt, upcard = deferred
-        codes: ViewCodes = self.__dict__["_codes"]
-        value: Any
-        if name == "history":
-            sealed, tail = history_parts
-            value = tuple(chain(*sealed, tail)) if sealed else tail
-        elif name == "stock_draws":
-            value = tuple(map(_CARD_AT, draws))
-        elif name == "hand":
-            value = _hand_of(tuple(codes.hand))
-        elif name == "known":
-            value = tuple([_hand_of(tuple(known)) for known in codes.known])
-        elif name == "piles":
-            value = tuple([_pile_cards(tuple(pile)) for pile in codes.piles])
-        elif name == "reshuffled":
-            value = None if codes.reshuffled is None else _hand_of(tuple(codes.reshuffled))
-        elif name == "dealt_hand":
-            value = _hand_of(dealt)
-        else:  # upcard
-            value = CARDS[upcard]
-        object.__setattr__(self, name, value)
-        return value
-
-    def __dir__(self) -> list[str]:
-        """Every attribute, the fields made when first read among them (before they
-        are read too).
-
-        >>> import threethirteen as tt
-        >>> view = tt.Game("pagat", players=2, seed=1).view(0)
-        >>> {"hand", "piles", "history", "stock_draws"} <= set(dir(view))
-        True
-        """
-        return sorted({*object.__dir__(self), *_VIEW_FIELDS})
-
-    def __getstate__(self) -> dict[str, Any]:
-        """The fields, with those left for later made first, and the hidden cards."""
-        state = {name: getattr(self, name) for name in _VIEW_FIELDS}
-        state["_hidden_codes"] = tuple(self._hidden())
-        return state
-
-    def _hidden(self) -> list[int]:
-        """The codes of :meth:`unseen`, sorted: worked out from the view's own
-        fields (the pool less the cards the view shows), once."""
-        found = self._hidden_codes
-        if found is None:
-            found = tuple(self._work_out_hidden())
-            object.__setattr__(self, "_hidden_codes", found)
-        return list(found)
-
-    def _work_out_hidden(self) -> bytes:
-        """The pool less every card the view shows (its hand, the piles, the table,
-        the others' known cards), sorted: public, whoever holds the game."""
-        codes = self.card_codes
-        player = self.player
-        seen = [codes.hand, *codes.piles]
-        for other, known in enumerate(codes.known):
-            if known and other != player:  # the player's own are in their hand
-                seen.append(known)
-        table = self.table
-        if table:
-            seen.append(bytes([card.code for item in table for card in item.meld.cards]))
-        rules = self.rules
-        pool = _pool_bytes(rules.decks, rules.jokers)
-        shown = b"".join(seen)
-        if rules.decks == 1 and rules.jokers <= 1:  # one of each card: delete those seen
-            return pool.translate(None, shown)
-        left = bytearray(pool)
-        remove = left.remove
-        try:
-            for code in shown:
-                remove(code)
-        except ValueError:  # more copies shown than the pool holds (a view made by hand)
-            left = bytearray(pool)
-            for code in shown:
-                if code in left:
-                    left.remove(code)
-        return bytes(left)
-
-    def _deal(self) -> Deal:
-        """What this player knows of the round's start and of their own draws."""
-        rules = self.rules
-        pool = _pool_counts(rules.decks, rules.jokers)
-        return Deal(
-            players=self.players,
-            viewer=self.player,
-            dealer=self.dealer,
-            separate=rules.separate_discards,
-            pool=pool,
-            dealt=list(self.dealt_hand.code_bytes),
-            upcard=self.upcard.code,
-            stock_size=sum(pool) - self.players * self.cards_dealt - 1,
-            drawn=[card.code for card in self.stock_draws],
-        )
-
-    def _loose_deal(self, generator: np.random.Generator) -> tuple[list[list[int]], list[int]]:
-        """The fallback when the history search gives up (rare: long rounds with
-        twins after reshuffles): the stock drawn from the reshuffled cards still
-        hidden, the rest of the hidden cards dealt at random. The view stays the
-        same; which opponent drew which reshuffled card is not checked."""
-        hidden = self._hidden()
-        candidates = hidden
-        if self.reshuffled is not None:
-            counts = Counter(self.reshuffled.code_bytes) & Counter(hidden)
-            candidates = sorted(counts.elements())
-        picks = generator.permutation(len(candidates))[: self.stock_size].tolist()
-        stock = [candidates[i] for i in picks]
-        rest = _without(hidden, stock)
-        assert rest is not None
-        rest = [rest[i] for i in generator.permutation(len(rest)).tolist()]
-        hands: list[list[int]] = []
-        position = 0
-        for other in range(self.players):
-            unknown = 0 if other == self.player else self.hand_sizes[other] - len(self.known[other])
-            hands.append(rest[position : position + unknown])
-            position += unknown
-        return hands, stock
 
     def beliefs(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """The expected number of copies of each card type (codes 0-52, 52 the
@@ -1801,149 +1478,119 @@ class PlayerView:
         >>> sample.view(0) == game.view(0), sample.hand(0) == game.hand(0)
         (True, True)
         """
-        generator = rng if isinstance(rng, np.random.Generator) else _generator(rng)
-        false_outs = frozenset(self.false_outs)
-        seeds = generator.integers(0, 2**63, size=2).tolist()
-        game = object.__new__(Game)
-        hands: list[list[int]]
-        if self.reshuffled is None and weighted:
+        beliefs = self._belief_state() if weighted and self.reshuffled is None else None
+        return sample_game(self, rng, beliefs, self.history_parts)
+
+
+def sample_game(
+    view: ViewData,
+    rng: np.random.Generator | int | None = None,
+    beliefs: BeliefState | None = None,
+    history: HistoryParts | None = None,
+) -> Game:
+    """A full game consistent with ``view`` (:meth:`PlayerView.sample`, which calls
+    it): the cards the view's player cannot see dealt at random, by ``beliefs`` (the
+    view's beliefs' model) when given and the round has had no reshuffle, else
+    uniformly; ``history``: the round's history as the view's game kept it (its
+    chunks), for the sample's views to share.
+
+    :raises GameError: for an ``rng`` that is no generator, seed or ``None``.
+
+    >>> game = Game("pagat", players=2, seed=3)
+    >>> sample_game(game.view(1), 5).view(1) == game.view(1)
+    True
+    """
+    generator = rng if isinstance(rng, np.random.Generator) else _generator(rng)
+    false_outs = frozenset(view.false_outs)
+    seeds = generator.integers(0, 2**63, size=2).tolist()
+    players = view.players
+    hands: list[list[int]]
+    pending: _Pending | None = None
+    dealt: tuple[tuple[tuple[int, ...], ...], list[bytearray], list[tuple[int, ...]]]
+    if view.reshuffled is None:
+        if beliefs is not None:
             # One source: every deal of the unseen cards is consistent.
-            hands, stock = self._belief_state().deal(generator)
-            game._pending = _Pending(self, hands, stock, seeds[1])
-            game._dealt_hands = ()
-            game._stock_draws = [bytearray() for _ in range(self.players)]  # after the sample
-            game._orders = []
-        elif self.reshuffled is None:
+            hands, stock = beliefs.deal(generator)
+        else:
             # One source: every deal of the unseen cards is consistent, and equally
             # likely; the round's history is worked out only when asked for.
-            hidden = self._hidden()
+            hidden = view.unseen_codes()
             order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
-            stock = order[: self.stock_size]
+            stock = order[: view.stock_size]
             hands = []
-            position = self.stock_size
-            for other in range(self.players):
+            position = view.stock_size
+            for other in range(players):
                 unknown = (
-                    0 if other == self.player else (self.hand_sizes[other] - len(self.known[other]))
+                    0 if other == view.player else view.hand_sizes[other] - len(view.known[other])
                 )
                 hands.append(order[position : position + unknown])
                 position += unknown
-            game._pending = _Pending(self, hands, stock, seeds[1])
-            game._dealt_hands = ()
-            game._stock_draws = [bytearray() for _ in range(self.players)]  # after the sample
-            game._orders = []
+        pending = _Pending(view, hands, stock, seeds[1])
+        dealt = ((), [bytearray() for _ in range(players)], [])  # (draws after the sample)
+    else:
+        try:
+            found = sample_history(_view_deal(view), view.history, generator, false_outs)
+        except SampleError:
+            hands, stock = _loose_deal(view, generator)
+            # No history is known: the player's own as it was, the others'
+            # hands as they are now stand for their deals.
+            draws = [bytearray() for _ in range(players)]
+            draws[view.player] = bytearray(card.code for card in view.stock_draws)
+            dealt_hands = tuple(
+                tuple(view.dealt_hand.code_bytes)
+                if other == view.player
+                else tuple(sorted(list(view.known[other].code_bytes) + hands[other]))
+                for other in range(players)
+            )
+            dealt = (dealt_hands, draws, [])
         else:
-            game._pending = None
-            try:
-                history = sample_history(self._deal(), self.history, generator, false_outs)
-            except SampleError:
-                hands, stock = self._loose_deal(generator)
-                # No history is known: the player's own as it was, the others'
-                # hands as they are now stand for their deals.
-                game._dealt_hands = tuple(
-                    tuple(self.dealt_hand.code_bytes)
-                    if other == self.player
-                    else tuple(sorted(list(self.known[other].code_bytes) + hands[other]))
-                    for other in range(self.players)
-                )
-                game._stock_draws = [bytearray() for _ in range(self.players)]
-                game._stock_draws[self.player] = bytearray(card.code for card in self.stock_draws)
-                game._orders = []
-            else:
-                hands = history.hands
-                stock = history.stock
-                game._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
-                game._stock_draws = [bytearray(drawn) for drawn in history.drawn]
-                game._orders = [tuple(order) for order in history.reshuffles]
-        game.rules = self.rules
-        game.players = self.players
-        game.seed = None
-        game.max_turns = self.max_turns
-        game._deal_seed = seeds[0]
-        game._replaying = False
-        game._replay = None
-        game._round_index = self.round - 1
-        game._attempt = 0
-        game._dealer = self.dealer
-        game._round = _prepared(self.rules, self.round)
-        game._cards_dealt = self.cards_dealt
-        game._phase = _PHASES.index(self.phase)
-        game._to_move = self.to_move
-        game._legal = None
-        game._first_out = self.first_out
-        game._turns = self.turns
-        game._reshuffles = (
-            0 if self.reshuffled is None else sum(1 for player, _ in self.history if player < 0)
-        )
-        game._reshuffled = None if self.reshuffled is None else list(self.reshuffled.code_bytes)
-        game._last_end = None
-        game._hands = [
-            list(self.hand.code_bytes)
-            if other == self.player
-            else sorted(list(self.known[other].code_bytes) + hands[other])
-            for other in range(self.players)
-        ]
-        game._stock = stock[::-1]
-        game._upcard = self.upcard.code
-        game._false_outs = list(self.false_outs)
-        game._deal_record = {}  # a sampled game writes no record
-        game._piles = [[card.code for card in pile] for pile in self.piles]
-        game._table = list(self.table)
-        game._known = [list(known.code_bytes) for known in self.known]
-        game._has_melded = list(self.has_melded)
-        game._penalties = list(self.penalties)
-        game._out = list(self.went_out)
-        game._events = list(self.history)
-        game._history_parts = _NO_HISTORY
-        deferred = self.__dict__.get("_deferred")
-        if deferred is not None:  # the same events, in chunks: the sample's views reuse them
-            game._history_parts, _draws, _dealt, _upcard = deferred
-        game._round_records = None
-        game._round_scores = list(self.round_scores)
-        game._totals = list(self.totals)
-        return game
-
-    def to_dict(self) -> dict[str, Any]:
-        """The view as a JSON-ready dict (cards in the library's notation)."""
-        return {
-            "player": self.player,
-            "players": self.players,
-            "rules": rules_dict(self.rules, self.players, self.max_turns),
-            "max_turns": self.max_turns,
-            "round": self.round,
-            "cards_dealt": self.cards_dealt,
-            "wild": rank_text(self.wild),
-            "dealer": self.dealer,
-            "to_move": self.to_move,
-            "phase": self.phase,
-            "hand": [str(card) for card in self.hand],
-            "piles": [[str(card) for card in pile] for pile in self.piles],
-            "table": [table_meld.to_dict() for table_meld in self.table],
-            "hand_sizes": list(self.hand_sizes),
-            "known": [[str(card) for card in known] for known in self.known],
-            "stock_size": self.stock_size,
-            "reshuffled": None if self.reshuffled is None else [str(c) for c in self.reshuffled],
-            "turns": self.turns,
-            "went_out": list(self.went_out),
-            "first_out": self.first_out,
-            "has_melded": list(self.has_melded),
-            "penalties": list(self.penalties),
-            "history": [
-                event.to_dict() if player < 0 else {"player": player, **event.to_dict()}
-                for player, event in self.history
-            ],
-            "false_outs": list(self.false_outs),
-            "upcard": str(self.upcard),
-            "dealt_hand": [str(card) for card in self.dealt_hand],
-            "stock_draws": [str(card) for card in self.stock_draws],
-            "round_scores": [list(scores) for scores in self.round_scores],
-            "totals": list(self.totals),
-        }
+            hands, stock = found.hands, found.stock
+            dealt = (
+                tuple(tuple(sorted(hand)) for hand in found.dealt),
+                [bytearray(drawn) for drawn in found.drawn],
+                [tuple(order) for order in found.reshuffles],
+            )
+    return Game._sampled(view, hands, stock, dealt, pending, seeds[0], history)
 
 
-_DEFERRED_FIELDS = frozenset(
-    ("hand", "known", "piles", "reshuffled", "dealt_hand", "upcard", "history", "stock_draws")
-)
-"""The fields of a view that Game.view makes when they are first read."""
+def _view_deal(view: ViewData) -> Deal:
+    """What the view's player knows of the round's start and of their own draws."""
+    rules = view.rules
+    pool = _pool_counts(rules.decks, rules.jokers)
+    return Deal(
+        players=view.players,
+        viewer=view.player,
+        dealer=view.dealer,
+        separate=rules.separate_discards,
+        pool=pool,
+        dealt=list(view.dealt_hand.code_bytes),
+        upcard=view.upcard.code,
+        stock_size=sum(pool) - view.players * view.cards_dealt - 1,
+        drawn=[card.code for card in view.stock_draws],
+    )
 
-_VIEW_FIELDS = tuple(item.name for item in fields(PlayerView) if item.name != "_hidden_codes")
-"""The fields of a view that a pickle keeps (with the hidden cards, worked out)."""
+
+def _loose_deal(
+    view: ViewData, generator: np.random.Generator
+) -> tuple[list[list[int]], list[int]]:
+    """The fallback when the history search gives up (rare: long rounds with twins
+    after reshuffles): the stock drawn from the reshuffled cards still hidden, the
+    rest of the hidden cards dealt at random. The view stays the same; which
+    opponent drew which reshuffled card is not checked."""
+    hidden = list(view.unseen_codes())
+    candidates = hidden
+    if view.reshuffled is not None:
+        counts = Counter(view.reshuffled.code_bytes) & Counter(hidden)
+        candidates = sorted(counts.elements())
+    picks = generator.permutation(len(candidates))[: view.stock_size].tolist()
+    stock = [candidates[i] for i in picks]
+    rest = _without(hidden, stock)
+    assert rest is not None
+    rest = [rest[i] for i in generator.permutation(len(rest)).tolist()]
+    hands: list[list[int]] = []
+    position = 0
+    for other in range(view.players):
+        unknown = 0 if other == view.player else view.hand_sizes[other] - len(view.known[other])
+        hands.append(rest[position : position + unknown])
+        position += unknown
+    return hands, stock

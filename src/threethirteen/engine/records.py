@@ -13,6 +13,7 @@ threethirteen.errors.InvalidRecordError: record version 2 is not one this librar
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -43,14 +44,19 @@ __all__ = [
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "card_codes",
+    "check_game_end",
     "check_record",
+    "check_round_played",
+    "check_round_start",
     "check_rules",
     "custom_fields",
     "event_dicts",
+    "game_record",
     "rank_text",
     "read_deal",
     "record_names",
     "record_rules",
+    "reshuffle_stocks",
     "rules_dict",
     "schema",
     "score_sheet",
@@ -501,3 +507,128 @@ def event_dicts(
         else:
             entries.append({"player": player, **event.to_dict()})
     return entries
+
+
+# -- writing a game's record and checking its replay --------------------------------
+# The game writes each round's dict as the round ends and replays a record by playing
+# it (its deals and reshuffles are game state); what a record is, and how a replay is
+# checked against it, is here.
+
+
+def game_record(
+    rules: Rules,
+    players: int,
+    max_turns: int | None,
+    seed: int | None,
+    rounds: Sequence[Mapping[str, Any]],
+    totals: Sequence[int],
+    winners: Sequence[int] | None,
+) -> dict[str, Any]:
+    """A game's record (:meth:`Game.to_record <threethirteen.Game.to_record>`): the
+    rules, the seed, each round's dict (deep copies: the caller's to change) and the
+    result (``winners``: ``None`` while the game is in play).
+
+    >>> import threethirteen as tt
+    >>> record = game_record(tt.Rules.preset("pagat"), 2, None, 5, [], [0, 0], None)
+    >>> record["format"], record["rules"]["preset"], record["winners"]
+    ('threethirteen-game', 'pagat', None)
+    """
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": rules_dict(rules, players, max_turns),
+        "seed": seed,
+        "rounds": copy.deepcopy(list(rounds)),  # the caller's to change; the game's stay
+        "totals": list(totals),
+        "winners": None if winners is None else list(winners),
+    }
+
+
+def check_round_start(where: str, data: Mapping[str, Any], expected: tuple[int, int, int]) -> None:
+    """Refuse a round record whose number, dealer and cards dealt are not the game's
+    (``expected``) at that point of the replay.
+
+    :raises InvalidRecordError: saying both.
+
+    >>> check_round_start("round record 0 (round 2)", {"number": 2, "dealer": 0,
+    ...     "cards_dealt": 3}, (1, 0, 3))
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: round record 0 (round 2): number, dealer ...
+    """
+    found = (data["number"], data["dealer"], data["cards_dealt"])
+    if found != expected:
+        raise InvalidRecordError(
+            f"{where}: number, dealer and cards dealt are {found}; the game's are {expected}"
+        )
+
+
+def reshuffle_stocks(actions: Sequence[Mapping[str, Any]], where: str) -> list[list[int]]:
+    """The new stock of each reshuffle among a round record's actions, in order, as
+    card codes (top card first): what a replay without a seed deals them from.
+
+    :raises InvalidRecordError: for a stock that is not a list of cards.
+
+    >>> reshuffle_stocks([{"type": "reshuffle", "stock": ["9s", "Jk"]}], "round record 0")
+    [[47, 52]]
+    """
+    return [
+        card_codes(entry.get("stock"), f"{where}, a reshuffle's stock")
+        for entry in actions
+        if entry.get("type") == "reshuffle"
+    ]
+
+
+def check_round_played(where: str, made: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+    """Refuse a round record that the game, replaying it, wrote otherwise (``made``:
+    the round's dict as the game writes it): the first action that differs, then the
+    wild rank, the end, whether void, the scores.
+
+    :raises InvalidRecordError: naming the first difference.
+
+    >>> made = {"actions": [{"player": 1, "type": "draw", "source": "stock"}]}
+    >>> check_round_played("round record 0 (round 1)", made, {"actions": []})
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: round record 0 (round 1), action 0: the record says ...
+    """
+    if made["actions"] != data["actions"]:
+        mine, theirs = made["actions"], data["actions"]
+        first = next(
+            (i for i, pair in enumerate(zip(mine, theirs, strict=False)) if pair[0] != pair[1]),
+            min(len(mine), len(theirs)),
+        )
+        said = theirs[first] if first < len(theirs) else None
+        did = mine[first] if first < len(mine) else None
+        raise InvalidRecordError(
+            f"{where}, action {first}: the record says {quote(said)}, the game did {quote(did)}"
+        )
+    for key in ("wild", "end", "void", "scores"):
+        if made[key] != data[key]:
+            said, did = quote(data[key]), quote(made[key])
+            raise InvalidRecordError(f"{where}: the record's {key} is {said}, the game's {did}")
+
+
+def check_game_end(
+    record: Mapping[str, Any], totals: Sequence[int], winners: Sequence[int] | None
+) -> None:
+    """Refuse a record whose totals and winners are not those of the game that
+    replayed it (``winners``: ``None`` while the game is in play).
+
+    :raises InvalidRecordError: saying both.
+
+    >>> check_game_end({"totals": [0, 9], "winners": [0]}, [0, 9], [0])
+    >>> check_game_end({"totals": [0, 8], "winners": [0]}, [0, 9], [0])
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: the record's totals [0, 8] are not the game's [0, 9]
+    """
+    if record["totals"] != list(totals):
+        raise InvalidRecordError(
+            f"the record's totals {quote(record['totals'])} are not the game's {list(totals)}"
+        )
+    found = None if winners is None else list(winners)
+    if record["winners"] != found:
+        raise InvalidRecordError(
+            f"the record's winners {quote(record['winners'])} are not the game's {found}"
+        )
