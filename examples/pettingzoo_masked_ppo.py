@@ -121,15 +121,61 @@ class EveryRewardWrapper(TutorialWrapper):
         return super().action_mask()
 
 
-class StopAfter(BaseCallback):  # type: ignore[misc]
-    """Stop training after ``seconds`` of wall time."""
+class Curve(BaseCallback):  # type: ignore[misc]
+    """Stop after ``seconds`` of training, and every ``every`` seconds of it play
+    ``games`` evaluation games against each of ``opponents``: one row a point of
+    the learning curve. The evaluations' own time is not counted as training.
+    The seconds are of wall time, or with ``cpu=True`` of this process's CPU
+    time (a measure that a busy machine does not change, for environments in
+    this process: ``DummyVecEnv``)."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(
+        self,
+        seconds: float,
+        every: float = 0.0,
+        opponents: Sequence[str] = (),
+        games: int = 0,
+        seed: int = 0,
+        cpu: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__()
-        self.deadline = time.monotonic() + seconds
+        self.clock = time.process_time if cpu else time.monotonic
+        self.seconds, self.every, self.opponents = seconds, every, list(opponents)
+        self.games, self.seed, self.kwargs = games, seed, kwargs
+        self.trained = 0.0  # seconds of training so far
+        self.rows: list[dict[str, Any]] = []
+
+    def _on_training_start(self) -> None:
+        self.mark = self.clock()
+        self.next = self.every
 
     def _on_step(self) -> bool:
-        return time.monotonic() < self.deadline
+        now = self.clock()
+        self.trained += now - self.mark
+        self.mark = now
+        if self.every and self.trained >= self.next:
+            self.next += self.every
+            self.point()
+            self.mark = self.clock()
+        return self.trained < self.seconds
+
+    def point(self) -> None:
+        """Evaluate the model as it is now: one row per opponent."""
+        for opponent in self.opponents:
+            won, ahead = evaluate(
+                self.model, opponent, self.games, 20_000 + self.seed, **self.kwargs
+            )
+            row = {
+                "seconds": round(self.trained, 1),
+                "steps": int(self.num_timesteps),
+                "opponent": opponent,
+                "games": self.games,
+                "won": won,
+                "points_ahead": round(ahead, 1),
+            }
+            self.rows.append(row)
+            print(row, flush=True)
 
 
 def mask_fn(wrapped: Any) -> Any:
@@ -137,15 +183,21 @@ def mask_fn(wrapped: Any) -> Any:
 
 
 def train_action_mask(
-    steps: int, seconds: float, seed: int = 0, ppo: dict[str, Any] | None = None, **kwargs: Any
+    steps: int,
+    seconds: float,
+    seed: int = 0,
+    ppo: dict[str, Any] | None = None,
+    curve: Curve | None = None,
+    **kwargs: Any,
 ) -> Any:
     """The tutorial's ``train_action_mask``: one policy for every seat, by
-    self-play, with the wrapper that passes on every reward."""
+    self-play, with the wrapper that passes on every reward, for at most
+    ``steps`` steps and ``seconds`` of training (``curve``'s, if given)."""
     game_env = EveryRewardWrapper(env(**{**SETTINGS, **kwargs}))
     game_env.reset(seed=seed)  # (the spaces are set at the reset)
     masked = ActionMasker(game_env, mask_fn)
     model = MaskablePPO(MaskableActorCriticPolicy, masked, verbose=0, seed=seed, **(ppo or {}))
-    model.learn(total_timesteps=steps, callback=StopAfter(seconds))
+    model.learn(total_timesteps=steps, callback=curve or Curve(seconds))
     masked.close()
     return model
 
@@ -190,6 +242,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--eval-opponents", nargs="+", default=["random", "greedy"])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", type=Path, default=Path("threethirteen_v0_masked_ppo.zip"))
+    parser.add_argument(
+        "--curve-every", type=float, default=0.0, help="minutes of training between points"
+    )
+    parser.add_argument("--curve-games", type=int, default=20, help="games a point an opponent")
+    parser.add_argument("--curve", type=Path, default=None, help="write the curve here (CSV)")
+    parser.add_argument(
+        "--cpu-time", action="store_true", help="count minutes of CPU time, not of wall time"
+    )
     parser.add_argument("--tiny", action="store_true", help="a few hundred steps, to test")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # (one core: torch's threads only contend on small networks)
@@ -198,11 +258,20 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.steps, args.eval_games = 256, 2
         args.max_turns = args.max_turns or 4
         ppo = {"n_steps": 64, "batch_size": 32, "n_epochs": 1}
-    start = time.perf_counter()
-    model = train_action_mask(
-        args.steps, 60 * args.minutes, args.seed, ppo, max_turns=args.max_turns
+    eval_turns = args.max_turns if args.tiny else None  # evaluations play the real rules
+    curve = Curve(
+        60 * args.minutes,
+        60 * args.curve_every,
+        args.eval_opponents,
+        args.curve_games,
+        args.seed,
+        max_turns=eval_turns,
+        cpu=args.cpu_time,
     )
-    seconds = time.perf_counter() - start
+    model = train_action_mask(
+        args.steps, 60 * args.minutes, args.seed, ppo, curve, max_turns=args.max_turns
+    )
+    seconds = curve.trained
     model.save(args.save)
     loaded = MaskablePPO.load(args.save)
     steps = int(model.num_timesteps)
@@ -210,11 +279,27 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     results = {}
     for opponent in args.eval_opponents:
         won, ahead = evaluate(
-            loaded, opponent, args.eval_games, 10_000 + args.seed, max_turns=args.max_turns
+            loaded, opponent, args.eval_games, 10_000 + args.seed, max_turns=eval_turns
         )
         results[opponent] = (won, ahead)
         print(f"against {opponent}: won {won} of {args.eval_games}, {ahead:+.1f} points a game")
-    return {"steps": steps, "seconds": seconds, "model": loaded, "results": results}
+    if args.curve is not None:
+        write_curve(args.curve, curve.rows)
+    return {
+        "steps": steps,
+        "seconds": seconds,
+        "model": loaded,
+        "results": results,
+        "curve": curve.rows,
+    }
+
+
+def write_curve(path: Path, rows: Sequence[dict[str, Any]]) -> None:
+    """The learning curve as CSV: seconds of training, steps, opponent, games,
+    games won, points ahead a game."""
+    fields = ["seconds", "steps", "opponent", "games", "won", "points_ahead"]
+    lines = [",".join(fields)] + [",".join(str(row[field]) for field in fields) for row in rows]
+    path.write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

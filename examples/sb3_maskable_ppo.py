@@ -65,15 +65,59 @@ class Evaluation:
         )
 
 
-class StopAfter(BaseCallback):  # type: ignore[misc]
-    """Stop training after ``seconds`` of wall time."""
+class Curve(BaseCallback):  # type: ignore[misc]
+    """Stop after ``seconds`` of training, and every ``every`` seconds of it play
+    ``games`` evaluation games against each of ``opponents``: one row a point of
+    the learning curve. The evaluations' own time is not counted as training.
+    The seconds are of wall time, or with ``cpu=True`` of this process's CPU
+    time (a measure that a busy machine does not change, for environments in
+    this process: ``DummyVecEnv``)."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(
+        self,
+        seconds: float,
+        every: float = 0.0,
+        opponents: Sequence[str] = (),
+        games: int = 0,
+        seed: int = 0,
+        max_turns: int | None = None,
+        cpu: bool = False,
+    ) -> None:
         super().__init__()
-        self.deadline = time.monotonic() + seconds
+        self.clock = time.process_time if cpu else time.monotonic
+        self.seconds, self.every, self.opponents = seconds, every, list(opponents)
+        self.games, self.seed, self.max_turns = games, seed, max_turns
+        self.trained = 0.0  # seconds of training so far
+        self.rows: list[dict[str, Any]] = []
+
+    def _on_training_start(self) -> None:
+        self.mark = self.clock()
+        self.next = self.every
 
     def _on_step(self) -> bool:
-        return time.monotonic() < self.deadline
+        now = self.clock()
+        self.trained += now - self.mark
+        self.mark = now
+        if self.every and self.trained >= self.next:
+            self.next += self.every
+            self.point()
+            self.mark = self.clock()
+        return self.trained < self.seconds
+
+    def point(self) -> None:
+        """Evaluate the model as it is now: one row per opponent."""
+        for opponent in self.opponents:
+            result = evaluate(self.model, opponent, self.games, 20_000 + self.seed, self.max_turns)
+            row = {
+                "seconds": round(self.trained, 1),
+                "steps": int(self.num_timesteps),
+                "opponent": opponent,
+                "games": result.games,
+                "won": result.won,
+                "points_ahead": round(result.points_ahead, 1),
+            }
+            self.rows.append(row)
+            print(row, flush=True)
 
 
 def make_envs(
@@ -124,6 +168,14 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", type=Path, default=Path("maskable_ppo_threethirteen.zip"))
     parser.add_argument("--dummy", action="store_true", help="DummyVecEnv: no subprocesses")
+    parser.add_argument(
+        "--curve-every", type=float, default=0.0, help="minutes of training between points"
+    )
+    parser.add_argument("--curve-games", type=int, default=20, help="games a point an opponent")
+    parser.add_argument("--curve", type=Path, default=None, help="write the curve here (CSV)")
+    parser.add_argument(
+        "--cpu-time", action="store_true", help="count minutes of CPU time, not of wall time"
+    )
     parser.add_argument("--tiny", action="store_true", help="a few hundred steps, to test")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # (one core: torch's threads only contend on small networks)
@@ -132,12 +184,21 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.steps, args.eval_games = 256, 2
         args.max_turns = args.max_turns or 4
         ppo = {"n_steps": 64, "batch_size": 32, "n_epochs": 1}
+    eval_turns = args.max_turns if args.tiny else None  # evaluations play the real rules
     envs = make_envs(args.envs, args.opponent, args.seed, not args.dummy, args.max_turns)
     try:
         model = MaskablePPO("MlpPolicy", envs, seed=args.seed, verbose=0, **ppo)
-        start = time.perf_counter()
-        model.learn(total_timesteps=args.steps, callback=StopAfter(60 * args.minutes))
-        seconds = time.perf_counter() - start
+        curve = Curve(
+            60 * args.minutes,
+            60 * args.curve_every,
+            args.eval_opponents,
+            args.curve_games,
+            args.seed,
+            eval_turns,
+            cpu=args.cpu_time,
+        )
+        model.learn(total_timesteps=args.steps, callback=curve)
+        seconds = curve.trained
     finally:
         envs.close()
     model.save(args.save)
@@ -145,12 +206,28 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     steps = int(model.num_timesteps)
     print(f"trained {steps:,} steps in {seconds:.0f} s ({steps / seconds:,.0f} steps a second)")
     results = {
-        opponent: evaluate(loaded, opponent, args.eval_games, 10_000 + args.seed, args.max_turns)
+        opponent: evaluate(loaded, opponent, args.eval_games, 10_000 + args.seed, eval_turns)
         for opponent in args.eval_opponents
     }
     for evaluation in results.values():
         print(evaluation)
-    return {"steps": steps, "seconds": seconds, "model": loaded, "results": results}
+    if args.curve is not None:
+        write_curve(args.curve, curve.rows)
+    return {
+        "steps": steps,
+        "seconds": seconds,
+        "model": loaded,
+        "results": results,
+        "curve": curve.rows,
+    }
+
+
+def write_curve(path: Path, rows: Sequence[dict[str, Any]]) -> None:
+    """The learning curve as CSV: seconds of training, steps, opponent, games,
+    games won, points ahead a game."""
+    fields = ["seconds", "steps", "opponent", "games", "won", "points_ahead"]
+    lines = [",".join(fields)] + [",".join(str(row[field]) for field in fields) for row in rows]
+    path.write_text("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

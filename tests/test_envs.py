@@ -218,7 +218,7 @@ def test_round_rewards_come_at_the_end_of_each_round() -> None:
 
 
 def test_the_last_agent_to_observe_sees_the_rewards_and_the_end() -> None:
-    game_env = env("pagat", 2, max_turns=3)
+    game_env = env("pagat", 2, max_turns=3, reward="game")
     game_env.reset(seed=4)
     for agent in game_env.agent_iter(10_000):
         observation, reward, termination, truncation, info = game_env.last()
@@ -249,7 +249,7 @@ def illegal_step(game_env: Any) -> tuple[str, dict[str, float]]:
 
 
 def test_an_illegal_action_ends_the_game_with_a_penalty(caplog: pytest.LogCaptureFixture) -> None:
-    agent, rewards = illegal_step(env("pagat", 3))
+    agent, rewards = illegal_step(env("pagat", 3, reward="game"))
     assert "Illegal move made" in caplog.text  # PettingZoo's log
     assert rewards.pop(agent) == -990.0  # pagat: the sum over rounds of (dealt + 1) * 10
     assert list(rewards.values()) == [0, 0]
@@ -260,7 +260,7 @@ def test_an_illegal_action_ends_the_game_with_a_penalty(caplog: pytest.LogCaptur
     [
         (lambda: env("pagat", 2, reward="round"), -140.0),  # the largest round: 13 + 1 cards
         (lambda: env("pagat", 2, illegal_reward=-5), -5.0),
-        (lambda: env("bga", 2), -50.0 * sum(d + 1 for d in tt.Rules.preset("bga").rounds)),
+        (lambda: env("bga", 2, reward="game"), -50.0 * sum(d + 1 for d in tt.Rules.preset("bga").rounds)),
         (
             lambda: env("family", 2, variations=["doubles"], reward="round"),
             -2 * 14 * 15.0,
@@ -330,8 +330,8 @@ def test_env_behaves_as_pettingzoo_s_three_wrappers(seed: int) -> None:
     """``env()``'s one wrapper against PettingZoo's three, call for call: random calls
     (legal, illegal, out of range and None actions; before reset, after the end)."""
     rng = np.random.default_rng(seed)
-    ours = env("pagat", 2, max_turns=6)
-    theirs = pettingzoo_wrapped(raw_env("pagat", 2, max_turns=6), -990.0)
+    ours = env("pagat", 2, max_turns=6, reward="game")
+    theirs = pettingzoo_wrapped(raw_env("pagat", 2, max_turns=6, reward="game"), -990.0)
     assert str(ours) == str(theirs) == "threethirteen_v0"
     for _ in range(300):
         kind = rng.choice(["reset", "last", "step", "step", "step", "step", "bad", "observe"])
@@ -420,7 +420,7 @@ def test_the_reward_scale_scales_every_reward_and_the_penalty() -> None:
     assert wrapped.unwrapped.reward_scale == 0.01
     assert wrapped._illegal_value == pytest.approx(-1.4)
     for bad in (0, -1, float("nan"), float("inf"), "0.1", True, None):
-        with pytest.raises(tt.GameError, match=r"^a reward scale is a positive number, not "):
+        with pytest.raises(tt.GameError, match=r"^a reward scale must be "):
             raw_env("pagat", 2, reward_scale=bad)  # type: ignore[arg-type]
 
 

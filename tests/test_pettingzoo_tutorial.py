@@ -104,3 +104,16 @@ def test_a_tiny_run_of_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     assert "against random: won " in out
     assert "against greedy: won " in out
+
+
+def test_the_script_s_learning_curve(tmp_path: Path) -> None:
+    """The tutorial's curve: a point after every 0.06 s of training, one row an
+    evaluation opponent, written as CSV."""
+    curve = tmp_path / "curve.csv"
+    arguments = ["--tiny", "--cpu-time", "--curve-every", "0.001", "--curve-games", "1"]
+    run = tutorial.main([*arguments, "--curve", str(curve), "--save", str(tmp_path / "m")])
+    rows = curve.read_text().splitlines()
+    assert rows[0] == "seconds,steps,opponent,games,won,points_ahead"
+    assert len(rows) == 1 + len(run["curve"]) >= 3
+    assert [row["opponent"] for row in run["curve"]][:2] == ["random", "greedy"]
+    assert all(row["games"] == 1 and row["won"] in (0, 1) for row in run["curve"])

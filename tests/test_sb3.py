@@ -103,3 +103,22 @@ def test_the_recipe_at_a_tiny_size(tmp_path: Path, capsys: pytest.CaptureFixture
     assert out.startswith("trained ")
     assert "against random: won " in out
     assert run["model"].policy.observation_space.shape == (469,)
+
+
+def test_the_recipe_s_learning_curve(tmp_path: Path) -> None:
+    """A point of the curve after every 0.06 s of training (CPU time): one row an
+    evaluation opponent, written as CSV; the curve's clock leaves the evaluations
+    out, so training stops once its own seconds reach the limit."""
+    recipe = _load()
+    curve = tmp_path / "curve.csv"
+    arguments = ["--tiny", "--dummy", "--cpu-time", "--curve-every", "0.001"]
+    arguments += ["--curve-games", "1", "--curve", str(curve), "--save", str(tmp_path / "m")]
+    run = recipe.main(arguments)
+    rows = curve.read_text().splitlines()
+    assert rows[0] == "seconds,steps,opponent,games,won,points_ahead"
+    assert len(rows) == 1 + len(run["curve"])
+    assert [row["opponent"] for row in run["curve"]][:2] == ["random", "greedy"]
+    assert all(row["games"] == 1 and row["won"] in (0, 1) for row in run["curve"])
+    seconds = [row["seconds"] for row in run["curve"]]
+    assert seconds == sorted(seconds)
+    assert 0 < run["seconds"]

@@ -17,15 +17,14 @@ when it is not the agent's turn). Actions are the indexes of
 
 Rewards are in the game's points (lower scores are better, so a reward is minus a
 score, and a positive zero-sum reward means the agent is ahead): with
-``reward="game"`` every agent is rewarded once, when the game ends; with
-``reward="round"`` at the end of each scored round. ``zero_sum=True`` gives each
-agent the mean of the other players' scores less its own (the rewards add up to
-0); ``zero_sum=False`` gives minus its own score. The rewards of the rounds add
-up to the reward of the game. ``reward_scale`` multiplies every reward (1: points,
-hundreds in a game; 0.01: about -1 to 1 a round). For learning, use
-``reward="round"`` and ``reward_scale=0.01``: with the default ``reward="game"``
-an agent is rewarded once a game, and early games run to tens of thousands of
-steps.
+``reward="round"`` (the default) every agent is rewarded at the end of each scored
+round; with ``reward="game"`` once, when the game ends (early games run to tens
+of thousands of steps: a learner rewarded once a game hardly learns).
+``zero_sum=True`` gives each agent the mean of the other players' scores less
+its own (the rewards add up to 0); ``zero_sum=False`` gives minus its own score.
+The rewards of the rounds add up to the reward of the game. ``reward_scale``
+multiplies every reward (1, the default: points, up to about a hundred a round;
+0.01: about -1 to 1 a round). For learning, use ``reward_scale=0.01``.
 
 :func:`bot_action` gives the action index a built-in bot (or any bot) would take
 for the agent to move, to seat a bot against a learner.
@@ -91,7 +90,7 @@ def env(
     rules: RulesLike = "pagat",
     players: int = 2,
     *,
-    reward: Reward = "game",
+    reward: Reward = "round",
     zero_sum: bool = True,
     variations: Iterable[str] = (),
     max_turns: int | None = None,
@@ -361,7 +360,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         rules: RulesLike = "pagat",
         players: int = 2,
         *,
-        reward: Reward = "game",
+        reward: Reward = "round",
         zero_sum: bool = True,
         variations: Iterable[str] = (),
         max_turns: int | None = None,

@@ -30,8 +30,8 @@ unmasked random actions, can run); an index outside the action space raises
 
 Rewards are in the game's points times ``reward_scale`` (1 by default; 0.01 puts
 a round's reward in about -1 to 1), as in :mod:`threethirteen.adapters.envs`: with
-``reward="game"`` once, when the game ends; with ``reward="round"`` for every
-scored round, paid at the learner's next step (the bots' actions may end a round,
+``reward="game"`` once, when the game ends; with ``reward="round"`` (the default)
+for every scored round, paid at the learner's next step (the bots' actions may end a round,
 even during :meth:`~ThreeThirteenEnv.reset`: the reward of a step counts every
 round scored and not yet paid), so that an episode's rewards add up to the game's
 reward. ``zero_sum=True`` gives the mean of the others' scores less the learner's;
@@ -203,7 +203,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         players: int = 2,
         opponents: BotSpec | Sequence[BotSpec] = ("random",),
         seat: int = 0,
-        reward: Reward = "game",
+        reward: Reward = "round",
         zero_sum: bool = True,
         variations: Iterable[str] = (),
         max_turns: int | None = None,
