@@ -260,7 +260,10 @@ def test_an_illegal_action_ends_the_game_with_a_penalty(caplog: pytest.LogCaptur
     [
         (lambda: env("pagat", 2, reward="round"), -140.0),  # the largest round: 13 + 1 cards
         (lambda: env("pagat", 2, illegal_reward=-5), -5.0),
-        (lambda: env("bga", 2, reward="game"), -50.0 * sum(d + 1 for d in tt.Rules.preset("bga").rounds)),
+        (
+            lambda: env("bga", 2, reward="game"),
+            -50.0 * sum(d + 1 for d in tt.Rules.preset("bga").rounds),
+        ),
         (
             lambda: env("family", 2, variations=["doubles"], reward="round"),
             -2 * 14 * 15.0,
