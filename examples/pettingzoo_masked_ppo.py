@@ -121,6 +121,48 @@ class EveryRewardWrapper(TutorialWrapper):
         return super().action_mask()
 
 
+class BotSeatsWrapper(TutorialWrapper):
+    """One seat for the learner, the others played by a bot: the learner's steps
+    are its own moves only, and a step's reward is what the learner got by its move
+    and the bots' moves that followed, up to its next move (so the rewards of an
+    episode add up to its reward for the game). The learner's seat changes every
+    episode.
+
+    Why: with the tutorial's self-play wrapper, one trajectory interleaves both
+    players' moves, and PPO's advantage adds to a move's reward the value of the
+    next observation, the *other* player's, whose return is minus one's own in a
+    zero-sum game: the value targets mix the two players' points of view."""
+
+    def __init__(self, game_env: Any, opponent: str, seed: int = 0) -> None:
+        super().__init__(game_env)
+        self.opponent, self.seed, self.episodes = opponent, seed, 0
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Any:
+        super().reset(seed, options)
+        self.learner = self.possible_agents[self.episodes % len(self.possible_agents)]
+        self.bot = tt.make_bot(self.opponent, seed=self.seed + self.episodes)
+        self.episodes += 1
+        self._bots_move()
+        return self.observe(self.learner), {}
+
+    def _bots_move(self) -> None:
+        """The bots' moves until the learner's turn or the game's end."""
+        while self.agents and self.agent_selection != self.learner:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                super(TutorialWrapper, self).step(None)
+            else:
+                super(TutorialWrapper, self).step(bot_action(self, self.bot))
+
+    def step(self, action: int) -> Any:
+        learner = self.learner
+        super(TutorialWrapper, self).step(action)  # (clears the learner's reward first)
+        self._bots_move()
+        reward = self._cumulative_rewards[learner]
+        over = self.terminations[learner] or self.truncations[learner]
+        return self.observe(learner), reward, over, False, {}
+
+
 class Curve(BaseCallback):  # type: ignore[misc]
     """Stop after ``seconds`` of training, and every ``every`` seconds of it play
     ``games`` evaluation games against each of ``opponents``: one row a point of
@@ -188,12 +230,18 @@ def train_action_mask(
     seed: int = 0,
     ppo: dict[str, Any] | None = None,
     curve: Curve | None = None,
+    opponent: str | None = None,
     **kwargs: Any,
 ) -> Any:
     """The tutorial's ``train_action_mask``: one policy for every seat, by
     self-play, with the wrapper that passes on every reward, for at most
-    ``steps`` steps and ``seconds`` of training (``curve``'s, if given)."""
-    game_env = EveryRewardWrapper(env(**{**SETTINGS, **kwargs}))
+    ``steps`` steps and ``seconds`` of training (``curve``'s, if given); or, with
+    ``opponent`` a bot's name, the learner in one seat against that bot."""
+    settings = {**SETTINGS, **kwargs}
+    if opponent is None:
+        game_env: TutorialWrapper = EveryRewardWrapper(env(**settings))
+    else:
+        game_env = BotSeatsWrapper(env(**settings), opponent, seed)
     game_env.reset(seed=seed)  # (the spaces are set at the reset)
     masked = ActionMasker(game_env, mask_fn)
     model = MaskablePPO(MaskableActorCriticPolicy, masked, verbose=0, seed=seed, **(ppo or {}))
@@ -238,6 +286,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--steps", type=int, default=10_000_000, help="at most this many steps")
     parser.add_argument("--minutes", type=float, default=10.0, help="at most this long")
     parser.add_argument("--max-turns", type=int, default=None, help="a round's turn limit")
+    parser.add_argument("--opponent", default=None, help="train against this bot, not by self-play")
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--eval-opponents", nargs="+", default=["random", "greedy"])
     parser.add_argument("--seed", type=int, default=0)
@@ -269,7 +318,13 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         cpu=args.cpu_time,
     )
     model = train_action_mask(
-        args.steps, 60 * args.minutes, args.seed, ppo, curve, max_turns=args.max_turns
+        args.steps,
+        60 * args.minutes,
+        args.seed,
+        ppo,
+        curve,
+        opponent=args.opponent,
+        max_turns=args.max_turns,
     )
     seconds = curve.trained
     model.save(args.save)

@@ -117,3 +117,40 @@ def test_the_script_s_learning_curve(tmp_path: Path) -> None:
     assert len(rows) == 1 + len(run["curve"]) >= 3
     assert [row["opponent"] for row in run["curve"]][:2] == ["random", "greedy"]
     assert all(row["games"] == 1 and row["won"] in (0, 1) for row in run["curve"])
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_learner_against_a_bot_sees_its_own_moves_and_every_reward(seed: int) -> None:
+    """Against a bot, each step is one of the learner's moves (the bot's are played
+    inside the step), the learner's seat changes every episode, and an episode's
+    rewards add up to the learner's reward for the game."""
+    game_env = tutorial.BotSeatsWrapper(
+        tutorial.env(**{**tutorial.SETTINGS, "max_turns": 6}), "greedy", seed
+    )
+    seats = []
+    for episode in range(2):
+        game_env.reset(seed=seed + 10 * episode)
+        learner = game_env.learner
+        seats.append(learner)
+        rng = np.random.default_rng(seed)
+        total, over, steps = 0.0, False, 0
+        while not over:
+            assert game_env.agent_selection == learner
+            action = int(rng.choice(np.flatnonzero(game_env.action_mask())))
+            _, reward, over, _, _ = game_env.step(action)
+            total += reward
+            steps += 1
+        game = game_env.unwrapped.game
+        assert game.is_over
+        seat = int(learner[-1])
+        owed = spaces.score_rewards(game.totals)[seat] * 0.01
+        assert total == pytest.approx(owed, abs=1e-9)
+        assert owed != 0
+        moves = sum(
+            1
+            for entry in game.to_record()["rounds"]
+            for action in entry["actions"]
+            if action.get("player") == seat
+        )
+        assert steps == moves
+    assert seats == ["player_0", "player_1"]
