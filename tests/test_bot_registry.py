@@ -114,7 +114,7 @@ def test_a_repr_shows_the_options_away_from_their_defaults(bot: object, shown: s
             lambda: tt.LookaheadBot(feed=float("nan"), name=5),  # type: ignore[arg-type]
             "feed is a finite number of points from 0, not nan",
         ),
-        (lambda: tt.SearchBot(-1, playouts=0), "playouts is a whole number from 1, not 0"),
+        (lambda: tt.SearchBot(-1, playouts=0), "playouts must be at least 1, not 0"),
         (lambda: tt.ExpertBot(-1, playouts=0), "a bot's seed is not negative, not -1"),
         (
             lambda: tt.ExpertBot(name="", top=-1),

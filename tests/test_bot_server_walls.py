@@ -70,7 +70,7 @@ def test_an_act_message_carries_its_request_after_move_time() -> None:
 @pytest.mark.parametrize("number", [True, -1, "3", 1.0])
 def test_a_request_that_is_no_int_from_0_is_refused(number: Any) -> None:
     game, _ = first_act()
-    with pytest.raises(tt.GameError, match=r"^request is an int from 0 or None, not "):
+    with pytest.raises(tt.GameError, match=r"^request must be "):
         act_message(game.view(1), game.legal_actions(), request=number)
 
 
@@ -98,10 +98,19 @@ def test_answer_request_reads_the_echoed_number(line: str | bytes, number: int |
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ('{"action": "draw stock", "request": "12"}', "an answer's request is an int, not '12'"),
-        ('{"action": "draw stock", "request": true}', "an answer's request is an int, not True"),
-        ('{"action": "draw stock", "request": 1.0}', "an answer's request is an int, not 1.0"),
-        ('{"action": "draw stock", "request": null}', "an answer's request is an int, not None"),
+        (
+            '{"action": "draw stock", "request": "12"}',
+            "an answer's request must be an int, not '12'",
+        ),
+        (
+            '{"action": "draw stock", "request": true}',
+            "an answer's request must be an int, not True",
+        ),
+        ('{"action": "draw stock", "request": 1.0}', "an answer's request must be an int, not 1.0"),
+        (
+            '{"action": "draw stock", "request": null}',
+            "an answer's request must be an int, not None",
+        ),
         (
             '{"action": "draw stock", "request": 1',
             'answer \'{"action": "draw stock", "request": 1\' is not JSON: Expecting',
@@ -156,7 +165,7 @@ def test_the_server_refuses_a_bad_request(number: Any) -> None:
     message["request"] = number
     status, out, err = serve("greedy", lines(message))
     assert (status, out) == (2, "")
-    assert err.startswith("threethirteen bot: error: request is an int from 0, not ")
+    assert err.startswith("threethirteen bot: error: request must be ")
     assert err.count("\n") == 1
 
 
@@ -192,8 +201,8 @@ def test_a_message_nested_100000_deep_is_one_line_and_exit_2() -> None:
     text = '{"type":"act","view":' + deep(100_000) + ',"legal":[],"move_time":null}\n'
     status, out, err = serve("greedy", io.StringIO(text))
     assert (status, out) == (2, "")
-    assert err.startswith("threethirteen bot: error: a message is a JSON object, not ")
-    assert err.endswith(f"(nested more than {MAX_NESTING} deep)\n")
+    assert err.startswith("threethirteen bot: error: message ")
+    assert err.endswith(f" is not JSON: nested more than {MAX_NESTING} deep\n")
     assert err.count("\n") == 1
 
 
@@ -264,7 +273,7 @@ def read_at_depth(value: Any) -> bool:
         refused = str(error)
     else:
         return True
-    assert refused.endswith(f"(nested more than {MAX_NESTING} deep)")
+    assert refused.endswith(f" is not JSON: nested more than {MAX_NESTING} deep")
     return False
 
 
@@ -370,8 +379,8 @@ def test_the_command_reads_a_message_nested_100000_deep_as_one_line_and_exit_2(
     text = '{"type":"act","view":' + deep(100_000) + ',"legal":[],"move_time":null}\n'
     done = run_server(tmp_path, "greedy", text)
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.startswith("threethirteen bot: error: a message is a JSON object, not ")
-    assert done.stderr.endswith(f"(nested more than {MAX_NESTING} deep)\n")
+    assert done.stderr.startswith("threethirteen bot: error: message ")
+    assert done.stderr.endswith(f" is not JSON: nested more than {MAX_NESTING} deep\n")
     assert done.stderr.count("\n") == 1
 
 
@@ -857,12 +866,12 @@ def an_end() -> dict[str, Any]:
     [
         ({**a_start(), "protocol": True}, "protocol version True is not 1"),
         ({**a_start(), "protocol": 1.0}, "protocol version 1.0 is not 1"),
-        ({**a_start(), "seat": True}, "seat is an integer, not True"),
-        ({**a_start(), "seat": 2}, "seat is an integer from 0 to 1, not 2"),
-        ({**a_start(), "players": 2.0}, "players is an integer, not 2.0"),
-        ({**a_start(), "game": False}, "game is an integer, not False"),
-        ({**a_start(), "game": -1}, "game is an integer from 0, not -1"),
-        ({**a_start(), "bot_seed": True}, "bot_seed is a whole number or null, not True"),
+        ({**a_start(), "seat": True}, "seat must be an int, not True"),
+        ({**a_start(), "seat": 2}, "seat must be from 0 to 1, not 2"),
+        ({**a_start(), "players": 2.0}, "players must be an int, not 2.0"),
+        ({**a_start(), "game": False}, "game must be an int, not False"),
+        ({**a_start(), "game": -1}, "game must be at least 0, not -1"),
+        ({**a_start(), "bot_seed": True}, "bot_seed must be an int, not True"),
         ({**a_start(), "extra": 1}, "a start message has type, bot_seed, game, players, protocol"),
         (
             {**a_start(), "rules": {**a_start()["rules"], "players": 3}},
@@ -872,17 +881,17 @@ def an_end() -> dict[str, Any]:
             {**a_start(), "rules": {**a_start()["rules"], "preset": "nope"}},
             "rules: unknown preset 'nope'",
         ),
-        ({**an_end(), "seat": True}, "seat is an integer, not True"),
-        ({**an_end(), "totals": [True, 0]}, "a total is an integer, not True"),
-        ({**an_end(), "totals": [1.5, 0]}, "a total is an integer, not 1.5"),
-        ({**an_end(), "round_scores": [[0, False]]}, "a round's score is an integer, not False"),
+        ({**an_end(), "seat": True}, "seat must be an int, not True"),
+        ({**an_end(), "totals": [True, 0]}, "a total must be an int, not True"),
+        ({**an_end(), "totals": [1.5, 0]}, "a total must be an int, not 1.5"),
+        ({**an_end(), "round_scores": [[0, False]]}, "a round's score must be an int, not False"),
         ({**an_end(), "round_scores": [[0]]}, "round_scores are lists of 2 integers, not [[0]]"),
-        ({**an_end(), "winners": [True]}, "a winner is an integer, not True"),
+        ({**an_end(), "winners": [True]}, "a winner must be an int, not True"),
         ({**an_end(), "winners": [1, 1]}, "winners are a list of distinct seats, not [1, 1]"),
-        ({**an_end(), "winners": [2]}, "a winner is an integer from 0 to 1, not 2"),
+        ({**an_end(), "winners": [2]}, "a winner must be from 0 to 1, not 2"),
         (
             {**an_end(), "forfeit": {"seat": True, "kind": "time"}},
-            "a forfeit's seat is an integer, not True",
+            "a forfeit's seat must be an int, not True",
         ),
         (
             {**an_end(), "forfeit": {"seat": 0, "kind": "late"}},
@@ -895,15 +904,15 @@ def an_end() -> dict[str, Any]:
         ),
         (
             {**first_act()[1], "move_time": 0},
-            "move_time is a number of seconds above 0 or null, not 0",
+            "move_time must be above 0, not 0",
         ),
         (
             {**first_act()[1], "move_time": -1.5},
-            "move_time is a number of seconds above 0 or null, not -1.5",
+            "move_time must be above 0, not -1.5",
         ),
         (
             {**first_act()[1], "move_time": True},
-            "move_time is a number of seconds above 0 or null, not True",
+            "move_time must be a finite number, not True",
         ),
         (
             {**first_act()[1], "view": {**first_act()[1]["view"], "turns": True}},
@@ -926,7 +935,7 @@ def test_nan_and_infinity_are_not_json(constant: str) -> None:
     line = message_line(message).decode().replace('"move_time":null', f'"move_time":{constant}')
     status, out, err = serve("greedy", io.StringIO(line))
     assert (status, out) == (2, "")
-    assert err.endswith(f"({constant} is not JSON)\n")
+    assert err.endswith(f" is not JSON: {constant} is not JSON\n")
     with pytest.raises(tt.BotProtocolError, match=f"is not JSON: {constant} is not JSON"):
         parse_answer(f'{{"action": "draw stock", "x": {constant}}}')
 

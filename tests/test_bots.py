@@ -589,17 +589,17 @@ BAD_NAMES = [
 
 NUMBERS = "a finite number"
 OPTIONS: list[tuple[type[Any], dict[str, object], str]] = [
-    (tt.SearchBot, {"playouts": 0}, "playouts is a whole number from 1, not 0"),
-    (tt.SearchBot, {"playouts": True}, "playouts is a whole number from 1, not True"),
-    (tt.SearchBot, {"playouts": 2.0}, "playouts is a whole number from 1, not 2.0"),
+    (tt.SearchBot, {"playouts": 0}, "playouts must be at least 1, not 0"),
+    (tt.SearchBot, {"playouts": True}, "playouts must be an int, not True"),
+    (tt.SearchBot, {"playouts": 2.0}, "playouts must be an int, not 2.0"),
     (tt.SearchBot, {"time_ms": -1}, "time_ms is a finite number of ms above 0, not -1"),
     (tt.SearchBot, {"time_ms": 0}, "time_ms is a finite number of ms above 0, not 0"),
     (tt.SearchBot, {"time_ms": math.nan}, "time_ms is a finite number of ms above 0, not nan"),
     (tt.SearchBot, {"time_ms": math.inf}, "time_ms is a finite number of ms above 0, not inf"),
     (tt.SearchBot, {"time_ms": "5"}, "time_ms is a finite number of ms above 0, not '5'"),
     (tt.SearchBot, {"time_ms": True}, "time_ms is a finite number of ms above 0, not True"),
-    (tt.SearchBot, {"top": 0}, "top is a whole number from 1, not 0"),
-    (tt.SearchBot, {"top": None}, "top is a whole number from 1, not None"),
+    (tt.SearchBot, {"top": 0}, "top must be at least 1, not 0"),
+    (tt.SearchBot, {"top": None}, "top must be an int, not None"),
     (
         tt.SearchBot,
         {"confidence": "high"},
@@ -883,7 +883,7 @@ def test_factory_errors() -> None:
     # the library's own error for a bad option is raised as it is
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot(functools.partial(tt.SearchBot, playouts=0), seed=1)
-    assert str(caught.value) == "playouts is a whole number from 1, not 0"
+    assert str(caught.value) == "playouts must be at least 1, not 0"
     assert caught.value.__cause__ is None
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot(functools.partial(tt.RandomBot, name=""), seed=1)

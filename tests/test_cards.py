@@ -197,7 +197,7 @@ def test_meld_parse_min_size() -> None:
     assert str(caught.value) == "meld '9s': too few cards (at least 2)"
     with pytest.raises(tt.InvalidMeldError) as caught:
         Meld.parse("9s 9h", min_size=1)
-    assert str(caught.value) == "min_size is an int of 2 or more, not 1"
+    assert str(caught.value) == "min_size must be at least 2, not 1"
     with pytest.raises(tt.InvalidMeldError) as caught:
         Meld.parse("9s 9h 9d", min_size=4)
     assert str(caught.value) == "meld '9s 9h 9d': too few cards (at least 4)"

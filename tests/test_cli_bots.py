@@ -341,9 +341,8 @@ def test_a_move_time_that_is_none_is_refused(
     assert play(["--move-time", value]) == (2, "")
     err = capsys.readouterr().err
     assert err.startswith("usage: threethirteen play")
-    assert err.endswith(
-        f"threethirteen: error: --move-time is a positive number of seconds, not {value}\n"
-    )
+    what = "above 0" if value in ("0", "-1") else "a finite number"
+    assert err.endswith(f"threethirteen: error: --move-time must be {what}, not {value}\n")
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")

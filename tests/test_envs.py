@@ -444,7 +444,7 @@ def test_every_observation_lies_within_the_box(
 
 
 def test_a_bad_seed_is_named() -> None:
-    with pytest.raises(tt.GameError, match=r"^a seed is an int from 0 to 2\*\*128 - 1, not -1$"):
+    with pytest.raises(tt.GameError, match=r"^a seed must be from 0 to 2\*\*128 - 1, not -1$"):
         raw_env("pagat", 2).reset(seed=-1)
 
 

@@ -18,14 +18,14 @@ from threethirteen import Card, DiscardCard, DrawDiscard, DrawStock
 from threethirteen.bots.builtin import danger_by_pace
 
 BAD_OPTIONS: list[tuple[dict[str, Any], str]] = [
-    ({"playouts": 0}, "playouts is a whole number from 1, not 0"),
-    ({"playouts": True}, "playouts is a whole number from 1, not True"),
-    ({"playouts": 2.0}, "playouts is a whole number from 1, not 2.0"),
+    ({"playouts": 0}, "playouts must be at least 1, not 0"),
+    ({"playouts": True}, "playouts must be an int, not True"),
+    ({"playouts": 2.0}, "playouts must be an int, not 2.0"),
     ({"time_ms": 0}, "time_ms is a finite number of ms above 0, not 0"),
     ({"time_ms": float("nan")}, "time_ms is a finite number of ms above 0, not nan"),
     ({"time_ms": "5"}, "time_ms is a finite number of ms above 0, not '5'"),
     ({"playouts": 4, "time_ms": 5}, "give playouts or time_ms, not both (4 and 5)"),
-    ({"top": -1}, "top is a whole number from 0, not -1"),
+    ({"top": -1}, "top must be at least 0, not -1"),
     ({"confidence": -1}, "confidence is a finite number of standard errors from 0, not -1"),
     (
         {"confidence": float("inf")},

@@ -161,9 +161,9 @@ def test_no_round_is_the_librarys_error_naming_what_to_pass() -> None:
 @pytest.mark.parametrize(
     ("round_", "error", "message"),
     [
-        ("4", tt.InvalidRulesError, "round is a round number or a Round, not '4' (round=4, or tt.Round('pagat', 4))"),
-        (True, tt.InvalidRulesError, "round is a round number or a Round, not True (round=4, or tt.Round('pagat', 4))"),
-        (4.0, tt.InvalidRulesError, "round is a round number or a Round, not 4.0 (round=4, or tt.Round('pagat', 4))"),
+        ("4", tt.InvalidRulesError, "round must be an int or a Round, not '4' (round=4, or tt.Round('pagat', 4))"),
+        (True, tt.InvalidRulesError, "round must be an int or a Round, not True (round=4, or tt.Round('pagat', 4))"),
+        (4.0, tt.InvalidRulesError, "round must be an int or a Round, not 4.0 (round=4, or tt.Round('pagat', 4))"),
         (12, tt.InvalidWildError, "no round 12: these rules play rounds 1 to 11"),
         (0, tt.InvalidWildError, "no round 0: these rules play rounds 1 to 11"),
     ],

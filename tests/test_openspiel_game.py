@@ -118,7 +118,7 @@ def test_the_game_is_registered_with_its_parameters() -> None:
         ({"rules": "gin"}, tt.InvalidRulesError, "unknown preset 'gin'"),
         ({"variations": "jokers+flying"}, tt.InvalidRulesError, "unknown variation 'flying'"),
         ({"variations": "jokers,aces-high"}, tt.GameError, "names joined by '\\+'"),
-        ({"max_turns": 0}, tt.GameError, "max_turns is an int of at least 1, not 0"),
+        ({"max_turns": 0}, tt.GameError, "max_turns must be at least 1, not 0"),
         ({"rewards": "turn"}, tt.GameError, "rewards are 'game' or 'round', not 'turn'"),
         ({"chance": "dice"}, tt.GameError, "chance is 'seed' or 'cards', not 'dice'"),
         ({"players": 9, "rules": "bga"}, tt.InvalidRulesError, "9"),
@@ -320,7 +320,7 @@ def test_the_reward_scale_scales_rewards_returns_and_utilities() -> None:
         two.apply_action(action)
         assert two.rewards() == pytest.approx([reward * 0.01 for reward in one.rewards()])
     assert two.returns() == pytest.approx([value * 0.01 for value in one.returns()])
-    with pytest.raises(tt.GameError, match=r"^a reward scale is a positive number, not -1.0$"):
+    with pytest.raises(tt.GameError, match=r"^a reward scale must be above 0, not -1.0$"):
         load_game(reward_scale=-1.0)
 
 

@@ -95,7 +95,7 @@ def test_rounds_are_values() -> None:
         (
             lambda: tt.Round("pagat", wild=6, dealt=0),
             tt.InvalidWildError,
-            "a round deals 1 to 19 cards, not 0",
+            "a number of cards dealt must be from 1 to 19, not 0",
         ),
         (lambda: tt.Round("pagat", wild=6, dealt=2.5), tt.InvalidWildError, "not 2.5"),
         (lambda: tt.Round("nope", 4), tt.InvalidRulesError, "unknown preset 'nope'"),
@@ -190,9 +190,7 @@ def test_a_round_and_rules_together_are_refused() -> None:
     )
     with pytest.raises(tt.InvalidRulesError, match="takes a Round or rules and wild, not both"):
         tt.best_melds("9s", fourth, rules="pagat")
-    with pytest.raises(
-        tt.InvalidRulesError, match="round is a round number or a Round, not 'pagat'"
-    ):
+    with pytest.raises(tt.InvalidRulesError, match="round must be an int or a Round, not 'pagat'"):
         tt.best_melds("9s", "pagat")  # type: ignore[arg-type]
     with pytest.raises(tt.InvalidRulesError, match=r"discards\(\) needs the round: a round number"):
         tt.discards("9s")

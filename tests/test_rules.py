@@ -173,7 +173,7 @@ def test_unknown_names_list_the_valid_ones() -> None:
     ("variation", "message"),
     [
         ("jokers=3", "variation 'jokers' takes no value"),
-        ("aces-high=x", "variation 'aces-high' needs a whole number, not 'x'"),
+        ("aces-high=x", "variation 'aces-high' must be an int, not 'x'"),
         ("aces-high=-1", "an ace cannot cost -1"),
         ("false-out=-2", "a false out cannot cost -2"),
         ("joker-discards", r"joker_discards \('joker-discards'\) needs separate_discards"),

@@ -186,17 +186,13 @@ def test_bad_tournaments_are_refused() -> None:
         tt.tournament(PAIR, games=5)
     with pytest.raises(tt.GameError, match=r"^3 players but 2 bots: give a bot more than once"):
         tt.tournament(PAIR, players=3)
-    with pytest.raises(tt.GameError, match=r"^games is a whole number from 1 to 10\*\*9, not 0$"):
+    with pytest.raises(tt.GameError, match=r"^games must be from 1 to 1000000000, not 0$"):
         tt.tournament(PAIR, games=0)
-    with pytest.raises(
-        tt.GameError, match=r"^games is a whole number from 1 to 10\*\*9, not an int"
-    ):
+    with pytest.raises(tt.GameError, match=r"^games must be from 1 to 1000000000, not an int"):
         tt.tournament(PAIR, games=10**30)
-    with pytest.raises(tt.GameError, match=r"^games is a whole number from 1 to 10\*\*9, not 0$"):
+    with pytest.raises(tt.GameError, match=r"^games must be from 1 to 1000000000, not 0$"):
         tt.tournament(PAIR, games=0)
-    with pytest.raises(
-        tt.GameError, match=r"^chunk_size is a whole number from 1 to 10\*\*9, not 0$"
-    ):
+    with pytest.raises(tt.GameError, match=r"^chunk_size must be from 1 to 1000000000, not 0$"):
         tt.tournament(PAIR, games=2, chunk_size=0)
     with pytest.raises(tt.InvalidRulesError):
         tt.tournament(PAIR, games=2, rules="gin")

@@ -211,7 +211,7 @@ def test_mean_interval_matches_a_direct_computation(values: list[int], scale: in
 def test_mean_interval_refuses_sums_of_no_sample() -> None:
     with pytest.raises(ThreeThirteenError, match=r"the sums are no sample's: 2 values cannot sum"):
         mean_interval(2, 10, 10)
-    with pytest.raises(ThreeThirteenError, match="the count must not be negative, not -1"):
+    with pytest.raises(ThreeThirteenError, match="the count must be at least 0, not -1"):
         mean_interval(-1, 0, 0)
     with pytest.raises(ThreeThirteenError, match="the scale must be positive, not 0"):
         mean_interval(2, 1, 1, scale=0)
@@ -417,7 +417,7 @@ def test_ratings_of_unlinked_bots() -> None:
         ({(0, 1): (1, 1, 3, 9, 2)}, "pair (0, 1)'s sums are not those of scores from 0 to"),
         ({(0, 1): (1, 2, 2, 2, 2)}, "pair (0, 1) has at least one game in each sample"),
         ({(0, 1): (1, 1, 1)}, "a pair's scores are (games, samples, total, squares, scale)"),
-        ({(0, 1): (1, 1, 1, 1, 0)}, "pair (0, 1)'s scale must be positive, not 0"),
+        ({(0, 1): (1, 1, 1, 1, 0)}, "pair (0, 1)'s scale must be at least 1, not 0"),
         ({0: (1, 1, 1, 1, 2)}, "a pair of bots is a tuple (a, b), not 0"),
     ],
 )
@@ -543,8 +543,8 @@ def test_sprt_with_samples_all_equal() -> None:
     [
         ((10, 0), "margin0 must be below margin1, not 10 and 0"),
         ((0, 0), "margin0 must be below margin1, not 0 and 0"),
-        ((0, math.inf), "margin1 must be finite, not inf"),
-        ((math.nan, 1), "margin0 must be a number, not nan"),
+        ((0, math.inf), "margin1 must be a finite number, not inf"),
+        ((math.nan, 1), "margin0 must be a finite number, not nan"),
         ((0, 1, 0.5), "alpha must be between 0 and 0.5, not 0.5"),
         ((0, 1, 0.05, 0), "beta must be between 0 and 0.5, not 0"),
         ((0, 1, 0.05, 0.05, 1), "min_samples must be at least 2, not 1"),
@@ -555,7 +555,7 @@ def test_sprt_errors(arguments: tuple[float, ...], message: str) -> None:
     with pytest.raises(ThreeThirteenError) as raised:
         SPRT(*arguments)  # type: ignore[arg-type]
     assert str(raised.value) == message
-    with pytest.raises(ThreeThirteenError, match="a sample must be finite, not inf"):
+    with pytest.raises(ThreeThirteenError, match="a sample must be a finite number, not inf"):
         SPRT(0, 1).add(math.inf)
 
 

@@ -22,6 +22,8 @@ from threethirteen._validate import (
     finite,
     integer_field,
     list_field,
+    load_json,
+    number_field,
     object_field,
     string_field,
 )
@@ -172,3 +174,34 @@ def test_the_results_names_are_where_users_import_them() -> None:
     rules = {"preset": "pagat", "variations": [], "players": 2, "max_turns": None}
     results = tally.Tally(2, 1, 1).results(["a", "b"], rules, 1, 0, False, 1)
     assert tournament_results.TournamentResults.from_dict(results.to_dict()) == results
+
+
+def test_one_json_reader_bounds_nesting_and_refuses_nan_when_asked() -> None:
+    assert load_json("[[1]]", "a line", InvalidInputError, max_depth=2) == [[1]]
+    assert math.isnan(load_json("NaN", "a line", InvalidInputError))  # (Python's json)
+    for text, reason in [
+        ("[[[1]]]", "nested more than 2 deep"),
+        ("[" * 100_000 + "]" * 100_000, "nested more than 2 deep"),
+        ('{"a": "[[[[" , "b": [[0]]}', "nested more than 2 deep"),
+        ("[NaN]", "NaN is not JSON"),
+        ("-Infinity", "-Infinity is not JSON"),
+        ("{", "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"),
+    ]:
+        with pytest.raises(InvalidInputError) as raised:
+            load_json(text, "a line", InvalidInputError, max_depth=2, allow_nan=False)
+        assert str(raised.value) == f"a line is not JSON: {reason}"
+    with pytest.raises(InvalidInputError, match=r"^a line is not UTF-8 text: invalid start"):
+        load_json(b'["\xff"]', "a line", InvalidInputError, max_depth=2)
+    assert load_json('["[[[[", {"a": "]]"}]', "a line", InvalidInputError, max_depth=2)
+
+
+def test_a_number_field() -> None:
+    check = number_field(0, 10**9, above_low=True)
+    for good in (0.5, 1, 10**9, np.float32(2.0)):
+        check(good, "move_time")
+    for bad in (0, -1.5, 10**9 + 1, True, math.nan, math.inf, "1", None, 10**400):
+        with pytest.raises(FieldError, match=r"^move_time: expected a number above 0 and at most"):
+            check(bad, "move_time")
+    number_field(0, 5)(0, "x")
+    with pytest.raises(FieldError, match=r"^x: expected a number from 0 to 5, not 6$"):
+        number_field(0, 5)(6, "x")

@@ -70,8 +70,12 @@ def _escape(text: str) -> str:
 
 
 def _check(code: int) -> None:
-    if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code <= JOKER_CODE:
-        raise ValueError(f"card code {code!r} is not between 0 and 52")
+    """Refuse what is no card code, in the words of ``_validate.check_int`` (which this
+    bottom module cannot import: it imports nothing from the package)."""
+    if isinstance(code, bool) or not isinstance(code, int):
+        raise ValueError(f"a card code must be an int, not {code!r}")
+    if not 0 <= code <= JOKER_CODE:
+        raise ValueError(f"a card code must be from 0 to {JOKER_CODE}, not {code!r}")
 
 
 def card_name(code: int) -> str:

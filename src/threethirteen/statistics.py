@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import NamedTuple
 
-from ._validate import as_index, quote
-from .errors import ThreeThirteenError
+from ._validate import as_finite, as_index, check_int, quote
+from .errors import InvalidInputError
 
 __all__ = [
     "ELO_PER_LOGIT",
@@ -95,70 +95,62 @@ def _real(name: str, value: object) -> float:
     """``value`` as a float: a real number (an int, a float, numpy's too), never a
     bool or NaN."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ThreeThirteenError(f"{name} must be a number, not {quote(value)}")
+        raise InvalidInputError(f"{name} must be a number, not {quote(value)}")
     try:
         number = float(value)
     except OverflowError:  # an int beyond any float
-        raise ThreeThirteenError(f"{name} must be a finite number, not {quote(value)}") from None
+        raise InvalidInputError(f"{name} must be a finite number, not {quote(value)}") from None
     if math.isnan(number):
-        raise ThreeThirteenError(f"{name} must be a number, not {quote(value)}")
+        raise InvalidInputError(f"{name} must be a number, not {quote(value)}")
     return number
 
 
 def _number(name: str, value: object) -> int | float:
-    """``value`` as an int when it is one (exact sums stay exact), else a finite float."""
+    """``value`` as an int when it is one (exact sums stay exact, however large), else
+    a finite float."""
     if not isinstance(value, bool):
         try:
             return operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
-    number = _real(name, value)
-    if math.isinf(number):
-        raise ThreeThirteenError(f"{name} must be finite, not {quote(value)}")
-    return number
+    return float(as_finite(value, name))
 
 
 def _finite(name: str, value: object) -> float:
     """``value`` as a finite float (an int beyond any float refused)."""
-    number = _real(name, value)
-    if math.isinf(number):
-        raise ThreeThirteenError(f"{name} must be finite, not {quote(value)}")
-    return number
+    return float(as_finite(value, name))
 
 
 def _bounded(name: str, value: object) -> float:
     """``value`` as a finite float no larger in size than :data:`SPRT_MAX_SIZE`."""
     number = _finite(name, value)
     if abs(number) > SPRT_MAX_SIZE:
-        raise ThreeThirteenError(f"{name} is at most 1e12 in size, not {quote(value)}")
+        raise InvalidInputError(f"{name} is at most 1e12 in size, not {quote(value)}")
     return number
 
 
 def _probability(name: str, value: object) -> float:
     number = _real(name, value)
     if not 0 < number < 1:
-        raise ThreeThirteenError(f"{name} must be between 0 and 1, not {quote(value)}")
+        raise InvalidInputError(f"{name} must be between 0 and 1, not {quote(value)}")
     return number
 
 
 def _degrees(df: object) -> float:
     number = _real("the degrees of freedom", df)
     if not number > 0:
-        raise ThreeThirteenError(f"the degrees of freedom must be positive, not {quote(df)}")
+        raise InvalidInputError(f"the degrees of freedom must be positive, not {quote(df)}")
     return number
 
 
 def _count(name: str, value: object) -> int:
-    number = as_index(value, name)
-    if number < 0:
-        raise ThreeThirteenError(f"{name} must not be negative, not {quote(value)}")
-    return number
+    return check_int(name, value, 0)
 
 
 def _scale(value: object) -> int | float:
     number = _number("the scale", value)
     if not number > 0:
-        raise ThreeThirteenError(f"the scale must be positive, not {quote(value)}")
+        raise InvalidInputError(f"the scale must be positive, not {quote(value)}")
     return number
 
 
@@ -378,7 +370,7 @@ def _spread(count: int, total: int | float, squares: int | float) -> int | float
     if spread < 0:
         if isinstance(spread, float) and spread >= -1e-9 * max(count * abs(squares), 1e-300):
             return 0.0
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"the sums are no sample's: {count} values cannot sum to {quote(total)}"
             f" with squares summing to {quote(squares)}"
         )
@@ -392,9 +384,9 @@ def _sums(
     found_total = _number("the sum", total)
     found_squares = _number("the sum of squares", squares)
     if found_squares < 0:
-        raise ThreeThirteenError(f"the sum of squares must not be negative, not {quote(squares)}")
+        raise InvalidInputError(f"the sum of squares must not be negative, not {quote(squares)}")
     if number == 0 and (found_total or found_squares):
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"the sums of no values are 0, not {quote(total)} and {quote(squares)}"
         )
     return number, found_total, found_squares, _scale(scale)
@@ -506,7 +498,7 @@ def fraction_interval(
     """
     mean, interval = mean_interval(count, total, squares, scale, confidence)
     if mean is not None and not -1e-12 <= mean <= 1 + 1e-12:
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"fractions are from 0 to 1, not a mean of {quote(mean)}"
             f" ({quote(total)} over {quote(count)} samples of scale {quote(scale)})"
         )
@@ -534,7 +526,7 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     n = _count("the trials", trials)
     k = _count("the successes", successes)
     if k > n:
-        raise ThreeThirteenError(f"the successes must be at most the trials ({n}), not {k}")
+        raise InvalidInputError(f"the successes must be at most the trials ({n}), not {k}")
     width = _real("z", z)
     if n == 0:
         return 0.0, 1.0
@@ -602,7 +594,7 @@ def holm(p_values: Sequence[float]) -> list[float]:
     values = [_real("a p-value", p) for p in p_values]
     for p in values:
         if not 0 <= p <= 1:
-            raise ThreeThirteenError(f"a p-value is from 0 to 1, not {quote(p)}")
+            raise InvalidInputError(f"a p-value is from 0 to 1, not {quote(p)}")
     m = len(values)
     adjusted = [0.0] * m
     running = 0.0
@@ -624,9 +616,7 @@ def bonferroni_confidence(comparisons: int, confidence: float = 0.95) -> float:
     >>> round(bonferroni_confidence(6), 6), bonferroni_confidence(1)
     (0.991667, 0.95)
     """
-    k = _count("the comparisons", comparisons)
-    if k < 1:
-        raise ThreeThirteenError(f"the comparisons must be at least 1, not {quote(comparisons)}")
+    k = check_int("the comparisons", comparisons, 1)
     level = _probability("the confidence", confidence)
     return 1 - (1 - level) / k
 
@@ -698,27 +688,25 @@ def _pair_fit(scores: PairScores) -> tuple[float, float]:
 
 def _check_pair(bots: int, key: object, value: object) -> PairScores | None:
     if not isinstance(key, tuple) or len(key) != 2:
-        raise ThreeThirteenError(f"a pair of bots is a tuple (a, b), not {quote(key)}")
+        raise InvalidInputError(f"a pair of bots is a tuple (a, b), not {quote(key)}")
     a, b = (as_index(bot, "a bot") for bot in key)
     if not (0 <= a < bots and 0 <= b < bots) or a == b:
-        raise ThreeThirteenError(f"a pair is two bots from 0 to {bots - 1}, not {quote(key)}")
+        raise InvalidInputError(f"a pair is two bots from 0 to {bots - 1}, not {quote(key)}")
     if not isinstance(value, tuple) or len(value) != 5:
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"a pair's scores are (games, samples, total, squares, scale), not {quote(value)}"
         )
     games, samples, total, squares = (
         _count(f"pair {quote(key)}'s {name}", item)
         for name, item in zip(("games", "samples", "total", "squares"), value[:4], strict=True)
     )
-    scale = as_index(value[4], f"pair {quote(key)}'s scale")
-    if scale < 1:
-        raise ThreeThirteenError(f"pair {quote(key)}'s scale must be positive, not {scale}")
+    scale = check_int(f"pair {quote(key)}'s scale", value[4], 1)
     if games < samples or (samples == 0 and (games or total or squares)):
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"pair {quote(key)} has at least one game in each sample, not {quote(value)}"
         )
     if total > samples * scale or squares > total * scale or samples * squares < total * total:
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"pair {quote(key)}'s sums are not those of scores from 0 to its scale: {quote(value)}"
         )
     return PairScores(games, samples, total, squares, scale) if samples else None
@@ -819,7 +807,7 @@ def ratings(
         scores = _check_pair(count, key, value)
         a, b = (operator.index(bot) for bot in key)
         if (min(a, b), max(a, b)) in seen:
-            raise ThreeThirteenError(f"the pair {quote(key)} is given twice")
+            raise InvalidInputError(f"the pair {quote(key)} is given twice")
         seen.add((min(a, b), max(a, b)))
         if scores is not None:
             difference, variance = _pair_fit(scores)
@@ -924,17 +912,15 @@ class SPRT:
         low = _bounded("margin0", margin0)
         high = _bounded("margin1", margin1)
         if not low < high:
-            raise ThreeThirteenError(
+            raise InvalidInputError(
                 f"margin0 must be below margin1, not {quote(margin0)} and {quote(margin1)}"
             )
         rates = []
         for name, rate in (("alpha", alpha), ("beta", beta)):
             rates.append(_real(name, rate))
             if not 0 < rates[-1] < 0.5:
-                raise ThreeThirteenError(f"{name} must be between 0 and 0.5, not {quote(rate)}")
-        fewest = as_index(min_samples, "min_samples")
-        if fewest < 2:
-            raise ThreeThirteenError(f"min_samples must be at least 2, not {quote(min_samples)}")
+                raise InvalidInputError(f"{name} must be between 0 and 0.5, not {quote(rate)}")
+        fewest = check_int("min_samples", min_samples, 2)
         self.margin0 = float(low)
         self.margin1 = float(high)
         self.alpha, self.beta = rates

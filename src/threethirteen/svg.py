@@ -17,12 +17,11 @@ HTML or Markdown, or shown in Jupyter, where :class:`~threethirteen.Card`,
 
 from __future__ import annotations
 
-import math
 import os
 
 from . import _faces
-from ._validate import quote
-from .errors import InvalidCardError, InvalidHandError, InvalidMeldError, ThreeThirteenError
+from ._validate import as_finite, quote
+from .errors import InvalidCardError, InvalidHandError, InvalidInputError, InvalidMeldError
 from .hands.cards import Card, parse_card
 from .hands.hand import Hand, HandLike, as_hand
 from .hands.meld_rules import is_wild
@@ -150,7 +149,7 @@ def save(
     2
     """
     if wild is not None and not isinstance(obj, (Hand, str)):
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"wild= marks the wild cards of a hand, not of a {type(obj).__name__}"
             f" ({quote(obj)}): a card alone is drawn plain, a meld or a melding knows"
             " its wild cards"
@@ -164,7 +163,7 @@ def save(
     elif isinstance(obj, (Hand, str)):
         picture = hand(obj, wild=wild, size=size)
     else:
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"cannot draw {quote(obj)}: give a Card, Hand, Meld, Melding or hand text"
         )
     with open(path, "w", encoding="utf-8") as file:
@@ -175,11 +174,7 @@ def _size(size: object) -> float | None:
     """A picture's height, checked: a finite number above 0, or None for the default."""
     if size is None:
         return None
-    if isinstance(size, bool) or not isinstance(size, (int, float)) or not math.isfinite(size):
-        raise ThreeThirteenError(f"size is a number of pixels, not {quote(size)}")
-    if size <= 0:
-        raise ThreeThirteenError(f"size must be above 0, not {quote(size)}")
-    return float(size)
+    return float(as_finite(size, "size", low=0, above_low=True))
 
 
 def _meld_group(meld: Meld) -> list[tuple[int, int | None]]:

@@ -66,7 +66,7 @@ except ModuleNotFoundError as error:  # an optional extra
         name=error.name,
     ) from error
 
-from .._validate import as_index, quote
+from .._validate import check_int, quote
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock
 from ..engine.dealing import pool_codes
 from ..engine.game import Game, PlayerView
@@ -272,8 +272,7 @@ class ThreeThirteenGame(pyspiel.Game):  # type: ignore[misc]
             )
         name, players, max_turns = params["rules"], params["players"], params["max_turns"]
         variations = _variations(params["variations"])
-        if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < 1:
-            raise GameError(f"max_turns is an int of at least 1, not {quote(max_turns)}")
+        max_turns = check_int("max_turns", max_turns, 1, error=GameError)
         if params["rewards"] not in ("game", "round"):
             raise GameError(f"rewards are 'game' or 'round', not {quote(params['rewards'])}")
         if params["chance"] not in ("seed", "cards"):
@@ -515,10 +514,8 @@ class ThreeThirteenState(pyspiel.State):  # type: ignore[misc]
         :raises GameError: for an action that is no such int.
         :raises IllegalActionError: for an index that no legal action has.
         """
-        if type(action) is not int:
-            action = as_index(action, "an action", GameError)
-        if not 0 <= action < 2**63:
-            raise GameError(f"an action is an int from 0 to 2**63 - 1, not {quote(action)}")
+        if type(action) is not int or not 0 <= action < 2**63:
+            action = check_int("an action", action, 0, 2**63 - 1, GameError)
         super().apply_action(action)
 
     def current_player(self) -> int:

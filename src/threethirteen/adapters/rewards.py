@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
-from .._validate import quote
+from .._validate import as_finite, quote
 from ..errors import GameError
 from ..hands.rules import Rules
 
@@ -46,13 +44,9 @@ def reward_scale(value: object) -> float:
     >>> reward_scale(0)
     Traceback (most recent call last):
     ...
-    threethirteen.errors.GameError: a reward scale is a positive number, not 0
+    threethirteen.errors.GameError: a reward scale must be above 0, not 0
     """
-    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
-        number = float(value)
-        if 0 < number < float("inf"):
-            return number
-    raise GameError(f"a reward scale is a positive number, not {quote(value)}")
+    return float(as_finite(value, "a reward scale", GameError, low=0, above_low=True))
 
 
 def worst_loss(rules: Rules, reward: str = "game") -> int:

@@ -40,18 +40,17 @@ import argparse
 import contextlib
 import importlib
 import json
-import math
 import os
 import sys
 import traceback
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-from .._validate import quote
+from .._validate import as_finite, check_int, cut, quote
 from ..bots.builtin import BOTS, Bot, BotSpec, make_bot
 from ..engine.actions import Action
 from ..engine.records import record_rules
-from ..errors import BotProtocolError, InvalidBotError, ThreeThirteenError
+from ..errors import BotProtocolError, InvalidBotError, InvalidInputError, ThreeThirteenError
 from ..hands.rules import MAX_PLAYERS
 from .protocol import (
     FORFEIT_KINDS,
@@ -132,10 +131,8 @@ def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> str:
             f" {quote(message)}"
         )
     request = message.get("request")
-    if "request" in message and (
-        isinstance(request, bool) or not isinstance(request, int) or request < 0
-    ):
-        raise _BadMessage(f"request is an int from 0, not {quote(request)}")
+    if "request" in message:
+        _whole(request, "request")
     legal_text = message["legal"]
     if not isinstance(legal_text, list) or not all(isinstance(item, str) for item in legal_text):
         raise _BadMessage(f"legal is a list of actions' notation, not {quote(legal_text)}")
@@ -146,14 +143,11 @@ def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> str:
     except ThreeThirteenError as error:
         raise _BadMessage(str(error)) from None
     move_time = message["move_time"]
-    if move_time is not None and (
-        isinstance(move_time, bool)
-        or not isinstance(move_time, (int, float))
-        or not 0 < move_time < math.inf
-    ):
-        raise _BadMessage(
-            f"move_time is a number of seconds above 0 or null, not {quote(move_time)}"
-        )
+    if move_time is not None:
+        try:
+            as_finite(move_time, "move_time", low=0, above_low=True)
+        except InvalidInputError as error:
+            raise _BadMessage(str(error)) from None
     with contextlib.redirect_stdout(errors):
         timed = getattr(bot, "timed_act", None)
         if move_time is not None and callable(timed):
@@ -345,9 +339,9 @@ def _describe(error: BaseException) -> str:
 
 
 def _one_line(text: str, most: int = 300) -> str:
-    """``text`` on one line (its whitespace runs made single spaces), cut to ``most``."""
-    text = " ".join(text.split())
-    return text if len(text) <= most else text[: most - 3] + "..."
+    """``text`` on one line (its whitespace runs made single spaces), cut to ``most``
+    (see :func:`~threethirteen._validate.cut`)."""
+    return cut(" ".join(text.split()), most)
 
 
 def _cannot_make(spec: str | BotSpec, error: BaseException) -> str:
@@ -361,13 +355,12 @@ _END_KEYS = frozenset(("type", "seat", "totals", "round_scores", "winners", "for
 
 
 def _whole(value: object, name: str, low: int = 0, high: int | None = None) -> int:
-    """``value``, an int (never a bool) from ``low`` to ``high``, or a bad message."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _BadMessage(f"{name} is an integer, not {quote(value)}")
-    if value < low or (high is not None and value > high):
-        most = "" if high is None else f" to {high}"
-        raise _BadMessage(f"{name} is an integer from {low}{most}, not {quote(value)}")
-    return value
+    """``value``, an int (never a bool) from ``low`` to ``high`` (see
+    :func:`~threethirteen._validate.check_int`), or a bad message."""
+    try:
+        return check_int(name, value, low, high)
+    except InvalidInputError as error:
+        raise _BadMessage(str(error)) from None
 
 
 def _keys(message: dict[str, Any], keys: frozenset[str], kind: str) -> None:
@@ -386,8 +379,8 @@ def _start_seed(message: dict[str, Any]) -> int | None:
             f"protocol version {quote(version)} is not {PROTOCOL_VERSION}, the one this bot speaks"
         )
     seed = message.get("bot_seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise _BadMessage(f"bot_seed is a whole number or null, not {quote(seed)}")
+    if seed is not None:
+        _whole(seed, "bot_seed")
     _keys(message, _START_KEYS, "a start")
     players = _whole(message["players"], "players", 2, MAX_PLAYERS)
     _whole(message["seat"], "seat", 0, players - 1)

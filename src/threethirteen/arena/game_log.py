@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from .._validate import quote
+from .._validate import load_json, quote
 from ..engine.game import Game
 from ..errors import GameError, InvalidRecordError
 from .game_results import GameResult
@@ -96,11 +96,7 @@ def _tournament(
 def _loaded(text: str, where: str) -> Any:
     if len(text) > MAX_LINE:
         raise InvalidRecordError(f"{where}: a line of {len(text)} characters (at most {MAX_LINE})")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:
-        reason = str(error) if isinstance(error, ValueError) else "nested too deeply"
-        raise InvalidRecordError(f"{where}: not JSON ({reason[:120]})") from None
+    return load_json(text, where, InvalidRecordError)
 
 
 def read_game_line(text: str, where: str = "a game line") -> GameResult:

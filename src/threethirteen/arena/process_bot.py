@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import selectors
 import shlex
@@ -41,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any
 
-from .._validate import as_seed, quote
+from .._validate import as_finite, as_seed, quote
 from ..engine.actions import Action
 from ..engine.game import PlayerView
 from ..errors import BotProtocolError, InvalidBotError, MoveTimeError, ThreeThirteenError
@@ -566,11 +565,7 @@ def _default_name(argv: list[str]) -> str:
 def _seconds(value: object, name: str, positive: bool = True) -> float | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise InvalidBotError(f"{name} is a number of seconds or None, not {quote(value)}")
-    if value < 0 or (positive and value == 0):
-        raise InvalidBotError(f"{name} is a positive number of seconds, not {quote(value)}")
-    return float(value)
+    return float(as_finite(value, name, InvalidBotError, low=0, above_low=positive))
 
 
 _SANDBOX_CHECKED: dict[str, str | None] = {}

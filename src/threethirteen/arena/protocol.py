@@ -24,16 +24,29 @@ Action.parse('draw discard')
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .._validate import MAX_CARDS, quote
+from .._validate import (
+    MAX_CARDS,
+    FieldCheck,
+    FieldError,
+    as_finite,
+    as_index,
+    check_int,
+    choice_field,
+    integer_field,
+    load_json,
+    nullable_field,
+    object_field,
+    quote,
+)
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game, PlayerView, Reshuffle, TableMeld
+from ..engine.public_replay import PublicReplay, PublicVisitor
 from ..engine.records import record_rules, rules_dict
 from ..engine.table_play import extended
 from ..errors import (
@@ -91,15 +104,6 @@ of version 1 nests 6 deep at most): deeper ones are refused unread, so no reader
 ever recurses without a bound."""
 
 _CARD_BY_TEXT = {str(card): card for card in CARDS}
-_VIEW_KEYS = frozenset(
-    (
-        "player", "players", "rules", "max_turns", "round", "cards_dealt", "wild",
-        "dealer", "to_move", "phase", "hand", "piles", "table", "hand_sizes", "known",
-        "stock_size", "reshuffled", "turns", "went_out", "first_out", "has_melded",
-        "penalties", "history", "false_outs", "upcard", "dealt_hand", "stock_draws",
-        "round_scores", "totals",
-    )
-)  # fmt: skip
 _RULES_KEYS = frozenset(("preset", "variations", "players", "max_turns"))
 _PHASES = ("draw", "play", "over")
 _MAX_VARIATIONS = 64
@@ -110,54 +114,6 @@ _MELDS_READ: dict[Any, Meld] = {}
 _ACTIONS_READ: dict[Any, Action] = {}
 """What view_from_dict read before (values never changed): the rules by their JSON,
 melds and history entries by their data (lists as tuples)."""
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
-_NOT_BRACKETS_OR_QUOTES = bytes(code for code in range(256) if code not in b'[]{}"')
-
-
-def _nested_at_most(text: str | bytes, most: int) -> bool:
-    """Whether JSON ``text`` (read already: its brackets balance) nests arrays and
-    objects at most ``most`` deep. At C speed: every byte but brackets and quotes
-    deleted, the strings with no bracket in them (now ``""``) removed; what is left
-    is the brackets outside strings (else, when a string holds a bracket or a quote
-    is escaped, the strings are cut out of the text itself); then matched pairs
-    ``[]``/``{}`` are removed ``most`` times over, one level each time: what remains
-    nests deeper."""
-    if isinstance(text, str):
-        text = text.encode("utf-8", "replace")
-    if text.count(b"[") + text.count(b"{") <= most:
-        return True
-    brackets = text.translate(None, _NOT_BRACKETS_OR_QUOTES).replace(b'""', b"")
-    if b'"' in brackets or b"\\" in text:
-        brackets = _JSON_STRING.sub(b"", text).translate(None, _NOT_BRACKETS_OR_QUOTES)
-    for _ in range(most):
-        if not brackets:
-            return True
-        # innermost pairs marked first, then removed: one level a pass ("{[]}" keeps "{}")
-        brackets = brackets.replace(b"[]", b"\0").replace(b"{}", b"\0").replace(b"\0", b"")
-    return not brackets
-
-
-def _no_constant(name: str) -> Any:
-    """``NaN``, ``Infinity`` and ``-Infinity``, which Python's ``json`` reads: not JSON."""
-    raise ValueError(f"{name} is not JSON")
-
-
-def _loads(text: str | bytes) -> Any:
-    """``json.loads(text)``, nesting bounded by :data:`MAX_NESTING`, and ``NaN`` and
-    ``Infinity`` refused (they are not JSON).
-
-    :raises ValueError: for text that is not JSON or nests deeper (never a
-        ``RecursionError``).
-    """
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except RecursionError:
-        deep = True
-    else:
-        deep = not _nested_at_most(text, MAX_NESTING)
-    if deep:
-        raise ValueError(f"nested more than {MAX_NESTING} deep")
-    return data
 
 
 def schema() -> dict[str, Any]:
@@ -175,16 +131,12 @@ def schema() -> dict[str, Any]:
 # -- the arena's messages --------------------------------------------------------------
 
 
-def _seat(game: Game | PlayerView, seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
-        raise GameError(f"no seat {quote(seat)} at a table of {game.players}")
-    return seat
+def _seat(game: Game | PlayerView, seat: object, name: str = "seat") -> int:
+    return check_int(name, seat, 0, game.players - 1, GameError)
 
 
 def _optional_int(value: object, name: str) -> int | None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise GameError(f"{name} is an int or None, not {quote(value)}")
-    return value
+    return None if value is None else as_index(value, name, GameError)
 
 
 def start_message(
@@ -242,13 +194,9 @@ def act_message(
     [('move_time', 0.5), ('request', 3)]
     """
     if move_time is not None:
-        if isinstance(move_time, bool) or not isinstance(move_time, (int, float)):
-            raise GameError(f"move_time is a number of seconds or None, not {quote(move_time)}")
-        move_time = float(move_time)
-    if request is not None and (
-        isinstance(request, bool) or not isinstance(request, int) or request < 0
-    ):
-        raise GameError(f"request is an int from 0 or None, not {quote(request)}")
+        move_time = float(as_finite(move_time, "move_time", GameError))
+    if request is not None:
+        request = check_int("request", request, 0, error=GameError)
     message: dict[str, Any] = {
         "type": "act",
         "view": view.to_dict(),
@@ -296,7 +244,7 @@ def end_message(
             raise GameError(
                 f"a forfeit's kind is 'error', 'illegal' or 'time', not {quote(forfeit['kind'])}"
             )
-        said = {"seat": _seat(game, forfeit["seat"]), "kind": forfeit["kind"]}
+        said = {"seat": _seat(game, forfeit["seat"], "a forfeit's seat"), "kind": forfeit["kind"]}
     return {
         "type": "end",
         "seat": seat,
@@ -339,10 +287,9 @@ def read_message(line: str | bytes) -> dict[str, Any]:
     ...
     threethirteen.errors.BotProtocolError: unknown message type 'fly' (start, act, end, quit)
     """
-    try:
-        data = _loads(line)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise BotProtocolError(f"a message is a JSON object, not {quote(line)} ({error})") from None
+    data = load_json(
+        line, f"message {quote(line)}", BotProtocolError, max_depth=MAX_NESTING, allow_nan=False
+    )
     if not isinstance(data, dict):
         raise BotProtocolError(f"a message is a JSON object, not {quote(data)}")
     if data.get("type") not in MESSAGE_TYPES:
@@ -414,15 +361,12 @@ def answer_request(line: str | bytes) -> int | None:
     >>> answer_request('{"action": "draw stock", "request": "12"}')
     Traceback (most recent call last):
     ...
-    threethirteen.errors.BotProtocolError: an answer's request is an int, not '12'
+    threethirteen.errors.BotProtocolError: an answer's request must be an int, not '12'
     """
     data = _answer_object(_answer_text(line))
     if data is None or "request" not in data:
         return None
-    request = data["request"]
-    if isinstance(request, bool) or not isinstance(request, int):
-        raise BotProtocolError(f"an answer's request is an int, not {quote(request)}")
-    return request
+    return as_index(data["request"], "an answer's request", BotProtocolError)
 
 
 def _answer_text(line: object) -> str:
@@ -451,11 +395,9 @@ def _answer_object(text: str) -> dict[str, Any] | None:
     """
     if not text.startswith("{"):
         return None
-    try:
-        data = _loads(text)
-    except ValueError as error:
-        message = getattr(error, "msg", str(error))
-        raise BotProtocolError(f"answer {quote(text)} is not JSON: {message}") from None
+    data = load_json(
+        text, f"answer {quote(text)}", BotProtocolError, max_depth=MAX_NESTING, allow_nan=False
+    )
     if not isinstance(data, dict):
         raise BotProtocolError(f'an answer object is {{"action": "..."}}, not {quote(text)}')
     return data
@@ -469,10 +411,16 @@ def _fail(where: str, message: str) -> InvalidRecordError:
 
 
 def _int(value: object, where: str, low: int = 0, high: int = _MAX_INT) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, f"expected an integer, not {quote(value)}")
-    if not low <= value <= high:
-        raise _fail(where, f"expected {low} to {high}, not {quote(value)}")
+    """An integer field from ``low`` to ``high``, checked by
+    :func:`~threethirteen._validate.integer_field` (whose bounds need the view's
+    players or rules, so no entry of :data:`_VIEW_FIELDS` can say them)."""
+    if type(value) is int and low <= value <= high:
+        return value
+    try:
+        integer_field(low, high)(value, f"view.{where}")
+    except FieldError as error:
+        raise InvalidRecordError(str(error)) from None
+    assert isinstance(value, int)  # (a subclass of int)
     return value
 
 
@@ -640,6 +588,48 @@ def _history(value: object, players: int) -> tuple[tuple[int, Action | Reshuffle
     return tuple(history)
 
 
+def _read_later(value: object, where: str) -> None:
+    """A field of a view that :func:`view_from_dict` checks as it reads it: its check
+    needs the players, the rules, the round or the fields before it."""
+
+
+_VIEW_FIELDS: dict[str, FieldCheck] = {
+    "player": _read_later,  # a player at the table
+    "players": integer_field(2, MAX_PLAYERS),
+    "rules": _read_later,  # the rules as a record writes them, for this table
+    "max_turns": nullable_field(integer_field(1, _MAX_INT)),
+    "round": _read_later,  # one of the rules' rounds
+    "cards_dealt": integer_field(0, MAX_CARDS),  # (then: as the round deals)
+    "wild": _read_later,  # the round's wild rank
+    "dealer": _read_later,  # a player
+    "to_move": _read_later,  # a player or null
+    "phase": choice_field(*_PHASES),
+    "hand": _read_later,  # cards
+    "piles": _read_later,  # one pile or one a player, of cards
+    "table": _read_later,  # melds of players
+    "hand_sizes": _read_later,  # an int a player
+    "known": _read_later,  # cards a player
+    "stock_size": integer_field(0, MAX_CARDS),
+    "reshuffled": _read_later,  # cards or null
+    "turns": integer_field(0, _MAX_INT),
+    "went_out": _read_later,  # a bool a player
+    "first_out": _read_later,  # a player or null
+    "has_melded": _read_later,  # a bool a player
+    "penalties": _read_later,  # an int a player
+    "history": _read_later,  # actions and reshuffles
+    "false_outs": _read_later,  # history entries
+    "upcard": _read_later,  # a card
+    "dealt_hand": _read_later,  # cards
+    "stock_draws": _read_later,  # cards
+    "round_scores": _read_later,  # an int a player, a round
+    "totals": _read_later,  # an int a player
+}
+"""The fields of a view's dict, in the order :meth:`~threethirteen.PlayerView.to_dict`
+writes them, each with its check where the field alone says what it must be; the
+others (:func:`_read_later`) are checked as :func:`view_from_dict` reads them."""
+_CHECK_VIEW = object_field(_VIEW_FIELDS)
+
+
 def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
     """The :class:`~threethirteen.PlayerView` that
     :meth:`~threethirteen.PlayerView.to_dict` wrote (after a trip through JSON too):
@@ -676,20 +666,17 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
     """
     if not isinstance(data, Mapping):
         raise InvalidRecordError(f"a view is a JSON object, not {quote(data)}")
-    keys = set(data)
-    missing = sorted(_VIEW_KEYS - keys)
-    if missing:
-        raise InvalidRecordError(f"a view: missing field {missing[0]!r}")
-    extra = sorted(str(key) for key in keys - _VIEW_KEYS)
-    if extra:
-        raise InvalidRecordError(f"a view: unexpected field {extra[0]!r}")
-    players = _int(data["players"], "players", 2, MAX_PLAYERS)
+    try:
+        _CHECK_VIEW(data, "view")
+    except FieldError as error:
+        raise InvalidRecordError(str(error)) from None
+    players: int = data["players"]
     player = _player(data["player"], "player", players)
-    max_turns = None if data["max_turns"] is None else _int(data["max_turns"], "max_turns", 1)
+    max_turns: int | None = data["max_turns"]
     rules = _rules(data["rules"], players, max_turns)
     number = _int(data["round"], "round", 1, len(rules.rounds))
     round_ = _round(rules, number)
-    cards_dealt = _int(data["cards_dealt"], "cards_dealt", 0, MAX_CARDS)
+    cards_dealt: int = data["cards_dealt"]
     if cards_dealt != round_.dealt:
         raise _fail("cards_dealt", f"round {number} deals {round_.dealt}, not {quote(cards_dealt)}")
     wild_text = data["wild"]
@@ -700,8 +687,6 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
     if wild != round_.wild:
         raise _fail("wild", f"round {number}'s wild rank is not {quote(wild_text)}")
     phase = data["phase"]
-    if phase not in _PHASES:
-        raise _fail("phase", f"expected 'draw', 'play' or 'over', not {quote(phase)}")
     piles = tuple(
         _cards(pile, f"piles[{index}]") for index, pile in enumerate(_list(data["piles"], "piles"))
     )
@@ -726,9 +711,9 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
             _hand(known, f"known[{index}]")
             for index, known in enumerate(_list(data["known"], "known", players))
         ),
-        stock_size=_int(data["stock_size"], "stock_size", 0, MAX_CARDS),
+        stock_size=data["stock_size"],
         reshuffled=None if data["reshuffled"] is None else _hand(data["reshuffled"], "reshuffled"),
-        turns=_int(data["turns"], "turns"),
+        turns=data["turns"],
         went_out=_bools(data["went_out"], "went_out", players),
         first_out=_maybe_player(data["first_out"], "first_out", players),
         has_melded=_bools(data["has_melded"], "has_melded", players),
@@ -842,7 +827,7 @@ def _check_history(view: PlayerView) -> None:
     public history: the fields that do not need the history (the dealer, whose turn
     it may be in the phase, the piles' count, the rounds scored and the totals, the
     dealt hand's size) first; then the round replayed from the deal by
-    :class:`_PublicReplay` (every entry in turn and as the rules allow), and every
+    :class:`_RoundCheck` (every entry in turn and as the rules allow), and every
     field it derives compared with the view's; last, the cards unseen must fill the
     other hands' unknown places and the stock exactly."""
     if (view.to_move is None) != (view.phase == "over"):
@@ -882,7 +867,7 @@ def _check_history(view: PlayerView) -> None:
             "stock_draws",
             f"{len(view.stock_draws)} cards, but the history has {draws} of the player's",
         )
-    replay = _PublicReplay(view)
+    replay = _RoundCheck(view)
     replay.run()
     replay.compare()
     places = sum(
@@ -899,13 +884,14 @@ def _check_history(view: PlayerView) -> None:
         )
 
 
-class _PublicReplay:
+class _RoundCheck(PublicVisitor):
     """A round replayed from its deal as everyone saw it: the history's entries in
-    turn, each checked as the engine's rules check it where the public record can
-    tell (whose turn and which phase, the piles' cards drawn, the stock's size, what
-    melds and lay-offs the rules allow, going out with exactly the cards held), and
-    the player's own hand followed card by card. What it derives is compared with
-    the view's fields by :meth:`compare`."""
+    turn, walked by :class:`~threethirteen.engine.public_replay.PublicReplay` (the
+    piles and the stock's size), each checked in its hook as the engine's rules
+    check it where the public record can tell (whose turn and which phase, the
+    piles' cards drawn, the stock's size, what melds and lay-offs the rules allow,
+    going out with exactly the cards held), and the player's own hand followed card
+    by card. What it derives is compared with the view's fields by :meth:`compare`."""
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
@@ -914,9 +900,7 @@ class _PublicReplay:
         self.round = _round(rules, view.round)
         self.players = players = view.players
         self.separate = bool(rules.separate_discards)
-        self.piles: list[list[int]] = [[] for _ in view.piles]
-        self.piles[view.dealer if self.separate else 0].append(view.upcard.code)
-        self.stock = rules.decks * 52 + rules.jokers - players * view.cards_dealt - 1
+        self.public = PublicReplay.of_view(view)  # the piles and the stock's size
         self.sizes = [view.cards_dealt] * players
         self.known: list[list[int]] = [[] for _ in range(players)]
         self.hand: Counter[int] = Counter(card.code for card in view.dealt_hand)
@@ -927,11 +911,11 @@ class _PublicReplay:
         self.has_melded = [False] * players
         self.penalties = [0] * players
         self.false_outs: list[int] = []
-        self.said_false = frozenset(view.false_outs)
         self.turns = 0
         self.mover = (view.dealer + 1) % players
         self.drawn = False  # the phase: "play" once the mover has drawn
         self.ended = False
+        self.turn_starts = False  # a turn has passed: is the stock empty?
         self.needs_reshuffle = False
         self.reshuffled: list[int] | None = None
         self.where = "history"
@@ -942,63 +926,71 @@ class _PublicReplay:
         return _fail(self.where, message)
 
     def run(self) -> None:
+        apply = self.public.apply
         for place, (player, event) in enumerate(self.view.history):
             self.where = f"history[{place}]"
+            self.start_turn()
             if self.ended:
                 raise self.fail("an entry after the round's end")
-            if isinstance(event, Reshuffle):
-                self.reshuffle(event)
-                continue
-            if self.needs_reshuffle:
-                raise self.fail("the stock is empty, but no reshuffle comes first")
-            if player != self.mover:
-                raise self.fail(f"player {player} moves in player {self.mover}'s turn")
-            if isinstance(event, (DrawStock, DrawDiscard)):
-                self.draw(player, event)
-                continue
-            if not self.drawn:
-                raise self.fail(f"{quote(str(event))} before player {player} drew")
-            if isinstance(event, DiscardCard):
-                self.discard(place, player, event)
-            elif isinstance(event, LayMeld):
-                self.lay_meld(player, event)
-            elif isinstance(event, LayOff):
-                self.lay_off(player, event)
+            if not isinstance(event, Reshuffle):
+                if self.needs_reshuffle:
+                    raise self.fail("the stock is empty, but no reshuffle comes first")
+                if player != self.mover:
+                    raise self.fail(f"player {player} moves in player {self.mover}'s turn")
+                if not self.drawn and not isinstance(event, (DrawStock, DrawDiscard)):
+                    raise self.fail(f"{quote(str(event))} before player {player} drew")
+            apply(player, event, self)
         self.where = "history"
+        self.start_turn()
         if self.needs_reshuffle:
             raise self.fail("the stock ran out, but no reshuffle follows")
 
-    def reshuffle(self, event: Reshuffle) -> None:
+    def start_turn(self) -> None:
+        """After a turn: an empty stock needs a reshuffle, or ends the round when
+        nothing is under the piles' tops."""
+        if not self.turn_starts:
+            return
+        self.turn_starts = False
+        if self.public.stock_size == 0:
+            if self.public.reshuffle_cards():
+                self.needs_reshuffle = True
+            else:  # nothing to reshuffle: the round ends
+                self.ended = True
+
+    def visit_reshuffle(self, event: Any, cards: list[int]) -> None:
         if not self.needs_reshuffle:
-            raise self.fail(f"a reshuffle with {self.stock} cards in the stock")
-        under = sorted(code for pile in self.piles for code in pile[:-1])
+            raise self.fail(f"a reshuffle with {self.public.stock_size} cards in the stock")
+        under = sorted(cards)
         if sorted(card.code for card in event.cards) != under:
             raise self.fail("a reshuffle of cards that are not those under the piles' tops")
-        self.stock = len(under)
-        self.piles = [pile[-1:] for pile in self.piles]
         self.reshuffled = under
         self.needs_reshuffle = False
 
-    def draw(self, player: int, event: DrawStock | DrawDiscard) -> None:
+    def check_draw(self, player: int) -> None:
         if self.drawn:
             raise self.fail(f"player {player} draws twice in a turn")
-        if isinstance(event, DrawStock):
-            if self.stock <= 0:
-                raise self.fail("a draw from an empty stock")
-            self.stock -= 1
-            if player == self.view.player:
-                self.hand[self.draws.pop(0)] += 1
-        else:
-            index = event.pile or 0
-            if (event.pile is None) == self.separate:
-                piles = "each player has a pile" if self.separate else "there is one pile"
-                raise self.fail(f"{quote(str(event))}, but {piles}")
-            if index >= len(self.piles) or not self.piles[index]:
-                raise self.fail(f"a draw from pile {index}, which holds no card")
-            code = self.piles[index].pop()
-            self.known[player].append(code)
-            if player == self.view.player:
-                self.hand[code] += 1
+
+    def visit_draw_stock(self, player: int, event: DrawStock, passed: list[int]) -> None:
+        self.check_draw(player)
+        if self.public.stock_size <= 0:
+            raise self.fail("a draw from an empty stock")
+        if player == self.view.player:
+            self.hand[self.draws.pop(0)] += 1
+        self.sizes[player] += 1
+        self.drawn = True
+
+    def visit_draw_discard(
+        self, player: int, event: DrawDiscard, pile: int, card: int | None
+    ) -> None:
+        self.check_draw(player)
+        if (event.pile is None) == self.separate:
+            piles = "each player has a pile" if self.separate else "there is one pile"
+            raise self.fail(f"{quote(str(event))}, but {piles}")
+        if card is None:
+            raise self.fail(f"a draw from pile {pile}, which holds no card")
+        self.known[player].append(card)
+        if player == self.view.player:
+            self.hand[card] += 1
         self.sizes[player] += 1
         self.drawn = True
 
@@ -1021,20 +1013,18 @@ class _PublicReplay:
         except ThreeThirteenError as error:
             raise self.fail(str(error)) from None
 
-    def discard(self, place: int, player: int, event: DiscardCard) -> None:
+    def visit_discard(self, player: int, event: DiscardCard, pile: int, false_out: bool) -> None:
         rules = self.rules
         code = event.card.code
-        pile = player if self.separate else 0
+        place = self.public.index
         if event.pile is not None and event.pile != player:
             if not rules.joker_discards or code != JOKER or event.pile >= self.players:
                 raise self.fail(f"{quote(str(event))}: a card goes onto the player's own pile")
-            if self.separate:
-                pile = event.pile
         elif event.pile is not None and not self.separate:
             raise self.fail(f"{quote(str(event))}: there is one discard pile")
         laid: tuple[Meld, ...] = ()
         shown: list[int] = []
-        out = event.go_out and place not in self.said_false
+        out = event.go_out and not false_out
         if event.go_out:
             if rules.go_around_first and self.turns < self.players - 1:
                 raise self.fail("an out before every player has had a turn (go-around-first)")
@@ -1042,7 +1032,7 @@ class _PublicReplay:
             in_melds = sum(len(meld) for meld in event.melds or ())
             for meld in event.melds or ():
                 self.check_meld(meld)
-            if place in self.said_false:
+            if false_out:
                 if rules.false_out_penalty is None:
                     raise _fail("false_outs", f"{place}, but these rules have no false outs")
                 if in_melds >= left:
@@ -1063,8 +1053,7 @@ class _PublicReplay:
             counts = Counter(shown)
             counts.subtract(self.known[player])
             self.known[player].extend(counts.elements())
-        self.piles[pile].append(code)
-        for meld in laid:
+        for meld in laid:  # (the walk puts the card discarded on pile ``pile``)
             self.lay(player, meld)
         if out:
             self.go_out(player)
@@ -1081,7 +1070,7 @@ class _PublicReplay:
             self.take(player, card.code)
         self.table.append(TableMeld(player, meld))
 
-    def lay_meld(self, player: int, event: LayMeld) -> None:
+    def visit_lay_meld(self, player: int, event: LayMeld) -> None:
         rules = self.rules
         if not (
             rules.layoff
@@ -1093,7 +1082,7 @@ class _PublicReplay:
         self.has_melded[player] = True
         self.check_empty(player)
 
-    def lay_off(self, player: int, event: LayOff) -> None:
+    def visit_lay_off(self, player: int, event: LayOff) -> None:
         rules = self.rules
         if rules.layoff:
             may = self.has_melded[player]
@@ -1139,11 +1128,7 @@ class _PublicReplay:
             return
         self.mover = following
         self.drawn = False
-        if self.stock == 0:
-            if any(len(pile) > 1 for pile in self.piles):
-                self.needs_reshuffle = True
-            else:  # nothing to reshuffle: the round ends
-                self.ended = True
+        self.turn_starts = True  # (the stock is looked at once the entry is walked)
 
     # -- the fields derived -----------------------------------------------------------
 
@@ -1166,12 +1151,13 @@ class _PublicReplay:
                 )
         self.same("turns", view.turns, self.turns)
         self.same("hand_sizes", list(view.hand_sizes), self.sizes)
-        if tuple(map(tuple, self.piles)) != tuple(
+        if tuple(map(tuple, self.public.piles)) != tuple(
             tuple(card.code for card in pile) for pile in view.piles
         ):
             raise _fail("piles", "not the piles that the history leaves")
-        if self.stock != view.stock_size:
-            raise _fail("stock_size", f"the history leaves {self.stock}, not {view.stock_size}")
+        stock = self.public.stock_size
+        if stock != view.stock_size:
+            raise _fail("stock_size", f"the history leaves {stock}, not {view.stock_size}")
         if bytes(sorted(self.hand.elements())) != view.hand.code_bytes:
             hand = Hand([CARDS[code] for code in self.hand.elements()])
             raise _fail(

@@ -57,7 +57,6 @@ from __future__ import annotations
 import builtins
 import contextlib
 import ctypes
-import math
 import queue
 import signal
 import threading
@@ -66,7 +65,7 @@ from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from .._validate import quote
+from .._validate import as_finite, cut, quote
 from ..bots.builtin import Bot
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game, PlayerView
@@ -74,7 +73,7 @@ from ..errors import BotError, BotRaisedError, GameError, MoveTimeError, ThreeTh
 from ..hands.cards import CARDS, JOKER, Card
 from ..hands.melds import Meld
 from ..hands.rounds import Round
-from .tournament_results import Fault
+from .game_results import Fault
 
 __all__ = [
     "ABANDON_SECONDS",
@@ -115,20 +114,11 @@ def check_move_time(move_time: object) -> float | None:
     >>> check_move_time(float("nan"))
     Traceback (most recent call last):
     ...
-    threethirteen.errors.GameError: move_time is a positive number of seconds (or None), not nan
+    threethirteen.errors.GameError: move_time must be a finite number, not nan
     """
     if move_time is None:
         return None
-    if (
-        isinstance(move_time, bool)
-        or not isinstance(move_time, (int, float))
-        or not math.isfinite(move_time)
-        or move_time <= 0
-    ):
-        raise GameError(
-            f"move_time is a positive number of seconds (or None), not {quote(move_time)}"
-        )
-    return float(move_time)
+    return float(as_finite(move_time, "move_time", GameError, low=0, above_low=True))
 
 
 # -- what a bot returns, read without running its code ---------------------------------
@@ -516,8 +506,8 @@ def _fault(
 
 
 def _shortened(text: str, limit: int = 300) -> str:
-    text = text.replace("\n", " ").strip()
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """``text`` on one line, cut to ``limit`` characters (see :func:`cut`)."""
+    return cut(text.replace("\n", " ").strip(), limit)
 
 
 def _raised(error: BaseException) -> str:

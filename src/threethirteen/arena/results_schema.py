@@ -28,6 +28,8 @@ from .._validate import (
     expected,
     integer_field,
     list_field,
+    nullable_field,
+    number_field,
     object_field,
     quote,
     string_field,
@@ -81,13 +83,6 @@ def _rules(value: object, where: str) -> None:
         raise FieldError(str(error)) from None
 
 
-def _move_time(value: object, where: str) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 10**9
-    ):
-        raise expected(where, "null or a number of seconds from 0 to 10**9", value)
-
-
 def _fault(value: object, where: str) -> None:
     if not isinstance(value, Mapping):
         raise expected(where, "an object", value)
@@ -122,7 +117,7 @@ RESULTS_FIELDS: dict[str, FieldCheck] = {
     "duplicate": boolean_field,
     "seatings": choice_field(*SEATINGS),
     "rounds": integer_field(*_ROUND_LIST),
-    "move_time": _move_time,
+    "move_time": nullable_field(number_field(0, 10**9, above_low=True)),  # seconds
     "faults": list_field(_fault, 0, 3 * MAX_RESULTS_BOTS),
     "game_results": _game_results,
     "stats": list_field(

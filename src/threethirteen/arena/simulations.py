@@ -33,13 +33,14 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations, permutations
 from typing import Any
 
-from .._validate import as_index, as_seed, quote
+from .._validate import as_index, as_seed, check_int, quote
 from ..bots.builtin import BOTS, Bot, BotSpec, bot_name, make_bot
 from ..engine.game import Game
 from ..errors import GameError
 from ..hands.rules import RulesLike
 from ..statistics import SPRT
 from .game_log import GameLog
+from .game_results import Fault, GameResult
 from .isolated_bot import CAN_ISOLATE, IsolatedBot
 from .protocol import end_message, start_message
 from .referee import (
@@ -53,16 +54,10 @@ from .referee import (
     referee_game,
     watching_interrupts,
 )
-from .tournament_results import (
-    ARENA_MAX_TURNS,
-    SEATINGS,
-    BotResults,
-    Fault,
-    GameResult,
-    HeadToHead,
-    Tally,
-    TournamentResults,
-)
+from .results_figures import BotResults, HeadToHead
+from .tally import Tally
+from .tournament_results import TournamentResults
+from .tournament_settings import ARENA_MAX_TURNS, SEATINGS
 
 __all__ = [
     "ARENA_MAX_TURNS",
@@ -137,11 +132,11 @@ def game_seed(seed: int, index: int, *, players: int | None = None) -> int:
     >>> tt.play(list(third.bots), seed=third.seed).totals == third.totals
     True
 
-    :raises GameError: for a seed, index or players that is not a whole number.
+    :raises GameError: for a seed, index or players that is not an int.
     """
     number = as_seed(seed, "a seed", GameError)
     if number is None:
-        raise GameError("a seed is a whole number, not None (a tournament's seed)")
+        raise GameError("a seed must be an int, not None (a tournament's seed)")
     spot = as_index(index, "a game's index", GameError)
     if spot < 0:
         raise GameError(f"a game's index is not negative, not {quote(index)}")
@@ -589,9 +584,7 @@ MAX_GAMES = 10**9
 
 
 def _positive(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_GAMES:
-        raise GameError(f"{name} is a whole number from 1 to 10**9, not {quote(value)}")
-    return value
+    return check_int(name, value, 1, MAX_GAMES, GameError)
 
 
 ON_ERROR = ("forfeit", "raise")

@@ -11,13 +11,10 @@ a ``repr`` that pastes back, in one base class, :class:`BuiltinBot`.
 
 from __future__ import annotations
 
-import math
-import numbers
-import operator
 import unicodedata
 from collections.abc import Sequence
 
-from .._validate import as_seed, quote
+from .._validate import as_seed, finite, quote
 from ..engine.actions import Action
 from ..engine.game import PlayerView
 from ..errors import InvalidBotError
@@ -72,12 +69,8 @@ def finite_option(value: object, above_zero: bool = False) -> int | float | None
     >>> finite_option(3), finite_option(0.5, above_zero=True), finite_option(0, above_zero=True)
     (3, 0.5, None)
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return None
-    number: int | float = (
-        operator.index(value) if isinstance(value, numbers.Integral) else float(value)
-    )
-    if not math.isfinite(number) or number < 0 or (above_zero and number == 0):
+    number = finite(value)  # (an int kept exact; never a bool, NaN or an infinity)
+    if number is None or number < 0 or (above_zero and number == 0):
         return None
     return number
 

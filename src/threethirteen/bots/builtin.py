@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from .._lazy import LazyModule
-from .._validate import quote
+from .._validate import check_int, quote
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import PlayerView
 from ..errors import InvalidBotError, ThreeThirteenError
@@ -954,13 +954,11 @@ class SearchBot(BuiltinBot):
         confidence: float = 2.0,
         name: str | None = None,
     ) -> None:
-        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
-            raise InvalidBotError(f"playouts is a whole number from 1, not {quote(playouts)}")
+        playouts = check_int("playouts", playouts, 1, error=InvalidBotError)
         budget = None if time_ms is None else finite_option(time_ms, above_zero=True)
         if time_ms is not None and budget is None:
             raise InvalidBotError(f"time_ms is a finite number of ms above 0, not {quote(time_ms)}")
-        if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-            raise InvalidBotError(f"top is a whole number from 1, not {quote(top)}")
+        top = check_int("top", top, 1, error=InvalidBotError)
         errors = finite_option(confidence)
         if errors is None:
             raise InvalidBotError(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .._lazy import LazyModule
-from .._validate import quote
+from .._validate import check_int, quote
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock
 from ..engine.game import Game, PlayerView
 from ..errors import InvalidBotError
@@ -152,10 +152,8 @@ class ExpertBot(BuiltinBot):
         name: str | None = None,
     ) -> None:
         super().__init__(seed, name=name)
-        if playouts is not None and (
-            isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
-        ):
-            raise InvalidBotError(f"playouts is a whole number from 1, not {quote(playouts)}")
+        if playouts is not None:
+            playouts = check_int("playouts", playouts, 1, error=InvalidBotError)
         budget = None if time_ms is None else _number(time_ms, above_zero=True)
         if time_ms is not None and budget is None:
             raise InvalidBotError(f"time_ms is a finite number of ms above 0, not {quote(time_ms)}")
@@ -163,8 +161,7 @@ class ExpertBot(BuiltinBot):
             raise InvalidBotError(
                 f"give playouts or time_ms, not both ({quote(playouts)} and {quote(time_ms)})"
             )
-        if isinstance(top, bool) or not isinstance(top, int) or top < 0:
-            raise InvalidBotError(f"top is a whole number from 0, not {quote(top)}")
+        top = check_int("top", top, 0, error=InvalidBotError)
         errors = _number(confidence, above_zero=False)
         if errors is None:
             raise InvalidBotError(

@@ -32,6 +32,7 @@ import argparse
 import contextlib
 import io
 import json
+import math
 import os
 import re
 import secrets
@@ -41,6 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from .._validate import cut
 from ..arena.process_bot import ProcessBot
 from ..arena.referee import (
     InterruptWatch,
@@ -930,8 +932,7 @@ def personal(message: str, seat: int) -> str:
 
 
 def _one_line(text: str, limit: int = 300) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return cut(" ".join(text.split()), limit)
 
 
 def _why_illegal(game: Game, choice: object) -> str:
@@ -1009,9 +1010,8 @@ def main(argv: Sequence[str], stdin: TextIO | None = None, stdout: TextIO | None
         try:
             move_time = check_move_time(args.move_time)
         except ThreeThirteenError:
-            raise UsageError(
-                f"--move-time is a positive number of seconds, not {args.move_time:g}"
-            ) from None
+            what = "above 0" if math.isfinite(args.move_time) else "a finite number"
+            raise UsageError(f"--move-time must be {what}, not {args.move_time:g}") from None
         game = Game(
             args.rules,
             players,

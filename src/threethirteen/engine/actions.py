@@ -221,7 +221,8 @@ def _bracketed(text: str) -> list[str] | None:
 
 def _number(word: str) -> int:
     if not re.fullmatch(r"[0-9]{1,6}", word):
-        raise InvalidActionError(f"an index is a whole number, not {quote(word)}")
+        limit = "from 0 to 999999" if re.fullmatch(r"-?[0-9]+", word) else "an int"
+        raise InvalidActionError(f"an index must be {limit}, not {quote(word)}")
     return int(word)
 
 

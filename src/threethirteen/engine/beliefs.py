@@ -67,6 +67,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .._lazy import LazyModule
+from .._validate import as_finite, check_int
 from ..errors import InvalidInputError
 from ..hands.arrays import go_out_flags
 from ..hands.cards import JOKER
@@ -119,8 +120,7 @@ class BeliefModel:
     def __post_init__(self) -> None:
         for name in ("passed", "discarded", "taken", "wild", "value"):
             value = getattr(self, name)
-            if not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise InvalidInputError(f"{name} is a finite number, not {value!r:.50}")
+            as_finite(value, name)
         for name in ("decay", "rational", "take_rate"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or not 0 < value < 1:
@@ -509,8 +509,7 @@ def danger(
     >>> found.shape, float(found[0])
     ((3,), 0.0)
     """
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise InvalidInputError(f"samples is a whole number from 1, not {samples!r:.50}")
+    samples = check_int("samples", samples, 1)
     generator = np.random.default_rng(0) if rng is None else rng
     state = work_out_beliefs(view)
     players = view.players

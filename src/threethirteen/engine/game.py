@@ -30,7 +30,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._lazy import LazyModule
-from .._validate import MAX_SEED, QUOTE_LIMIT, as_index, is_iterable, quote
+from .._validate import MAX_SEED, as_index, check_int, cut, is_iterable, quote
 from ..errors import (
     GameError,
     IllegalActionError,
@@ -152,11 +152,6 @@ def _notation(action: object) -> str:
         return quote(action)
 
 
-def _cut(text: str) -> str:
-    """``text``, or its start and ``...`` when it is longer than a quote."""
-    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
-
-
 def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
     """``codes`` less the multiset ``taken``, or ``None`` when it does not hold them."""
     left = list(codes)
@@ -258,9 +253,7 @@ class Game:
         found, count = _table_rules(rules, players, variations)
         if seed is None:
             seed = new_seed()
-        seed = as_index(seed, "a seed", GameError)
-        if not 0 <= seed <= MAX_SEED:
-            raise GameError(f"a seed is an int from 0 to 2**128 - 1, not {quote(seed)}")
+        seed = check_int("a seed", seed, 0, MAX_SEED, GameError)
         self._setup(found, count, seed, _turn_limit(max_turns))
         self._deal(None)
 
@@ -648,7 +641,7 @@ class Game:
             if not self._may_lay(mover):
                 return self._no_table_play(mover)
             if _without(hand, (card.code for card in action.meld.cards)) is None:
-                return f"player {mover} does not hold {_cut(str(action.meld))}"
+                return f"player {mover} does not hold {cut(str(action.meld))}"
             try:
                 verify_meld(action.meld, self._round)
             except InvalidMeldError as error:

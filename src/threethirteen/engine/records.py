@@ -22,7 +22,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .._validate import MAX_SEED, quote
+from .._validate import MAX_SEED, FieldError, integer_field, quote
 from ..errors import GameError, InvalidRecordError, ThreeThirteenError
 from ..hands.cards import CARDS, Card, rank_name
 from ..hands.rules import (
@@ -136,12 +136,15 @@ def _keys(
 
 
 def _int(value: object, where: str, low: int, high: int) -> int:
-    """An int (never a bool) from ``low`` to ``high``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, f"expected an integer, not {quote(value)}")
-    if not low <= value <= high:
-        top = "2**128 - 1" if high == MAX_SEED else f"{high}"
-        raise _fail(where, f"expected an integer from {low} to {top}, not {quote(value)}")
+    """An int (never a bool) from ``low`` to ``high``: the field check
+    :func:`~threethirteen._validate.integer_field`."""
+    if type(value) is int and low <= value <= high:
+        return value
+    try:
+        integer_field(low, high)(value, where)
+    except FieldError as error:
+        raise InvalidRecordError(str(error)) from None
+    assert isinstance(value, int)  # (a subclass of int)
     return value
 
 

@@ -41,7 +41,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Union
 from .._kernel.protocol import COUNT_BITS, Mode, Solver
 from .._lazy import LazyModule
 from .._validate import as_index, quote
-from ..errors import InvalidHandError, InvalidRulesError, InvalidWildError, ThreeThirteenError
+from ..errors import (
+    InvalidHandError,
+    InvalidInputError,
+    InvalidRulesError,
+    InvalidWildError,
+)
 from .encoding import PADDING, HandsLike, as_codes, codes_of_counts, encode_hands, is_count_matrix
 from .hand import MAX_HAND_SIZE, Hand
 from .rounds import UNSET, Round, UnsetType, resolve_round, round_for
@@ -92,9 +97,9 @@ class BatchDiscards(NamedTuple):
 def _workers(threads: int | None) -> int:
     workers = 1 if threads is None else as_index(threads, "threads")
     if workers < 1:
-        raise ThreeThirteenError(f"threads must be at least 1, not {quote(threads)}")
+        raise InvalidInputError(f"threads must be at least 1, not {quote(threads)}")
     if workers > MAX_THREADS:
-        raise ThreeThirteenError(f"threads must be at most {MAX_THREADS}, not {quote(threads)}")
+        raise InvalidInputError(f"threads must be at most {MAX_THREADS}, not {quote(threads)}")
     return workers
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import _faces
-from .._validate import as_index, quote
-from ..errors import InvalidCardError
+from .._validate import check_int, quote
+from ..errors import InvalidCardError, InvalidInputError
 
 __all__ = [
     "CARDS",
@@ -84,12 +84,9 @@ def parse_rank(text: str | int) -> int:
     """
     if not isinstance(text, str):
         try:
-            number = as_index(text, "a rank")
-        except ValueError:
-            raise ValueError(f"not a rank: {quote(text)}") from None
-        if 1 <= number <= 13:
-            return number
-        raise ValueError(f"rank {quote(number)} is not between 1 (A) and 13 (K)")
+            return check_int("a rank", text, 1, 13)
+        except InvalidInputError as error:  # (a plain ValueError: see above)
+            raise ValueError(str(error)) from None
     name = text.strip().upper()
     if name.isdigit() and name.isascii() and len(name) <= 9:
         return parse_rank(int(name))
@@ -195,11 +192,10 @@ class Card:
     :data:`~threethirteen.hands.cards.JOKER` (52)."""
 
     def __post_init__(self) -> None:
-        if type(self.code) is not int:  # a numpy integer is taken as its int
-            code = as_index(self.code, "a card code", InvalidCardError)
+        if type(self.code) is not int or not 0 <= self.code < NUMBER_OF_CODES:
+            # (a numpy integer is taken as its int)
+            code = check_int("a card code", self.code, 0, NUMBER_OF_CODES - 1, InvalidCardError)
             object.__setattr__(self, "code", code)
-        if not 0 <= self.code < NUMBER_OF_CODES:
-            raise InvalidCardError(f"card code {quote(self.code)} is not between 0 and 52")
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -22,7 +22,6 @@ the next card of the stock.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,8 +30,8 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 
 from .._kernel.protocol import COUNT_BITS, Mode
 from .._lazy import LazyModule
-from .._validate import is_iterable, quote
-from ..errors import InvalidCardError, InvalidHandError, ThreeThirteenError
+from .._validate import finite, is_iterable, quote
+from ..errors import InvalidCardError, InvalidHandError, InvalidInputError
 from .cards import CARDS, JOKER, Card
 from .deck import check_counts, check_hand, pool_counts
 from .encoding import count_list
@@ -492,17 +491,20 @@ def stock_outlook(
 
 
 def _weight(value: object, code: int) -> Fraction:
-    """One weight as an exact fraction: an int, a fraction or a finite float, at least 0."""
+    """One weight as an exact fraction: an int, a fraction or a finite float, at least 0
+    (an int or a fraction beyond any float kept exact)."""
     if isinstance(value, bool) or not isinstance(value, (Rational, float)):
-        raise ThreeThirteenError(
-            f"the weight of {CARDS[code]} is {quote(value)}: give an int, a Fraction or a float"
+        raise InvalidInputError(
+            f"the weight of {CARDS[code]} must be an int, a Fraction or a float, not {quote(value)}"
         )
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ThreeThirteenError(f"the weight of {CARDS[code]} is {value!r}, not a finite number")
+    if isinstance(value, float) and finite(value) is None:
+        raise InvalidInputError(
+            f"the weight of {CARDS[code]} must be a finite number, not {quote(value)}"
+        )
     # A numpy integer is taken as an int (a Fraction of an int8 would overflow in the sums).
     exact = Fraction(int(value)) if isinstance(value, Integral) else Fraction(value)
     if exact < 0:
-        raise ThreeThirteenError(f"the weight of {CARDS[code]} is negative: {quote(value)}")
+        raise InvalidInputError(f"the weight of {CARDS[code]} must be from 0, not {quote(value)}")
     return exact
 
 
@@ -529,7 +531,7 @@ def _weights(weights: WeightsLike | None, pool: list[int]) -> list[Fraction] | N
     values = weights.tolist() if isinstance(weights, np.ndarray) else weights
     if not isinstance(values, Sequence) or isinstance(values, str) or len(values) != JOKER + 1:
         size = len(values) if isinstance(values, Sequence) else type(values).__name__
-        raise ThreeThirteenError(
+        raise InvalidInputError(
             f"weights are 53 numbers (52 cards, then the jokers) or a mapping, not {size}"
         )
     return [_weight(value, code) for code, value in enumerate(values)]

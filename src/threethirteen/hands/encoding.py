@@ -15,11 +15,10 @@ numpy is imported the first time one of these functions runs, not with the packa
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from numbers import Integral
 from typing import TYPE_CHECKING, Any, Union
 
 from .._lazy import LazyModule
-from .._validate import MAX_CARDS, check_int, is_iterable, quote
+from .._validate import MAX_CARDS, as_index, check_int, is_iterable, quote
 from ..errors import InvalidHandError
 from .cards import CARDS, NUMBER_OF_CODES
 from .hand import MAX_HAND_SIZE, Hand, HandLike, as_hand
@@ -186,17 +185,14 @@ def count_list(vector: object, what: str = "a count vector") -> list[int]:
     ):
         return values
     counts = []
-    for code, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, Integral):
-            raise InvalidHandError(
-                f"{what}: entry {code} ({CARDS[code]}) is {quote(value)}, not an integer"
-            )
+    for code, entry in enumerate(values):
+        value = as_index(entry, f"{what}: entry {code} ({CARDS[code]})", InvalidHandError)
         if value < 0:
             raise InvalidHandError(f"{what}: entry {code} ({CARDS[code]}) is negative: {value}")
-        if int(value) > MAX_COUNT:
+        if value > MAX_COUNT:
             raise InvalidHandError(
-                f"{what}: entry {code} ({CARDS[code]}) is {quote(int(value))}:"
+                f"{what}: entry {code} ({CARDS[code]}) is {quote(value)}:"
                 f" a count is at most {MAX_COUNT}"
             )
-        counts.append(int(value))
+        counts.append(value)
     return counts

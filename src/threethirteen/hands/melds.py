@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, overload
 
 from .. import _faces
-from .._validate import MAX_CARDS, as_index, quote
+from .._validate import MAX_CARDS, as_index, check_int, quote
 from ..errors import InvalidCardError, InvalidHandError, InvalidMeldError
 from .cards import CARDS, Card
 from .meld_rules import meld_text, read_meld_text, run_place, run_span, value_problem
@@ -122,9 +122,7 @@ class Meld:
         >>> Meld.parse("4h 5h", min_size=2)
         Meld.parse('4h 5h', min_size=2)
         """
-        min_size = as_index(min_size, "min_size", InvalidMeldError)
-        if min_size < 2:
-            raise InvalidMeldError(f"min_size is an int of 2 or more, not {quote(min_size)}")
+        min_size = check_int("min_size", min_size, 2, error=InvalidMeldError)
         cards, written = read_meld_text(text)
         identities = tuple(
             card if identity is None else identity

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from .._kernel import backend as _backend
 from .._kernel.protocol import Solver, cost_of, make_params
-from .._validate import as_index, quote
+from .._validate import as_index, check_int, quote
 from ..errors import InvalidCardError, InvalidHandError, InvalidRulesError, InvalidWildError
 from .cards import CARDS, JOKER, Card
 from .hand import MAX_HAND_SIZE, Hand
@@ -157,13 +157,9 @@ class Round:
             )
         else:
             wild_rank = parse_wild(wild)
-            if dealt is not None and (
-                isinstance(dealt, bool)
-                or not isinstance(dealt, int)
-                or not 1 <= dealt < MAX_HAND_SIZE
-            ):
-                raise InvalidWildError(
-                    f"a round deals 1 to {MAX_HAND_SIZE - 1} cards, not {quote(dealt)}"
+            if dealt is not None:
+                dealt = check_int(
+                    "a number of cards dealt", dealt, 1, MAX_HAND_SIZE - 1, InvalidWildError
                 )
         if implementation is None:
             name, solver = _backend.IMPLEMENTATION, _backend.solver
@@ -458,7 +454,7 @@ def resolve_round(
         return round
     if type(round) is not int and (isinstance(round, bool) or not hasattr(round, "__index__")):
         raise InvalidRulesError(
-            f"round is a round number or a Round, not {quote(round)}"
+            f"round must be an int or a Round, not {quote(round)}"
             " (round=4, or tt.Round('pagat', 4))"
         )
     return numbered_round("pagat" if isinstance(rules, UnsetType) else rules, round, wild)

@@ -17,7 +17,7 @@ from functools import lru_cache, wraps
 from itertools import islice
 from typing import Any, ClassVar, Literal
 
-from .._validate import as_index, is_iterable, quote
+from .._validate import as_index, check_int, is_iterable, quote
 from ..errors import InvalidCardError, InvalidRulesError, InvalidWildError, ThreeThirteenError
 from .cards import JOKER, Card, parse_rank, rank_name
 
@@ -106,14 +106,6 @@ def _plain_int(value: object) -> object:
         return value
 
 
-def _check_int(name: str, value: object, low: int, high: int | None = None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRulesError(f"{name} must be an int, not {quote(value)}")
-    if value < low or (high is not None and value > high):
-        limit = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise InvalidRulesError(f"{name} must be {limit}, not {quote(value)}")
-
-
 @dataclass(frozen=True, eq=False)
 class Rules:
     """The rules of one game of Three Thirteen, as plain data.
@@ -193,22 +185,22 @@ class Rules:
                 f"variations must be a tuple of str, not {quote(self.variations)}"
             )
         if self.players is not None:
-            _check_int("players", self.players, 2, MAX_PLAYERS)
-        _check_int("decks", self.decks, 1, MAX_DECKS)
-        _check_int("jokers", self.jokers, 0, MAX_JOKERS)
+            check_int("players", self.players, 2, MAX_PLAYERS, InvalidRulesError)
+        check_int("decks", self.decks, 1, MAX_DECKS, InvalidRulesError)
+        check_int("jokers", self.jokers, 0, MAX_JOKERS, InvalidRulesError)
         if not isinstance(self.aces, str) or self.aces not in ("low", "high-or-low"):
             raise InvalidRulesError(f"aces must be 'low' or 'high-or-low', not {quote(self.aces)}")
-        _check_int("min_set", self.min_set, 2, 13)
-        _check_int("min_run", self.min_run, 2, 13)
+        check_int("min_set", self.min_set, 2, 13, InvalidRulesError)
+        check_int("min_run", self.min_run, 2, 13, InvalidRulesError)
         if not isinstance(self.card_values, tuple) or len(self.card_values) != 13:
             raise InvalidRulesError(
                 f"card_values must be a tuple of 13 ints (A to K), not {quote(self.card_values)}"
             )
         for rank, value in enumerate(self.card_values, start=1):
-            _check_int(f"card_values[{rank_name(rank)}]", value, 0, MAX_PENALTY)
+            check_int(f"card_values[{rank_name(rank)}]", value, 0, MAX_PENALTY, InvalidRulesError)
         if self.wild_penalty is not None:
-            _check_int("wild_penalty", self.wild_penalty, 0, MAX_PENALTY)
-        _check_int("joker_penalty", self.joker_penalty, 0, MAX_PENALTY)
+            check_int("wild_penalty", self.wild_penalty, 0, MAX_PENALTY, InvalidRulesError)
+        check_int("joker_penalty", self.joker_penalty, 0, MAX_PENALTY, InvalidRulesError)
         if not isinstance(self.rounds, tuple) or not self.rounds:
             raise InvalidRulesError(
                 f"rounds must be a non-empty tuple of ints, not {quote(self.rounds)}"
@@ -218,9 +210,11 @@ class Rules:
                 f"a game plays at most {MAX_ROUNDS} rounds, not {len(self.rounds)}"
             )
         for dealt in self.rounds:
-            _check_int("cards dealt in a round", dealt, 3, 15)
+            check_int("cards dealt in a round", dealt, 3, 15, InvalidRulesError)
         if self.false_out_penalty is not None:
-            _check_int("false_out_penalty", self.false_out_penalty, 0, MAX_PENALTY)
+            check_int(
+                "false_out_penalty", self.false_out_penalty, 0, MAX_PENALTY, InvalidRulesError
+            )
         bonus = self.first_out_bonus
         if (
             bonus is not None
@@ -231,7 +225,7 @@ class Rules:
                 f"first_out_bonus must be an int, 'wild' or None, not {quote(bonus)}"
             )
         if isinstance(bonus, int):
-            _check_int("first_out_bonus", bonus, -MAX_PENALTY, MAX_PENALTY)
+            check_int("first_out_bonus", bonus, -MAX_PENALTY, MAX_PENALTY, InvalidRulesError)
         for flag in (
             "all_wild_melds", "layoff", "last_turns", "doubles", "double_naughts",
             "redemption", "separate_discards", "go_around_first", "joker_discards",
@@ -569,7 +563,7 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 def _integer(value: str, name: str) -> int:
     """A whole number written in ASCII digits (at most 9), with an optional sign."""
     if not _WHOLE_NUMBER.fullmatch(value):
-        raise InvalidRulesError(f"variation {name!r} needs a whole number, not {quote(value)}")
+        raise InvalidRulesError(f"variation {name!r} must be an int, not {quote(value)}")
     return int(value)
 
 
