@@ -39,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(7.5, 4.2), dpi=100)
+    figure, axes = plt.subplots(figsize=(7.5, 5.2), dpi=100)
     styles = ["-", "--", ":", "-."]
     for index, item in enumerate(args.curves):
         label, _, name = item.rpartition("=")
@@ -58,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     axes.set_ylabel("points ahead a game (positive: the learner ahead)")
     if args.title:
         axes.set_title(args.title)
-    axes.legend(fontsize=8)
+    # below the axes: a curve is never hidden behind it
+    axes.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
     axes.grid(alpha=0.3)
     figure.tight_layout()
     figure.savefig(args.picture)
