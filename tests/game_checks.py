@@ -686,10 +686,12 @@ def shuffle_hidden(game: tt.Game, player: int, rng: np.random.Generator) -> tt.G
     order = [hidden[i] for i in rng.permutation(len(hidden))]
     position = 0
     for other, size in unknown_sizes.items():
-        copy._hands[other] = sorted([*view.known[other].codes, *order[position : position + size]])
+        copy._r.hands[other] = sorted(
+            [*view.known[other].codes, *order[position : position + size]]
+        )
         position += size
-    copy._stock = order[position:][::-1]  # the state keeps the stock's top card last
-    copy._legal = None  # the legal actions of a player whose hand changed
+    copy._r.stock = order[position:][::-1]  # the state keeps the stock's top card last
+    copy._r.legal = None  # the legal actions of a player whose hand changed
     return copy
 
 

@@ -104,13 +104,17 @@ def forbidden(game: tt.Game, player: int) -> list[object]:
     for name in type(game).__slots__:
         value = getattr(game, name, None)
         found.extend(containers(value))
-    dealt = game._dealt_hands
+    state = game._r  # the round's state, in an object of its own
+    found.append(state)
+    for name in type(state).__slots__:
+        found.extend(containers(getattr(state, name, None)))
+    dealt = state.dealt_hands
     if dealt:
         found.append(dealt)
         found.extend(hand for other, hand in enumerate(dealt) if other != player and hand)
-    if game._pending is not None:
-        found.append(game._pending)
-        found.extend(containers([game._pending.hands, game._pending.stock]))
+    if state.pending is not None:
+        found.append(state.pending)
+        found.extend(containers([state.pending.hands, state.pending.stock]))
     return found
 
 
@@ -179,8 +183,8 @@ def secrets(
     stock = tuple(card.code for card in game.stock)
     if len(stock) >= 5:
         orders |= {stock, stock[::-1]}
-    orders |= {tuple(order) for order in game._orders if len(order) >= 5}
-    dealt_stock = game._deal_record.get("stock", [])
+    orders |= {tuple(order) for order in game._r.orders if len(order) >= 5}
+    dealt_stock = game._r.deal_record.get("stock", [])
     if len(dealt_stock) >= 5:
         codes = tuple(tt.Card.parse(card).code for card in dealt_stock)
         orders |= {codes, codes[::-1]}
@@ -240,11 +244,11 @@ def test_the_walker_finds_a_game_and_its_parts() -> None:
     view = game.view(0)
     assert leaks(view, game, 0, view) == []
     assert leaks((game,), game, 0, view)[0].startswith("a game: <Game pagat")
-    found = leaks(([1, 2], {"x": game._stock}), game, 0, view)
-    assert found == [f"the game's own list: {game._stock!r:.80}"]
-    assert leaks([game._events], game, 0, view)[0].startswith("the game's own list: [(1, ")
-    assert leaks({"hands": game._hands[1]}, game, 0, view) == [
-        f"the game's own list: {game._hands[1]!r:.80}"
+    found = leaks(([1, 2], {"x": game._r.stock}), game, 0, view)
+    assert found == [f"the game's own list: {game._r.stock!r:.80}"]
+    assert leaks([game._r.events], game, 0, view)[0].startswith("the game's own list: [(1, ")
+    assert leaks({"hands": game._r.hands[1]}, game, 0, view) == [
+        f"the game's own list: {game._r.hands[1]!r:.80}"
     ]
 
 
@@ -271,15 +275,15 @@ class Holder:
 def test_the_walker_follows_closures_bound_methods_and_weak_references() -> None:
     game = a_game_with_history()
     view = game.view(0)
-    hands = game._hands
+    hands = game._r.hands
     assert leaks(lambda: hands, game, 0, view)[0] == f"the game's own list: {hands!r:.80}"
-    assert leaks(game._events.append, game, 0, view)[0].startswith("the game's own list")
+    assert leaks(game._r.events.append, game, 0, view)[0].startswith("the game's own list")
     assert leaks(game.legal_actions, game, 0, view)[0].startswith("a game")
     holder = Holder(game)
     assert leaks(weakref.ref(holder), game, 0, view)[0].startswith("a game")
     # a view with a hidden part, as one that kept the game's lists would be
-    object.__setattr__(view, "_kept", (game._stock,))
-    assert leaks(view, game, 0, view) == [f"the game's own list: {game._stock!r:.80}"]
+    object.__setattr__(view, "_kept", (game._r.stock,))
+    assert leaks(view, game, 0, view) == [f"the game's own list: {game._r.stock!r:.80}"]
 
 
 # -- views of random games ---------------------------------------------------------

@@ -163,6 +163,98 @@ def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
     return left
 
 
+class _RoundState:
+    """The state of the round in play: every field a deal makes afresh (a new round
+    is a new one of these)."""
+
+    __slots__ = (
+        "cards_dealt",
+        "deal_record",
+        "dealt_hands",
+        "events",
+        "false_outs",
+        "first_out",
+        "hands",
+        "has_melded",
+        "history_parts",
+        "known",
+        "legal",
+        "orders",
+        "out",
+        "penalties",
+        "pending",
+        "phase",
+        "piles",
+        "reshuffled",
+        "reshuffles",
+        "round",
+        "stock",
+        "stock_draws",
+        "table",
+        "to_move",
+        "turns",
+        "upcard",
+    )
+
+    round: Round
+    cards_dealt: int
+    hands: list[list[int]]
+    stock: list[int]
+    piles: list[list[int]]
+    table: list[TableMeld]
+    known: list[list[int]]
+    has_melded: list[bool]
+    penalties: list[int]
+    out: list[bool]
+    first_out: int | None
+    turns: int
+    reshuffles: int
+    reshuffled: list[int] | None
+    events: list[tuple[int, Any]]
+    history_parts: HistoryParts
+    orders: list[tuple[int, ...]]
+    upcard: int
+    dealt_hands: tuple[tuple[int, ...], ...]
+    stock_draws: list[bytearray]
+    false_outs: list[int]
+    pending: _Pending | None
+    deal_record: dict[str, Any]
+    phase: int
+    to_move: int | None
+    legal: list[Action] | None
+
+    def copy(self) -> _RoundState:
+        """An independent copy: its lists copied, its values shared."""
+        new = _RoundState()
+        new.round = self.round
+        new.cards_dealt = self.cards_dealt
+        new.hands = [hand[:] for hand in self.hands]
+        new.stock = self.stock[:]
+        new.piles = [pile[:] for pile in self.piles]
+        new.table = self.table[:]
+        new.known = [known[:] for known in self.known]
+        new.has_melded = self.has_melded[:]
+        new.penalties = self.penalties[:]
+        new.out = self.out[:]
+        new.first_out = self.first_out
+        new.turns = self.turns
+        new.reshuffles = self.reshuffles
+        new.reshuffled = self.reshuffled
+        new.events = self.events[:]
+        new.history_parts = self.history_parts
+        new.orders = self.orders[:]
+        new.upcard = self.upcard
+        new.dealt_hands = self.dealt_hands
+        new.stock_draws = [drawn[:] for drawn in self.stock_draws]
+        new.false_outs = self.false_outs[:]
+        new.pending = self.pending
+        new.deal_record = self.deal_record
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.legal = self.legal
+        return new
+
+
 class Game:
     """A game of Three Thirteen for 2 or more players, from the first deal to the
     last score.
@@ -190,41 +282,16 @@ class Game:
 
     __slots__ = (
         "_attempt",
-        "_cards_dealt",
-        "_deal_record",
         "_deal_seed",
         "_dealer",
-        "_dealt_hands",
-        "_events",
-        "_false_outs",
-        "_first_out",
-        "_hands",
-        "_has_melded",
-        "_history_parts",
-        "_known",
         "_last_end",
-        "_legal",
-        "_orders",
-        "_out",
-        "_penalties",
-        "_pending",
-        "_phase",
-        "_piles",
+        "_r",
         "_replay",
         "_replaying",
-        "_reshuffled",
-        "_reshuffles",
-        "_round",
         "_round_index",
         "_round_records",
         "_round_scores",
-        "_stock",
-        "_stock_draws",
-        "_table",
-        "_to_move",
         "_totals",
-        "_turns",
-        "_upcard",
         "max_turns",
         "players",
         "rules",
@@ -280,8 +347,8 @@ class Game:
         (hands, upcard, stock top first)."""
         rules, players = self.rules, self.players
         number = self._round_index + 1
-        self._round = round_of(rules, number)
-        dealt = self._cards_dealt = rules.rounds[self._round_index]
+        round = round_of(rules, number)
+        dealt = rules.rounds[self._round_index]
         if deal is None:
             order = shuffled(
                 pool_codes(rules.decks, rules.jokers),
@@ -298,45 +365,50 @@ class Game:
             stock_top_first = order[position + 1 :]
         else:
             hands, upcard, stock_top_first = deal
-        self._hands = [sorted(hand) for hand in hands]
-        self._stock = stock_top_first[::-1]
-        self._piles = first_piles(players, self._dealer, upcard, bool(rules.separate_discards))
-        self._table: list[TableMeld] = []
-        self._known: list[list[int]] = [[] for _ in range(players)]
-        self._has_melded = [False] * players
-        self._penalties = [0] * players
-        self._out: list[bool] = [False] * players
-        self._first_out: int | None = None
-        self._turns = 0
-        self._reshuffles = 0
-        self._reshuffled: list[int] | None = None
-        self._events: list[tuple[int, Any]] = []
-        self._history_parts = _NO_HISTORY
-        self._orders: list[tuple[int, ...]] = []
-        self._upcard = upcard
-        self._dealt_hands = tuple(tuple(hand) for hand in self._hands)
-        self._stock_draws: list[bytearray] = [bytearray() for _ in range(players)]
-        self._false_outs: list[int] = []
-        self._pending: _Pending | None = None
-        self._deal_record = {
+        r = _RoundState()
+        r.round = round
+        r.cards_dealt = dealt
+        r.hands = [sorted(hand) for hand in hands]
+        r.stock = stock_top_first[::-1]
+        r.piles = first_piles(players, self._dealer, upcard, bool(rules.separate_discards))
+        r.table = []
+        r.known = [[] for _ in range(players)]
+        r.has_melded = [False] * players
+        r.penalties = [0] * players
+        r.out = [False] * players
+        r.first_out = None
+        r.turns = 0
+        r.reshuffles = 0
+        r.reshuffled = None
+        r.events = []
+        r.history_parts = _NO_HISTORY
+        r.orders = []
+        r.upcard = upcard
+        r.dealt_hands = tuple(tuple(hand) for hand in r.hands)
+        r.stock_draws = [bytearray() for _ in range(players)]
+        r.false_outs = []
+        r.pending = None
+        r.deal_record = {
             "hands": [[str(CARDS[code]) for code in hand] for hand in hands],
             "upcard": str(CARDS[upcard]),
             "stock": [str(CARDS[code]) for code in stock_top_first],
         }
-        self._phase = _DRAW
-        self._to_move: int | None = (self._dealer + 1) % players
-        self._legal: list[Action] | None = None
+        r.phase = _DRAW
+        r.to_move = (self._dealer + 1) % players
+        r.legal = None
+        self._r = r  # the new round: one assignment
         self._start_turn()
 
     def _start_turn(self) -> None:
         """Before a draw: reshuffle an empty stock, or end the round when nothing is left."""
-        if self._stock:
+        r = self._r
+        if r.stock:
             return
-        tops, cards = reshuffle_split(self._piles)
+        tops, cards = reshuffle_split(r.piles)
         if not cards:
             self._end_round("stock")
             return
-        self._reshuffles += 1
+        r.reshuffles += 1
         if self._replay is not None:
             if not self._replay:
                 raise InvalidRecordError(
@@ -351,13 +423,13 @@ class Game:
                 )
         else:
             order = shuffled(
-                sorted(cards), self._deal_seed, (self._round_index, self._attempt, self._reshuffles)
+                sorted(cards), self._deal_seed, (self._round_index, self._attempt, r.reshuffles)
             )
-        self._piles = tops
-        self._stock = order[::-1]
-        self._reshuffled = sorted(cards)
-        self._events.append((-1, Reshuffle(_hand(cards))))
-        self._orders.append(tuple(order))
+        r.piles = tops
+        r.stock = order[::-1]
+        r.reshuffled = sorted(cards)
+        r.events.append((-1, Reshuffle(_hand(cards))))
+        r.orders.append(tuple(order))
 
     # -- the state --------------------------------------------------------------
 
@@ -370,18 +442,18 @@ class Game:
     @property
     def cards_dealt(self) -> int:
         """How many cards the round in play deals to each player."""
-        return self._cards_dealt
+        return self._r.cards_dealt
 
     @property
     def wild(self) -> int | None:
         """The wild rank of the round in play (1 = A ... 13 = K)."""
-        return self._round.wild
+        return self._r.round.wild
 
     @property
     def prepared_round(self) -> Round:
         """The round in play as a :class:`~threethirteen.Round`, for the analysis
         functions: ``tt.deadwood_score(game.hand(0), game.prepared_round)``."""
-        return self._round
+        return self._r.round
 
     @property
     def dealer(self) -> int:
@@ -392,23 +464,23 @@ class Game:
     @property
     def to_move(self) -> int | None:
         """The player whose turn it is, or ``None`` when the game is over."""
-        return self._to_move
+        return self._r.to_move
 
     @property
     def phase(self) -> Phase:
         """``"draw"`` (the player to move draws next), ``"play"`` (they have drawn:
         they meld, lay off or discard) or ``"over"``."""
-        return _PHASES[self._phase]
+        return _PHASES[self._r.phase]
 
     @property
     def is_over(self) -> bool:
         """Whether the last round has been scored."""
-        return self._phase == _OVER
+        return self._r.phase == _OVER
 
     @property
     def turns(self) -> int:
         """The turns completed in the round in play."""
-        return self._turns
+        return self._r.turns
 
     @property
     def round_scores(self) -> tuple[tuple[int, ...], ...]:
@@ -424,7 +496,7 @@ class Game:
     def winners(self) -> tuple[int, ...]:
         """The players with the lowest total once the game is over (equal totals share
         the win); ``()`` before."""
-        if self._phase != _OVER:
+        if self._r.phase != _OVER:
             return ()
         low = min(self._totals)
         return tuple(player for player, total in enumerate(self._totals) if total == low)
@@ -436,28 +508,28 @@ class Game:
 
     def hand(self, player: int) -> Hand:
         """The cards ``player`` holds."""
-        return _hand(self._hands[self._player(player)])
+        return _hand(self._r.hands[self._player(player)])
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first."""
-        return tuple(CARDS[code] for code in reversed(self._stock))
+        return tuple(CARDS[code] for code in reversed(self._r.stock))
 
     @property
     def piles(self) -> tuple[tuple[Card, ...], ...]:
         """The discard piles, each from its bottom card to its top card: one pile, or
         one per player under ``separate-discards``."""
-        return tuple(tuple(map(_CARD_AT, pile)) for pile in self._piles)
+        return tuple(tuple(map(_CARD_AT, pile)) for pile in self._r.piles)
 
     @property
     def table(self) -> tuple[TableMeld, ...]:
         """The melds on the table this round, in the order they were laid."""
-        return tuple(self._table)
+        return tuple(self._r.table)
 
     @property
     def went_out(self) -> tuple[bool, ...]:
         """Who has gone out this round (or emptied their hand)."""
-        return tuple(self._out)
+        return tuple(self._r.out)
 
     @property
     def card_codes(self) -> GameCodes:
@@ -472,13 +544,14 @@ class Game:
         >>> len(codes.stock), list(codes.piles[0]), codes.first_out, codes.penalties
         (45, [7], None, (0, 0))
         """
+        r = self._r
         return GameCodes(
-            tuple(map(bytes, self._hands)),
-            bytes(self._stock),
-            tuple(map(bytes, self._piles)),
-            tuple(self._out),
-            self._first_out,
-            tuple(self._penalties),
+            tuple(map(bytes, r.hands)),
+            bytes(r.stock),
+            tuple(map(bytes, r.piles)),
+            tuple(r.out),
+            r.first_out,
+            tuple(r.penalties),
         )
 
     def _player(self, player: int) -> int:
@@ -490,8 +563,8 @@ class Game:
     def __repr__(self) -> str:
         state = (
             "over"
-            if self._phase == _OVER
-            else f"round {self.round}, player {self._to_move} to {self.phase}"
+            if self._r.phase == _OVER
+            else f"round {self.round}, player {self._r.to_move} to {self.phase}"
         )
         return f"<Game {self.rules.name} players={self.players} seed={self.seed}: {state}>"
 
@@ -509,26 +582,28 @@ class Game:
         :meth:`is_legal` and :meth:`apply` take any legal meld. A going-out discard
         is listed without melds (the best melding is laid).
         """
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return list(self._legal)
+        r = self._r
+        if r.legal is None:
+            r.legal = self._list_legal()
+        return list(r.legal)
 
     def _list_legal(self) -> list[Action]:
-        if self._phase == _OVER:
+        r = self._r
+        if r.phase == _OVER:
             return []
-        player = self._to_move
+        player = r.to_move
         assert player is not None
-        if self._phase == _DRAW:
-            actions: list[Action] = [_DRAW_STOCK] if self._stock else []
+        if r.phase == _DRAW:
+            actions: list[Action] = [_DRAW_STOCK] if r.stock else []
             separate = self.rules.separate_discards
-            for index, pile in enumerate(self._piles):
+            for index, pile in enumerate(r.piles):
                 if pile:
                     actions.append(_DRAW_PILE_OF[index] if separate else _DRAW_PILE)
             return actions
-        hand = self._hands[player]
+        hand = r.hands[player]
         actions = []
         if self._may_lay(player):
-            actions.extend(LayMeld(meld) for meld in smallest_melds(hand, self._round))
+            actions.extend(LayMeld(meld) for meld in smallest_melds(hand, r.round))
         if self._may_lay_off(player):
             actions.extend(self._lay_offs(hand))
         distinct = sorted(set(hand))
@@ -545,7 +620,7 @@ class Game:
             if self.rules.false_out_penalty is not None:
                 going = distinct
             elif self._can_go_out(hand):
-                going = [d.card.code for d in discards(_hand(hand), self._round) if d.goes_out]
+                going = [d.card.code for d in discards(_hand(hand), r.round) if d.goes_out]
                 going.sort()
             else:
                 going = []
@@ -555,18 +630,19 @@ class Game:
     def _can_go_out(self, hand: list[int]) -> bool:
         """``can_go_out`` of a hand of this round (sorted codes), asked of the solver
         at once: a hand is checked after every draw, and needs no cards made."""
-        round = self._round
+        round = self._r.round
         result: int = round.solver.can_go_out(bytes(hand), round.params)
         if result < 0:  # (never for a hand of the round: raise the library's error)
             return can_go_out(_hand(hand), round)
         return result == 1
 
     def _lay_offs(self, hand: list[int]) -> list[Action]:
+        r = self._r
         actions: list[Action] = []
-        round = self._round
+        round = r.round
         wild_rank = round.wild
         distinct = sorted(set(hand))
-        for index, table_meld in enumerate(self._table):
+        for index, table_meld in enumerate(r.table):
             meld = table_meld.meld
             rank, ends = lay_off_targets(meld, round)
             for code in distinct:
@@ -614,27 +690,28 @@ class Game:
 
         :raises GameError: for a ``player`` that is no int (``True``, ``1.0``).
         """
+        r = self._r
         if player is not None and type(player) is not int:  # (a numpy integer is taken)
             player = as_index(player, "a player", GameError)
         if not isinstance(action, Action):
             return f"an action is an Action value, not {quote(action)}"
-        if self._phase == _OVER:
+        if r.phase == _OVER:
             return "the game is over"
-        mover = self._to_move
+        mover = r.to_move
         assert mover is not None
         if player is not None and player != mover:
             return f"it is player {mover}'s turn, not player {quote(player)}'s"
-        if self._legal is not None and action in self._legal:
+        if r.legal is not None and action in r.legal:
             return None
         if isinstance(action, (DrawStock, DrawDiscard)):
-            if self._phase != _DRAW:
+            if r.phase != _DRAW:
                 return f"player {mover} has drawn already this turn"
             if isinstance(action, DrawStock):
-                return None if self._stock else "the stock is empty"
+                return None if r.stock else "the stock is empty"
             return self._pile_problem(action.pile, mover)
-        if self._phase == _DRAW:
+        if r.phase == _DRAW:
             return f"player {mover} must draw first"
-        hand = self._hands[mover]
+        hand = r.hands[mover]
         if isinstance(action, DiscardCard):
             return self._discard_problem(action, mover, hand)
         if isinstance(action, LayMeld):
@@ -643,7 +720,7 @@ class Game:
             if _without(hand, (card.code for card in action.meld.cards)) is None:
                 return f"player {mover} does not hold {cut(str(action.meld))}"
             try:
-                verify_meld(action.meld, self._round)
+                verify_meld(action.meld, r.round)
             except InvalidMeldError as error:
                 return str(error)
             return None
@@ -654,11 +731,9 @@ class Game:
                 return self._no_table_play(mover)
             if action.card.code not in hand:
                 return f"player {mover} does not hold {action.card}"
-            if action.meld >= len(self._table):
-                return f"no table meld {action.meld} (the table has {len(self._table)})"
-            made = extended(
-                self._table[action.meld].meld, action.card, action.stands_for, self._round
-            )
+            if action.meld >= len(r.table):
+                return f"no table meld {action.meld} (the table has {len(r.table)})"
+            made = extended(r.table[action.meld].meld, action.card, action.stands_for, r.round)
             return made if isinstance(made, str) else None
         return f"unknown action {quote(action)}"
 
@@ -671,14 +746,15 @@ class Game:
         return "these rules have no melds on the table during play"
 
     def _pile_problem(self, pile: int | None, player: int) -> str | None:
+        r = self._r
         if self.rules.separate_discards:
             if pile is None:
                 return "say which pile (each player has one under separate-discards)"
-            if pile >= len(self._piles):
-                return f"no discard pile {pile} (piles are 0 to {len(self._piles) - 1})"
+            if pile >= len(r.piles):
+                return f"no discard pile {pile} (piles are 0 to {len(r.piles) - 1})"
         elif pile is not None:
             return f"no discard pile {pile}: there is one pile (write 'draw discard')"
-        if not self._piles[pile or 0]:
+        if not r.piles[pile or 0]:
             return "that discard pile is empty"
         return None
 
@@ -722,7 +798,7 @@ class Game:
             return melding.melds
         for meld in action.melds:
             try:
-                verify_meld(meld, self._round)
+                verify_meld(meld, self._r.round)
             except InvalidMeldError as error:
                 return str(error)
         used = [card.code for meld in action.melds for card in meld.cards]
@@ -735,24 +811,26 @@ class Game:
         return action.melds
 
     def _best(self, codes: list[int]) -> Melding:
-        return best_melds(_hand(codes), self._round)
+        return best_melds(_hand(codes), self._r.round)
 
     def _may_lay(self, player: int) -> bool:
-        if self._phase != _PLAY:
+        r = self._r
+        if r.phase != _PLAY:
             return False
         if self.rules.layoff:
             return True
-        return self.rules.redemption and self._first_out is not None and not self._out[player]
+        return self.rules.redemption and r.first_out is not None and not r.out[player]
 
     def _may_lay_off(self, player: int) -> bool:
-        if not self._table or self._phase != _PLAY:
+        r = self._r
+        if not r.table or r.phase != _PLAY:
             return False
         if self.rules.layoff:
-            return self._has_melded[player]
-        return self.rules.redemption and self._first_out is not None and not self._out[player]
+            return r.has_melded[player]
+        return self.rules.redemption and r.first_out is not None and not r.out[player]
 
     def _may_go_out(self, player: int) -> bool:
-        return not self.rules.go_around_first or self._turns >= self.players - 1
+        return not self.rules.go_around_first or self._r.turns >= self.players - 1
 
     # -- applying actions ---------------------------------------------------------
 
@@ -771,61 +849,63 @@ class Game:
         ...
         threethirteen.errors.IllegalActionError: illegal action 'discard 9s': player 1 must draw ...
         """
+        r = self._r
         if isinstance(action, str):
             action = Action.parse(action)
-        legal = self._legal
+        legal = r.legal
         if legal is None or player is not None or not _listed(action, legal):
             self.verify(action, player)
-        mover = self._to_move
+        mover = r.to_move
         assert mover is not None
-        self._legal = None
+        r.legal = None
         if isinstance(action, DrawStock):
-            code = self._stock.pop()
-            bisect.insort(self._hands[mover], code)
-            self._stock_draws[mover].append(code)
-            self._phase = _PLAY
-            self._events.append((mover, action))
+            code = r.stock.pop()
+            bisect.insort(r.hands[mover], code)
+            r.stock_draws[mover].append(code)
+            r.phase = _PLAY
+            r.events.append((mover, action))
         elif isinstance(action, DrawDiscard):
-            code = self._piles[action.pile or 0].pop()
-            bisect.insort(self._hands[mover], code)
-            self._known[mover].append(code)
-            self._phase = _PLAY
-            self._events.append((mover, action))
+            code = r.piles[action.pile or 0].pop()
+            bisect.insort(r.hands[mover], code)
+            r.known[mover].append(code)
+            r.phase = _PLAY
+            r.events.append((mover, action))
         elif isinstance(action, DiscardCard):
             self._discard(action, mover)
         elif isinstance(action, LayMeld):
             self._lay(mover, action.meld)
-            self._has_melded[mover] = True
-            self._events.append((mover, action))
+            r.has_melded[mover] = True
+            r.events.append((mover, action))
             self._check_empty(mover)
         elif isinstance(action, LayOff):
-            table_meld = self._table[action.meld]
-            made = extended(table_meld.meld, action.card, action.stands_for, self._round)
+            table_meld = r.table[action.meld]
+            made = extended(table_meld.meld, action.card, action.stands_for, r.round)
             assert isinstance(made, Meld)
             self._take(mover, action.card.code)
-            self._table[action.meld] = TableMeld(table_meld.owner, made)
-            if is_wild_code(action.card.code, self._round.wild):  # log what it stands for
+            r.table[action.meld] = TableMeld(table_meld.owner, made)
+            if is_wild_code(action.card.code, r.round.wild):  # log what it stands for
                 identity = lay_off_identity(
-                    table_meld.meld, action.card, action.stands_for, self._round
+                    table_meld.meld, action.card, action.stands_for, r.round
                 )
                 assert isinstance(identity, Card)
                 action = LayOff(action.card, action.meld, identity)
             elif action.stands_for is not None:  # a natural card stands for itself
                 action = LayOff(action.card, action.meld)
-            self._events.append((mover, action))
+            r.events.append((mover, action))
             self._check_empty(mover)
 
     def _take(self, player: int, code: int) -> None:
         """``code`` leaves ``player``'s hand (known cards first)."""
-        self._hands[player].remove(code)
-        known = self._known[player]
+        r = self._r
+        r.hands[player].remove(code)
+        known = r.known[player]
         if code in known:
             known.remove(code)
 
     def _show(self, player: int, codes: list[int]) -> None:
         """Everyone has seen ``player`` hold ``codes``: the known cards become the
         larger of the two counts of each card."""
-        known = self._known[player]
+        known = self._r.known[player]
         shown = Counter(codes)
         shown.subtract(known)
         known.extend(shown.elements())
@@ -834,11 +914,12 @@ class Game:
     def _lay(self, player: int, meld: Meld) -> None:
         for card in meld.cards:
             self._take(player, card.code)
-        self._table.append(TableMeld(player, meld))
+        self._r.table.append(TableMeld(player, meld))
 
     def _check_empty(self, player: int) -> None:
         """Table play: a hand emptied by laying ends the round (no discard needed)."""
-        if self._hands[player] or self._phase == _OVER:
+        r = self._r
+        if r.hands[player] or r.phase == _OVER:
             return
         self._went_out(player)
         if self.rules.last_turns:
@@ -847,13 +928,15 @@ class Game:
             self._end_round("empty_hand")
 
     def _went_out(self, player: int) -> None:
-        self._out[player] = True
-        if self._first_out is None:
-            self._first_out = player
+        r = self._r
+        r.out[player] = True
+        if r.first_out is None:
+            r.first_out = player
 
     def _discard(self, action: DiscardCard, mover: int) -> None:
+        r = self._r
         code = action.card.code
-        hand = self._hands[mover]
+        hand = r.hands[mover]
         logged: Action = action
         out = False
         shown: list[int] = []
@@ -863,8 +946,8 @@ class Game:
             melds = self._out_melds(action, left)
             if isinstance(melds, str):  # a false out (legal only under false-out)
                 assert self.rules.false_out_penalty is not None
-                self._penalties[mover] += self.rules.false_out_penalty
-                self._false_outs.append(len(self._events))
+                r.penalties[mover] += self.rules.false_out_penalty
+                r.false_outs.append(len(r.events))
                 if action.melds:  # the melds shown are seen by everyone
                     shown = [card.code for meld in action.melds for card in meld.cards]
             else:
@@ -873,48 +956,48 @@ class Game:
         self._take(mover, code)
         if shown:  # after the discard: the card discarded is not one of them
             self._show(mover, shown)
-        self._piles[discard_pile(mover, action.pile, self.rules.separate_discards)].append(code)
-        self._events.append((mover, logged))
+        r.piles[discard_pile(mover, action.pile, self.rules.separate_discards)].append(code)
+        r.events.append((mover, logged))
         if out:
             assert isinstance(logged, DiscardCard)
             assert logged.melds is not None
             for meld in logged.melds:
                 self._lay(mover, meld)
             self._went_out(mover)
-        if not self._hands[mover]:  # the last card discarded (table play, redemption)
+        if not r.hands[mover]:  # the last card discarded (table play, redemption)
             self._went_out(mover)
             if not self.rules.last_turns:
-                self._turns += 1
+                r.turns += 1
                 self._end_round("empty_hand")
                 return
         self._next_turn(mover)
 
     def _next_turn(self, mover: int) -> None:
-        self._turns += 1
+        r = self._r
+        r.turns += 1
         following = (mover + 1) % self.players
-        if self._first_out is not None and (
-            not self.rules.last_turns or following == self._first_out
-        ):
+        if r.first_out is not None and (not self.rules.last_turns or following == r.first_out):
             self._end_round("out" if self.rules.last_turns else "empty_hand")
             return
-        if self.max_turns is not None and self._turns >= self.max_turns:
+        if self.max_turns is not None and r.turns >= self.max_turns:
             self._end_round("turn_limit")
             return
-        self._to_move = following
-        self._phase = _DRAW
+        r.to_move = following
+        r.phase = _DRAW
         self._start_turn()
 
     # -- scoring ----------------------------------------------------------------
 
     def _end_round(self, end: str) -> None:
+        r = self._r
         scores = round_scores(
-            self._round,
-            [_hand(hand) for hand in self._hands],
-            self._out,
-            self._first_out,
-            self._penalties,
+            r.round,
+            [_hand(hand) for hand in r.hands],
+            r.out,
+            r.first_out,
+            r.penalties,
         )
-        void = is_void(self._round, scores)
+        void = is_void(r.round, scores)
         if self._round_records is not None:
             self._round_records.append(self._round_dict(end, void, scores))
         self._last_end = end
@@ -929,25 +1012,26 @@ class Game:
             self._attempt = 0
             if self._round_index < len(self.rules.rounds):  # over: the last dealer stays
                 self._dealer = (self._dealer + 1) % self.players
-        self._legal = None
+        r.legal = None
         if self._round_index == len(self.rules.rounds):
-            self._phase = _OVER
-            self._to_move = None
+            r.phase = _OVER
+            r.to_move = None
             return
         if self._replaying:  # the replay deals the next round from the record
-            self._to_move = None
+            r.to_move = None
             return
         self._deal(None)
 
     def _round_dict(self, end: str | None, void: bool, scores: list[int] | None) -> dict[str, Any]:
-        wild = self._round.wild
+        r = self._r
+        wild = r.round.wild
         return {
             "number": self._round_index + 1,
             "dealer": self._dealer,
             "wild": rank_text(wild),
-            "cards_dealt": self._cards_dealt,
-            "deal": self._deal_record,
-            "actions": event_dicts(self._events, self._orders),
+            "cards_dealt": r.cards_dealt,
+            "deal": r.deal_record,
+            "actions": event_dicts(r.events, r.orders),
             "end": end,
             "void": void,
             "scores": scores,
@@ -965,20 +1049,17 @@ class Game:
         ('draw', 'play')
         """
         new = object.__new__(Game)
-        for name in _SHARED:
-            object.__setattr__(new, name, getattr(self, name))
-        new._hands = [hand[:] for hand in self._hands]
-        new._stock = self._stock[:]
-        new._piles = [pile[:] for pile in self._piles]
-        new._table = self._table[:]
-        new._known = [known[:] for known in self._known]
-        new._has_melded = self._has_melded[:]
-        new._penalties = self._penalties[:]
-        new._out = self._out[:]
-        new._events = self._events[:]
-        new._orders = self._orders[:]
-        new._stock_draws = [drawn[:] for drawn in self._stock_draws]
-        new._false_outs = self._false_outs[:]
+        new.rules = self.rules
+        new.players = self.players
+        new.seed = self.seed
+        new.max_turns = self.max_turns
+        new._deal_seed = self._deal_seed
+        new._replaying = self._replaying
+        new._round_index = self._round_index
+        new._attempt = self._attempt
+        new._dealer = self._dealer
+        new._last_end = self._last_end
+        new._r = self._r.copy()
         new._round_records = None if self._round_records is None else self._round_records[:]
         new._round_scores = self._round_scores[:]
         new._totals = self._totals[:]
@@ -999,12 +1080,13 @@ class Game:
 
         :raises GameError: for a player who is not at the table.
         """
+        r = self._r
         if type(player) is not int or not 0 <= player < self.players:
             player = self._player(player)
-        if self._pending is not None:
+        if r.pending is not None:
             self._work_out_history()
-        hands = self._hands
-        reshuffled = self._reshuffled
+        hands = r.hands
+        reshuffled = r.reshuffled
         # The cards the view shows are given as codes (card_codes) and made into
         # hands and cards when first read: an encoder reads the codes only. The
         # round's history and the player's draws from the stock (thousands of
@@ -1018,33 +1100,33 @@ class Game:
                 "rules": self.rules,
                 "max_turns": self.max_turns,
                 "round": min(self._round_index, len(self.rules.rounds) - 1) + 1,
-                "cards_dealt": self._cards_dealt,
-                "wild": self._round.wild,
+                "cards_dealt": r.cards_dealt,
+                "wild": r.round.wild,
                 "dealer": self._dealer,
-                "to_move": self._to_move,
-                "phase": _PHASES[self._phase],
-                "table": tuple(self._table),
+                "to_move": r.to_move,
+                "phase": _PHASES[r.phase],
+                "table": tuple(r.table),
                 "hand_sizes": tuple(map(len, hands)),
-                "stock_size": len(self._stock),
-                "turns": self._turns,
-                "went_out": tuple(self._out),
-                "first_out": self._first_out,
-                "has_melded": tuple(self._has_melded),
-                "penalties": tuple(self._penalties),
-                "false_outs": tuple(self._false_outs),
+                "stock_size": len(r.stock),
+                "turns": r.turns,
+                "went_out": tuple(r.out),
+                "first_out": r.first_out,
+                "has_melded": tuple(r.has_melded),
+                "penalties": tuple(r.penalties),
+                "false_outs": tuple(r.false_outs),
                 "round_scores": tuple(self._round_scores),
                 "totals": tuple(self._totals),
             },
             ViewCodes(
                 bytes(hands[player]),
-                tuple([bytes(sorted(known)) if known else b"" for known in self._known]),
-                tuple(map(bytes, self._piles)),
+                tuple([bytes(sorted(known)) if known else b"" for known in r.known]),
+                tuple(map(bytes, r.piles)),
                 None if reshuffled is None else bytes(reshuffled),
             ),
             self._history_now(),
-            self._upcard,
-            self._dealt_hands[player],
-            bytes(self._stock_draws[player]),
+            r.upcard,
+            r.dealt_hands[player],
+            bytes(r.stock_draws[player]),
         )
 
     @classmethod
@@ -1070,45 +1152,46 @@ class Game:
         game.players = view.players
         game.seed = None
         game.max_turns = view.max_turns
-        game._pending = pending
-        game._dealt_hands, game._stock_draws, game._orders = dealt
+        r = game._r = _RoundState()
+        r.pending = pending
+        r.dealt_hands, r.stock_draws, r.orders = dealt
         game._deal_seed = deal_seed
         game._replaying = False
         game._replay = None
         game._round_index = view.round - 1
         game._attempt = 0
         game._dealer = view.dealer
-        game._round = round_of(view.rules, view.round)
-        game._cards_dealt = view.cards_dealt
-        game._phase = _PHASES.index(view.phase)
-        game._to_move = view.to_move
-        game._legal = None
-        game._first_out = view.first_out
-        game._turns = view.turns
-        game._reshuffles = (
+        r.round = round_of(view.rules, view.round)
+        r.cards_dealt = view.cards_dealt
+        r.phase = _PHASES.index(view.phase)
+        r.to_move = view.to_move
+        r.legal = None
+        r.first_out = view.first_out
+        r.turns = view.turns
+        r.reshuffles = (
             0 if view.reshuffled is None else sum(1 for player, _ in view.history if player < 0)
         )
-        game._reshuffled = None if view.reshuffled is None else list(view.reshuffled.code_bytes)
+        r.reshuffled = None if view.reshuffled is None else list(view.reshuffled.code_bytes)
         game._last_end = None
-        game._hands = [
+        r.hands = [
             list(view.hand.code_bytes)
             if other == view.player
             else sorted(list(view.known[other].code_bytes) + hands[other])
             for other in range(view.players)
         ]
-        game._stock = stock[::-1]
-        game._upcard = view.upcard.code
-        game._false_outs = list(view.false_outs)
-        game._deal_record = {}  # a sampled game writes no record
-        game._piles = [[card.code for card in pile] for pile in view.piles]
-        game._table = list(view.table)
-        game._known = [list(known.code_bytes) for known in view.known]
-        game._has_melded = list(view.has_melded)
-        game._penalties = list(view.penalties)
-        game._out = list(view.went_out)
-        game._events = list(view.history)
+        r.stock = stock[::-1]
+        r.upcard = view.upcard.code
+        r.false_outs = list(view.false_outs)
+        r.deal_record = {}  # a sampled game writes no record
+        r.piles = [[card.code for card in pile] for pile in view.piles]
+        r.table = list(view.table)
+        r.known = [list(known.code_bytes) for known in view.known]
+        r.has_melded = list(view.has_melded)
+        r.penalties = list(view.penalties)
+        r.out = list(view.went_out)
+        r.events = list(view.history)
         # the same events, in chunks: the sample's views reuse them
-        game._history_parts = _NO_HISTORY if history is None else history
+        r.history_parts = _NO_HISTORY if history is None else history
         game._round_records = None
         game._round_scores = list(view.round_scores)
         game._totals = list(view.totals)
@@ -1119,9 +1202,10 @@ class Game:
         chunks (tuples of :data:`_CHUNK` events each, made once) and a tuple of the
         events since (fewer than :data:`_CHUNK`). The history only grows, by
         ``append``: a view takes a snapshot without copying the whole of it."""
-        parts = self._history_parts
+        r = self._r
+        parts = r.history_parts
         sealed, tail = parts
-        events = self._events
+        events = r.events
         count = len(events)
         done = len(sealed) * _CHUNK
         if done + len(tail) == count:
@@ -1132,13 +1216,14 @@ class Game:
                 [tuple(events[start : start + _CHUNK]) for start in range(done, full, _CHUNK)]
             )
             done = full
-        parts = self._history_parts = (sealed, tuple(events[done:]))
+        parts = r.history_parts = (sealed, tuple(events[done:]))
         return parts
 
     def _work_out_history(self) -> None:
         """A sampled game's history of the round up to the sample (each hand as dealt,
         each player's draws from the stock), worked out when first needed."""
-        pending = self._pending
+        r = self._r
+        pending = r.pending
         assert pending is not None
         view = pending.view
         history = sample_history(
@@ -1148,12 +1233,12 @@ class Game:
             frozenset(view.false_outs),
             (pending.hands, pending.stock),
         )
-        self._dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
-        self._stock_draws = [
+        r.dealt_hands = tuple(tuple(sorted(hand)) for hand in history.dealt)
+        r.stock_draws = [
             bytearray(drawn) + later
-            for drawn, later in zip(history.drawn, self._stock_draws, strict=True)
+            for drawn, later in zip(history.drawn, r.stock_draws, strict=True)
         ]
-        self._pending = None  # (no reshuffle came before the sample: no orders to add)
+        r.pending = None  # (no reshuffle came before the sample: no orders to add)
 
     # -- records ------------------------------------------------------------------
 
@@ -1174,7 +1259,7 @@ class Game:
         if self._round_records is None:
             raise GameError("a game made by PlayerView.sample has no deals to record")
         rounds = list(self._round_records)
-        over = self._phase == _OVER
+        over = self._r.phase == _OVER
         if not over:
             rounds.append(self._round_dict(None, False, None))
         winners = list(self.winners) if over else None
@@ -1214,9 +1299,9 @@ class Game:
         for position, data in enumerate(rounds):
             game._replay_round(position, data, last=position == len(rounds) - 1)
         game._replaying = False
-        if game._to_move is None and game._round_index < len(rules.rounds):
+        if game._r.to_move is None and game._round_index < len(rules.rounds):
             game._deal(None)  # the record ends between rounds: deal the next one
-        check_game_end(record, game._totals, list(game.winners) if game._phase == _OVER else None)
+        check_game_end(record, game._totals, list(game.winners) if game._r.phase == _OVER else None)
         return game
 
     def _replay_round(self, position: int, data: Mapping[str, Any], last: bool) -> None:
@@ -1242,7 +1327,7 @@ class Game:
         else:
             self._replay = None
             self._deal(None)
-        if self._deal_record != data["deal"]:
+        if self._r.deal_record != data["deal"]:
             reason = (
                 f"is not the one seed {self.seed} gives"
                 if self.seed is not None
@@ -1283,15 +1368,6 @@ class Game:
             ]
             return score_sheet(self.players, rows, list(self._totals), winners, names)
         return score_sheet(self.players, self._round_records, list(self._totals), winners, names)
-
-
-_SHARED = (
-    "rules", "players", "seed", "max_turns", "_deal_seed", "_replaying", "_round_index",
-    "_attempt", "_dealer", "_round", "_cards_dealt", "_deal_record", "_phase", "_to_move",
-    "_legal", "_first_out", "_turns", "_reshuffles", "_reshuffled", "_last_end",
-    "_upcard", "_dealt_hands", "_pending", "_history_parts",
-)  # fmt: skip
-"""The attributes a clone shares: values never changed in place."""
 
 
 def _table_rules(
