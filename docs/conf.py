@@ -126,6 +126,8 @@ nitpick_ignore = [
     # numpy's scalar types are not in the local numpy inventory (the beliefs' arrays).
     ("py:class", "numpy.float64"),
     ("py:class", "np.float64"),
+    # the view's constructor returns its own class (a TypeVar)
+    ("py:class", "threethirteen.engine.view._View"),
 ]
 
 

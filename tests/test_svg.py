@@ -305,8 +305,8 @@ def test_faces_is_the_bottom_layer() -> None:
     }
     assert imported == {
         (None, ("_faces",)),
-        ("_validate", ("as_index", "quote")),
-        ("errors", ("InvalidCardError",)),
+        ("_validate", ("check_int", "quote")),
+        ("errors", ("InvalidCardError", "InvalidInputError")),
     }
 
 

@@ -94,8 +94,8 @@ def observation_bounds(
     A card count is at most the card's copies in the pool; a table meld's stand-ins
     count a card at most its copies and every wild card; one-hot planes and flags
     are 0 or 1; hand sizes are at most one card more than the most dealt (over
-    :data:`HAND_SIZE_SCALE`); the stock's size and the turns are fractions;
-    false-out penalties (over :data:`SCORE_SCALE`) are at most one per turn of the
+    ``HAND_SIZE_SCALE``); the stock's size and the turns are fractions;
+    false-out penalties (over ``SCORE_SCALE``) are at most one per turn of the
     round; a total lies between every round's first-out bonus and every round's
     worst hand (one card more than dealt at the highest penalty, doubled under
     ``doubles``) with its penalties. Under ``false-out`` without a turn limit the

@@ -16,11 +16,11 @@ legal action has an index of its own: a meld's index says which kind of wild car
 each entry's least and greatest value.
 
 This module is the public face of the spaces: it re-exports names whose homes are
-:mod:`~threethirteen.adapters.observation` (the observation vector, its shape,
-planes and bounds), :mod:`~threethirteen.adapters.action_index` (the action
-indices, masks and descriptions), :mod:`~threethirteen.adapters.rewards` (rewards,
-the reward scale, the worst loss), :mod:`~threethirteen.adapters.pictures` (the
-text and RGB pictures of a view) and :mod:`~threethirteen.adapters.layout` (the
+``adapters.observation`` (the observation vector, its shape,
+planes and bounds), ``adapters.action_index`` (the action
+indices, masks and descriptions), ``adapters.rewards`` (rewards,
+the reward scale, the worst loss), ``adapters.pictures`` (the
+text and RGB pictures of a view) and ``adapters.layout`` (the
 scales and the table's meld slots). ``threethirteen.adapters.spaces.X`` stays
 the documented name of each.
 

@@ -5,7 +5,7 @@ Each line is a JSON object: ``"format": "threethirteen-tournament-game"``,
 ``"version": 1``, ``"tournament"`` (what identifies the run: the bots' labels, the
 rules, the seed, whether the deals are duplicated, the time a decision, the
 seatings), then the game's
-:class:`~threethirteen.arena.tournament_results.GameResult` (``index``, ``seed``,
+:class:`~threethirteen.GameResult` (``index``, ``seed``,
 ``bots``, ``totals``, ``round_scores``, ``winners``, ``forfeit``) and its
 ``record``, which ``threethirteen replay FILE --game N`` shows and
 :meth:`threethirteen.Game.from_record` replays.

@@ -349,7 +349,7 @@ class ViewData:
         cards as codes, trusted, made into cards and hands when first read (an
         encoder reads only :attr:`card_codes`): those ``codes`` show, the ``upcard``,
         the ``dealt_hand`` and the ``stock_draws``; the round's ``history`` as its
-        parts (:data:`HistoryParts`), joined when first read. The view equals the
+        parts (``HistoryParts``), joined when first read. The view equals the
         one its constructor makes of the same values.
 
         (A frozen dataclass's constructor sets each of the 29 fields through
@@ -376,7 +376,7 @@ class ViewData:
     @property
     def history_parts(self) -> HistoryParts | None:
         """The round's history as the parts :meth:`from_codes` was given
-        (:data:`HistoryParts`), or ``None`` for a view made by its constructor: a game
+        (``HistoryParts``), or ``None`` for a view made by its constructor: a game
         sampled from the view keeps them, so that its views share them.
 
         >>> import threethirteen as tt
