@@ -254,18 +254,8 @@ class ViewData:
     :meth:`Game.view <threethirteen.Game.view>` gives, is this with what the engine
     above the view does with one (:meth:`~threethirteen.PlayerView.sample`,
     :meth:`~threethirteen.PlayerView.beliefs`); the beliefs' model reads this.
-
-    Public: every discard pile's cards in order (all were seen face up), the table's
-    melds, each player's hand size and the cards each is known to hold (taken from
-    a discard pile and not since discarded or laid), the stock's size, the cards of
-    the last reshuffle, the round, wild rank, scores, whose turn it is, and the
-    round's history of actions (a draw says only where it was from). Hidden: the
-    other hands' other cards and the stock's cards and order. The seed is not in a
-    view: it would tell the hidden cards.
-
-    A view holds values only, made for it or shared immutable ones: not the game,
-    none of its lists, and nothing hidden from the player (the hidden cards, as a
-    multiset, are worked out from the public fields: :meth:`unseen`).
+    What is public, what is hidden, and what a view may hold: see
+    :class:`~threethirteen.PlayerView`.
 
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=3, seed=42).view(0)
