@@ -205,7 +205,7 @@ class Curve(BaseCallback):  # type: ignore[misc]
     def point(self) -> None:
         """Evaluate the model as it is now: one row per opponent."""
         for opponent in self.opponents:
-            won, ahead = evaluate(
+            won, ahead, error = evaluate(
                 self.model, opponent, self.games, 20_000 + self.seed, **self.kwargs
             )
             row = {
@@ -215,6 +215,7 @@ class Curve(BaseCallback):  # type: ignore[misc]
                 "games": self.games,
                 "won": won,
                 "points_ahead": round(ahead, 1),
+                "error": round(error, 1),
             }
             self.rows.append(row)
             print(row, flush=True)
@@ -250,11 +251,14 @@ def train_action_mask(
     return model
 
 
-def evaluate(model: Any, opponent: str, games: int, seed: int, **kwargs: Any) -> tuple[int, float]:
-    """Games won and points ahead a game of the model (seat 0 in even games, seat
-    1 in odd ones) against the built-in bot ``opponent``."""
+def evaluate(
+    model: Any, opponent: str, games: int, seed: int, **kwargs: Any
+) -> tuple[int, float, float]:
+    """Games won, points ahead a game and that mean's standard error, of the model
+    (seat 0 in even games, seat 1 in odd ones) against the built-in bot
+    ``opponent``."""
     game_env = env(**{**SETTINGS, **kwargs})
-    won, ahead = 0, 0.0
+    won, margins = 0, []
     for game in range(games):
         game_env.reset(seed=seed + game)
         bot = tt.make_bot(opponent, seed=seed + game)
@@ -277,8 +281,9 @@ def evaluate(model: Any, opponent: str, games: int, seed: int, **kwargs: Any) ->
         totals = game_env.unwrapped.game.totals
         mine, theirs = totals[game % 2], totals[1 - game % 2]
         won += mine < theirs
-        ahead += theirs - mine
-    return won, ahead / games
+        margins.append(theirs - mine)
+    error = float(np.std(margins, ddof=1) / np.sqrt(games)) if games > 1 else float("nan")
+    return won, float(np.mean(margins)), error
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
@@ -299,6 +304,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--cpu-time", action="store_true", help="count minutes of CPU time, not of wall time"
     )
+    parser.add_argument(
+        "--features", action="store_true", help="the analysis features in the observation"
+    )
+    parser.add_argument(
+        "--eval-max-turns",
+        type=int,
+        default=100,
+        help="a round's turn limit in evaluations (0: none), so a young policy's games end",
+    )
     parser.add_argument("--tiny", action="store_true", help="a few hundred steps, to test")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # (one core: torch's threads only contend on small networks)
@@ -307,7 +321,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.steps, args.eval_games = 256, 2
         args.max_turns = args.max_turns or 4
         ppo = {"n_steps": 64, "batch_size": 32, "n_epochs": 1}
-    eval_turns = args.max_turns if args.tiny else None  # evaluations play the real rules
+    eval_turns = args.max_turns if args.tiny else args.eval_max_turns or None
     curve = Curve(
         60 * args.minutes,
         60 * args.curve_every,
@@ -315,6 +329,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.curve_games,
         args.seed,
         max_turns=eval_turns,
+        features=args.features,
         cpu=args.cpu_time,
     )
     model = train_action_mask(
@@ -325,6 +340,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         curve,
         opponent=args.opponent,
         max_turns=args.max_turns,
+        features=args.features,
     )
     seconds = curve.trained
     model.save(args.save)
@@ -333,11 +349,19 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     print(f"trained {steps:,} steps in {seconds:.0f} s ({steps / seconds:,.0f} steps a second)")
     results = {}
     for opponent in args.eval_opponents:
-        won, ahead = evaluate(
-            loaded, opponent, args.eval_games, 10_000 + args.seed, max_turns=eval_turns
+        won, ahead, error = evaluate(
+            loaded,
+            opponent,
+            args.eval_games,
+            10_000 + args.seed,
+            max_turns=eval_turns,
+            features=args.features,
         )
-        results[opponent] = (won, ahead)
-        print(f"against {opponent}: won {won} of {args.eval_games}, {ahead:+.1f} points a game")
+        results[opponent] = (won, ahead, error)
+        print(
+            f"against {opponent}: won {won} of {args.eval_games},"
+            f" {ahead:+.1f} points a game (standard error {error:.1f})"
+        )
     if args.curve is not None:
         write_curve(args.curve, curve.rows)
     return {
@@ -351,8 +375,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
 def write_curve(path: Path, rows: Sequence[dict[str, Any]]) -> None:
     """The learning curve as CSV: seconds of training, steps, opponent, games,
-    games won, points ahead a game."""
-    fields = ["seconds", "steps", "opponent", "games", "won", "points_ahead"]
+    games won, points ahead a game and its standard error."""
+    fields = ["seconds", "steps", "opponent", "games", "won", "points_ahead", "error"]
     lines = [",".join(fields)] + [",".join(str(row[field]) for field in fields) for row in rows]
     path.write_text("\n".join(lines) + "\n")
 

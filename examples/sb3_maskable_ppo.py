@@ -57,11 +57,12 @@ class Evaluation:
     won: int
     points_ahead: float  # a game: the opponent's points less the learner's
     illegal: int = 0  # games ended by an illegal action (never, with the masks)
+    error: float = float("nan")  # the standard error of points_ahead
 
     def __str__(self) -> str:
         return (
             f"against {self.opponent}: won {self.won} of {self.games},"
-            f" {self.points_ahead:+.1f} points a game"
+            f" {self.points_ahead:+.1f} points a game (standard error {self.error:.1f})"
         )
 
 
@@ -82,11 +83,13 @@ class Curve(BaseCallback):  # type: ignore[misc]
         seed: int = 0,
         max_turns: int | None = None,
         cpu: bool = False,
+        features: bool = False,
     ) -> None:
         super().__init__()
         self.clock = time.process_time if cpu else time.monotonic
         self.seconds, self.every, self.opponents = seconds, every, list(opponents)
         self.games, self.seed, self.max_turns = games, seed, max_turns
+        self.features = features
         self.trained = 0.0  # seconds of training so far
         self.rows: list[dict[str, Any]] = []
 
@@ -107,7 +110,9 @@ class Curve(BaseCallback):  # type: ignore[misc]
     def point(self) -> None:
         """Evaluate the model as it is now: one row per opponent."""
         for opponent in self.opponents:
-            result = evaluate(self.model, opponent, self.games, 20_000 + self.seed, self.max_turns)
+            result = evaluate(
+                self.model, opponent, self.games, 20_000 + self.seed, self.max_turns, self.features
+            )
             row = {
                 "seconds": round(self.trained, 1),
                 "steps": int(self.num_timesteps),
@@ -115,13 +120,19 @@ class Curve(BaseCallback):  # type: ignore[misc]
                 "games": result.games,
                 "won": result.won,
                 "points_ahead": round(result.points_ahead, 1),
+                "error": round(result.error, 1),
             }
             self.rows.append(row)
             print(row, flush=True)
 
 
 def make_envs(
-    count: int, opponent: str, seed: int, subprocesses: bool, max_turns: int | None
+    count: int,
+    opponent: str,
+    seed: int,
+    subprocesses: bool,
+    max_turns: int | None,
+    features: bool = False,
 ) -> Any:
     """``count`` environments, vectorised by stable-baselines3's ``make_vec_env``."""
     return make_vec_env(
@@ -129,17 +140,29 @@ def make_envs(
         n_envs=count,
         seed=seed,
         vec_env_cls=SubprocVecEnv if subprocesses else DummyVecEnv,
-        env_kwargs={**SETTINGS, "opponents": [opponent], "max_turns": max_turns},
+        env_kwargs={
+            **SETTINGS,
+            "opponents": [opponent],
+            "max_turns": max_turns,
+            "features": features,
+        },
     )
 
 
 def evaluate(
-    model: Any, opponent: str, games: int, seed: int, max_turns: int | None = None
+    model: Any,
+    opponent: str,
+    games: int,
+    seed: int,
+    max_turns: int | None = None,
+    features: bool = False,
 ) -> Evaluation:
     """Play ``games`` games against ``opponent`` with the model's most likely legal
     action (the mask passed to ``predict``), on seeds from ``seed`` on."""
-    env = ThreeThirteenEnv(**{**SETTINGS, "opponents": [opponent], "max_turns": max_turns})
-    won, ahead, illegal = 0, 0.0, 0
+    env = ThreeThirteenEnv(
+        **{**SETTINGS, "opponents": [opponent], "max_turns": max_turns, "features": features}
+    )
+    won, margins, illegal = 0, [], 0
     for game in range(games):
         observation, _ = env.reset(seed=seed + game)
         done = False
@@ -152,8 +175,9 @@ def evaluate(
         illegal += "illegal_action" in info
         mine, theirs = env.game.totals[env.seat], env.game.totals[1 - env.seat]
         won += mine < theirs
-        ahead += theirs - mine
-    return Evaluation(opponent, games, won, ahead / games, illegal)
+        margins.append(theirs - mine)
+    error = float(np.std(margins, ddof=1) / np.sqrt(games)) if games > 1 else float("nan")
+    return Evaluation(opponent, games, won, float(np.mean(margins)), illegal, error)
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
@@ -176,6 +200,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--cpu-time", action="store_true", help="count minutes of CPU time, not of wall time"
     )
+    parser.add_argument(
+        "--features", action="store_true", help="the analysis features in the observation"
+    )
+    parser.add_argument(
+        "--eval-max-turns",
+        type=int,
+        default=100,
+        help="a round's turn limit in evaluations (0: none), so a young policy's games end",
+    )
     parser.add_argument("--tiny", action="store_true", help="a few hundred steps, to test")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # (one core: torch's threads only contend on small networks)
@@ -184,8 +217,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.steps, args.eval_games = 256, 2
         args.max_turns = args.max_turns or 4
         ppo = {"n_steps": 64, "batch_size": 32, "n_epochs": 1}
-    eval_turns = args.max_turns if args.tiny else None  # evaluations play the real rules
-    envs = make_envs(args.envs, args.opponent, args.seed, not args.dummy, args.max_turns)
+    eval_turns = args.max_turns if args.tiny else args.eval_max_turns or None
+    envs = make_envs(
+        args.envs, args.opponent, args.seed, not args.dummy, args.max_turns, args.features
+    )
     try:
         model = MaskablePPO("MlpPolicy", envs, seed=args.seed, verbose=0, **ppo)
         curve = Curve(
@@ -196,6 +231,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             args.seed,
             eval_turns,
             cpu=args.cpu_time,
+            features=args.features,
         )
         model.learn(total_timesteps=args.steps, callback=curve)
         seconds = curve.trained
@@ -206,7 +242,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     steps = int(model.num_timesteps)
     print(f"trained {steps:,} steps in {seconds:.0f} s ({steps / seconds:,.0f} steps a second)")
     results = {
-        opponent: evaluate(loaded, opponent, args.eval_games, 10_000 + args.seed, eval_turns)
+        opponent: evaluate(
+            loaded, opponent, args.eval_games, 10_000 + args.seed, eval_turns, args.features
+        )
         for opponent in args.eval_opponents
     }
     for evaluation in results.values():
@@ -224,8 +262,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
 def write_curve(path: Path, rows: Sequence[dict[str, Any]]) -> None:
     """The learning curve as CSV: seconds of training, steps, opponent, games,
-    games won, points ahead a game."""
-    fields = ["seconds", "steps", "opponent", "games", "won", "points_ahead"]
+    games won, points ahead a game and its standard error."""
+    fields = ["seconds", "steps", "opponent", "games", "won", "points_ahead", "error"]
     lines = [",".join(fields)] + [",".join(str(row[field]) for field in fields) for row in rows]
     path.write_text("\n".join(lines) + "\n")
 

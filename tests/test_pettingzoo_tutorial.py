@@ -98,9 +98,10 @@ def test_a_tiny_run_of_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert saved.exists()
     assert run["steps"] >= 256
     assert set(run["results"]) == {"random", "greedy"}
-    for won, ahead in run["results"].values():
+    for won, ahead, error in run["results"].values():
         assert 0 <= won <= 2
         assert abs(ahead) < 1000
+        assert error >= 0
     out = capsys.readouterr().out
     assert "against random: won " in out
     assert "against greedy: won " in out
@@ -110,10 +111,18 @@ def test_the_script_s_learning_curve(tmp_path: Path) -> None:
     """The tutorial's curve: a point after every 0.06 s of training, one row an
     evaluation opponent, written as CSV."""
     curve = tmp_path / "curve.csv"
-    arguments = ["--tiny", "--cpu-time", "--curve-every", "0.001", "--curve-games", "1"]
+    arguments = [
+        "--tiny",
+        "--features",
+        "--cpu-time",
+        "--curve-every",
+        "0.001",
+        "--curve-games",
+        "1",
+    ]
     run = tutorial.main([*arguments, "--curve", str(curve), "--save", str(tmp_path / "m")])
     rows = curve.read_text().splitlines()
-    assert rows[0] == "seconds,steps,opponent,games,won,points_ahead"
+    assert rows[0] == "seconds,steps,opponent,games,won,points_ahead,error"
     assert len(rows) == 1 + len(run["curve"]) >= 3
     assert [row["opponent"] for row in run["curve"]][:2] == ["random", "greedy"]
     assert all(row["games"] == 1 and row["won"] in (0, 1) for row in run["curve"])

@@ -111,11 +111,11 @@ def test_the_recipe_s_learning_curve(tmp_path: Path) -> None:
     out, so training stops once its own seconds reach the limit."""
     recipe = _load()
     curve = tmp_path / "curve.csv"
-    arguments = ["--tiny", "--dummy", "--cpu-time", "--curve-every", "0.001"]
+    arguments = ["--tiny", "--features", "--dummy", "--cpu-time", "--curve-every", "0.001"]
     arguments += ["--curve-games", "1", "--curve", str(curve), "--save", str(tmp_path / "m")]
     run = recipe.main(arguments)
     rows = curve.read_text().splitlines()
-    assert rows[0] == "seconds,steps,opponent,games,won,points_ahead"
+    assert rows[0] == "seconds,steps,opponent,games,won,points_ahead,error"
     assert len(rows) == 1 + len(run["curve"])
     assert [row["opponent"] for row in run["curve"]][:2] == ["random", "greedy"]
     assert all(row["games"] == 1 and row["won"] in (0, 1) for row in run["curve"])

@@ -97,6 +97,7 @@ def env(
     render_mode: str | None = None,
     illegal_reward: float | None = None,
     reward_scale: float = 1.0,
+    features: bool = False,
 ) -> Any:
     """The environment, wrapped as PettingZoo's classic games are: an illegal action
     ends the game for everyone, with ``illegal_reward`` for the agent that took it
@@ -131,6 +132,7 @@ def env(
         max_turns=max_turns,
         render_mode=render_mode,
         reward_scale=reward_scale,
+        features=features,
     )
     if illegal_reward is None:
         illegal_reward = -float(spaces.worst_loss(bare.rules, reward)) * bare.reward_scale
@@ -313,6 +315,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
     :param max_turns: the game's turn limit per round (``None``: the real rules;
         random agents may play a round for long).
     :param reward_scale: a positive number the rewards (in points) are multiplied by.
+    :param features: append the analysis features
+        (:func:`threethirteen.adapters.features.encode_features`: each discard's
+        score left and outlook, each draw's) to the ``"observation"`` vector.
     :param render_mode: ``"ansi"`` (:meth:`render` returns the view of the agent to
         move as text: its hand, the others' hand sizes and known cards, the piles,
         the table, the totals), ``"human"`` (:meth:`render` prints it, and every
@@ -366,6 +371,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         max_turns: int | None = None,
         render_mode: str | None = None,
         reward_scale: float = 1.0,
+        features: bool = False,
     ) -> None:
         super().__init__()
         if reward not in ("game", "round"):
@@ -386,9 +392,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.possible_agents = [_agent_name(seat) for seat in range(self.players)]
         self.agents = self.possible_agents[:]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        shape = spaces.observation_shape(self.rules, self.players)
+        self.features = bool(features)
         count = spaces.action_count(self.rules, self.players)
-        low, high = spaces.observation_bounds(self.rules, self.players, max_turns=max_turns)
+        low, high = spaces.observation_box(self.rules, self.players, max_turns, self.features)
+        shape = low.shape
         self.observation_spaces = {
             agent: gym_spaces.Dict(
                 {
@@ -433,7 +440,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         else:
             view = game.view(seat)
             mask = np.zeros(self._action_count, np.int8)
-        return {"observation": spaces.encode_observation(view), "action_mask": mask}
+        return {"observation": spaces.observation_vector(view, self.features), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """The agent to move takes the action with index ``action``.

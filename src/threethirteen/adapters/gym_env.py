@@ -175,6 +175,9 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         by: 1 gives points (hundreds in a game), 0.01 about -1 to 1 a round.
     :param mask_in_observation: ``True``: the observation is a dict with the
         action mask; ``False``: the observation vector alone (a ``Box``).
+    :param features: append the analysis features
+        (:func:`threethirteen.adapters.features.encode_features`: each discard's
+        score left and outlook, each draw's) to the observation vector.
     :raises GameError: for a bad seat, reward, reward scale, render mode or
         opponents, or a table the rules cannot deal.
     :raises InvalidRulesError: for unknown rules or variations.
@@ -211,6 +214,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         illegal_reward: float | None = None,
         reward_scale: float = 1.0,
         mask_in_observation: bool = True,
+        features: bool = False,
     ) -> None:
         if reward not in ("game", "round"):
             raise GameError(f"a reward is 'game' or 'round', not {quote(reward)}")
@@ -252,10 +256,11 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
             if illegal_reward is None
             else float(illegal_reward)
         )
-        shape = spaces.observation_shape(self.rules, self.players)
+        self.features = bool(features)
         count = spaces.action_count(self.rules, self.players)
         self._action_count = count
-        low, high = spaces.observation_bounds(self.rules, self.players, max_turns=max_turns)
+        low, high = spaces.observation_box(self.rules, self.players, max_turns, self.features)
+        shape = low.shape
         self.mask_in_observation = bool(mask_in_observation)
         vector = gym_spaces.Box(low, high, shape, np.float32)
         self.observation_space: gym_spaces.Space[Any] = (
@@ -282,6 +287,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
                 "illegal_reward": illegal_reward,
                 "reward_scale": reward_scale,
                 "mask_in_observation": mask_in_observation,
+                "features": features,
             },
         )
         self._bots: dict[int, Bot] = {}
@@ -379,7 +385,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
         else:
             view = game.view(self.seat)
             mask = np.zeros(self._action_count, np.int8)
-        return {"observation": spaces.encode_observation(view), "action_mask": mask}
+        return {"observation": spaces.observation_vector(view, self.features), "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:
         """The mask of the learner's legal actions as booleans (all ``False`` when the

@@ -40,6 +40,11 @@ Action.parse('draw discard')
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..hands.rules import RulesLike
 from .action_index import (
     action_count,
     action_indices,
@@ -49,6 +54,7 @@ from .action_index import (
     describe_index,
     index_to_action,
 )
+from .features import encode_features, feature_bounds, feature_planes, feature_shape
 from .layout import HAND_SIZE_SCALE, SCORE_SCALE, TURNS_SCALE, table_melds_bound
 from .observation import (
     encode_observation,
@@ -58,6 +64,9 @@ from .observation import (
 )
 from .pictures import picture_shape, view_picture, view_text
 from .rewards import reward_scale, score_rewards, worst_loss
+
+if TYPE_CHECKING:
+    from ..engine.game import PlayerView
 
 __all__ = [
     "HAND_SIZE_SCALE",
@@ -69,11 +78,17 @@ __all__ = [
     "action_ranges",
     "action_to_index",
     "describe_index",
+    "encode_features",
     "encode_observation",
+    "feature_bounds",
+    "feature_planes",
+    "feature_shape",
     "index_to_action",
     "observation_bounds",
+    "observation_box",
     "observation_planes",
     "observation_shape",
+    "observation_vector",
     "picture_shape",
     "reward_scale",
     "score_rewards",
@@ -82,3 +97,36 @@ __all__ = [
     "view_text",
     "worst_loss",
 ]
+
+
+def observation_box(
+    rules: RulesLike, players: int, max_turns: int | None, features: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The bounds of the environments' ``"observation"`` vector: the observation's
+    (:func:`observation_bounds`), then with ``features`` the analysis features'
+    (:func:`feature_bounds`).
+
+    >>> low, high = observation_box("pagat", 2, None, True)
+    >>> low.shape, observation_shape("pagat", 2)[0] + feature_shape("pagat", 2)[0]
+    ((685,), 685)
+    """
+    low, high = observation_bounds(rules, players, max_turns=max_turns)
+    if not features:
+        return low, high
+    more_low, more_high = feature_bounds(rules, players)
+    return np.concatenate([low, more_low]), np.concatenate([high, more_high])
+
+
+def observation_vector(view: PlayerView, features: bool) -> np.ndarray:
+    """The environments' ``"observation"`` vector of ``view``:
+    :func:`encode_observation`, then with ``features`` :func:`encode_features`.
+
+    >>> import threethirteen as tt
+    >>> view = tt.Game("pagat", players=2, seed=7).view(1)
+    >>> observation_vector(view, True).shape, observation_vector(view, False).shape
+    ((685,), (469,))
+    """
+    vector = encode_observation(view)
+    if not features:
+        return vector
+    return np.concatenate([vector, encode_features(view)])

@@ -73,6 +73,7 @@ __all__ = [
     "danger_by_pace",
     "make_bot",
     "out_before_next_turn",
+    "stock_unseen",
 ]
 
 
@@ -331,10 +332,15 @@ class HeuristicBot(BuiltinBot):
 # -- AdvisorBot ---------------------------------------------------------------------
 
 
-def _stock_unseen(view: PlayerView) -> Hand:
+def stock_unseen(view: PlayerView) -> Hand:
     """The cards the stock's next card may be, as far as ``view`` tells: the cards the
     player cannot see (:meth:`PlayerView.unseen`), and after a reshuffle only those
     of them that were reshuffled (the stock holds nothing else).
+
+    >>> import threethirteen as tt
+    >>> view = tt.Game("pagat", players=2, seed=7).view(0)
+    >>> len(stock_unseen(view)), len(view.unseen())
+    (48, 48)
     """
     unseen = view.unseen()
     if view.reshuffled is None:
@@ -433,7 +439,7 @@ class AdvisorBot(BuiltinBot):
                 piles.append(action)
         if not piles:
             return legal_actions[0]
-        unseen = _stock_unseen(view)
+        unseen = stock_unseen(view)
         if stock is None or not len(unseen):
             return _draw_greedy(view, legal_actions, round_)
         best: Action = stock
@@ -738,7 +744,7 @@ class LookaheadBot(BuiltinBot):
             if isinstance(action, DrawDiscard)
             and _feeds(view.piles[action.pile or 0][-1], view.hand, round_) > 0
         ]
-        unseen = _stock_unseen(view)
+        unseen = stock_unseen(view)
         if not stock or not piles or not len(unseen):
             return []
         context = self._context(view, round_, unseen.counts())
@@ -849,7 +855,7 @@ class LookaheadBot(BuiltinBot):
         """
         if view.first_out is not None:
             return []
-        unseen = _stock_unseen(view)
+        unseen = stock_unseen(view)
         context = self._context(view, round_, unseen.counts() if len(unseen) else None)
         weighed = self._weighed(
             view.hand, context, self.taken_card(view), self.margin, len(view.hand)
