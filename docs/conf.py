@@ -128,6 +128,8 @@ nitpick_ignore = [
     ("py:class", "np.float64"),
     # the view's constructor returns its own class (a TypeVar)
     ("py:class", "threethirteen.engine.view._View"),
+    # the record replay's game type (a TypeVar bound to its protocol)
+    ("py:class", "threethirteen.engine.record_replay.GameT"),
 ]
 
 

@@ -165,7 +165,7 @@ def test_the_server_refuses_a_bad_request(number: Any) -> None:
     message["request"] = number
     status, out, err = serve("greedy", lines(message))
     assert (status, out) == (2, "")
-    assert err.startswith("threethirteen bot: error: request must be ")
+    assert err.startswith("threethirteen bot: error: an act message: request: expected an integer")
     assert err.count("\n") == 1
 
 
@@ -864,56 +864,101 @@ def an_end() -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("message", "error"),
     [
-        ({**a_start(), "protocol": True}, "protocol version True is not 1"),
-        ({**a_start(), "protocol": 1.0}, "protocol version 1.0 is not 1"),
-        ({**a_start(), "seat": True}, "seat must be an int, not True"),
-        ({**a_start(), "seat": 2}, "seat must be from 0 to 1, not 2"),
-        ({**a_start(), "players": 2.0}, "players must be an int, not 2.0"),
-        ({**a_start(), "game": False}, "game must be an int, not False"),
-        ({**a_start(), "game": -1}, "game must be at least 0, not -1"),
-        ({**a_start(), "bot_seed": True}, "bot_seed must be an int, not True"),
-        ({**a_start(), "extra": 1}, "a start message has type, bot_seed, game, players, protocol"),
+        (
+            {**a_start(), "protocol": True},
+            "a start message: protocol version True is not 1, the one this bot speaks",
+        ),
+        ({**a_start(), "protocol": 1.0}, "a start message: protocol version 1.0 is not 1"),
+        ({**a_start(), "seat": True}, "a start message: seat: expected an integer, not True"),
+        ({**a_start(), "seat": 2}, "a start message: seat: expected a seat from 0 to 1, not 2"),
+        ({**a_start(), "players": 2.0}, "a start message: players: expected an integer, not 2.0"),
+        ({**a_start(), "game": False}, "a start message: game: expected an integer, not False"),
+        (
+            {**a_start(), "game": -1},
+            "a start message: game: expected an integer from 0 to 2**63 - 1, not -1",
+        ),
+        (
+            {**a_start(), "bot_seed": True},
+            "a start message: bot_seed: expected an integer, not True",
+        ),
+        (
+            {**a_start(), "bot_seed": 2**128},
+            "a start message: bot_seed: expected an integer from 0 to 2**128 - 1, not an int",
+        ),
+        ({**a_start(), "extra": 1}, "a start message: unexpected field 'extra'"),
+        ({**a_start(), "rules": []}, "a start message: rules: expected an object, not []"),
         (
             {**a_start(), "rules": {**a_start()["rules"], "players": 3}},
-            "rules are the rules for 2 players, not ",
+            "a start message: rules: expected the rules for 2 players, not ",
         ),
         (
             {**a_start(), "rules": {**a_start()["rules"], "preset": "nope"}},
-            "rules: unknown preset 'nope'",
+            "a start message: rules: unknown preset 'nope'",
         ),
-        ({**an_end(), "seat": True}, "seat must be an int, not True"),
-        ({**an_end(), "totals": [True, 0]}, "a total must be an int, not True"),
-        ({**an_end(), "totals": [1.5, 0]}, "a total must be an int, not 1.5"),
-        ({**an_end(), "round_scores": [[0, False]]}, "a round's score must be an int, not False"),
-        ({**an_end(), "round_scores": [[0]]}, "round_scores are lists of 2 integers, not [[0]]"),
-        ({**an_end(), "winners": [True]}, "a winner must be an int, not True"),
-        ({**an_end(), "winners": [1, 1]}, "winners are a list of distinct seats, not [1, 1]"),
-        ({**an_end(), "winners": [2]}, "a winner must be from 0 to 1, not 2"),
+        ({**an_end(), "seat": True}, "an end message: seat: expected an integer, not True"),
+        ({**an_end(), "seat": 2}, "an end message: seat: expected a seat from 0 to 1, not 2"),
+        ({**an_end(), "totals": [True, 0]}, "an end message: totals[0]: expected an integer, not"),
+        ({**an_end(), "totals": [1.5, 0]}, "an end message: totals[0]: expected an integer, not"),
+        (
+            {**an_end(), "totals": [0] * 17},
+            "an end message: totals: expected a list of 2 to 16 items, not 17",
+        ),
+        (
+            {**an_end(), "round_scores": [[0, False]]},
+            "an end message: round_scores[0][1]: expected an integer, not False",
+        ),
+        (
+            {**an_end(), "round_scores": [[0, 0], [0, 0, 0]]},
+            "an end message: round_scores[1]: expected a score for each of 2 players, not 3",
+        ),
+        (
+            {**an_end(), "winners": [True]},
+            "an end message: winners[0]: expected an integer, not True",
+        ),
+        (
+            {**an_end(), "winners": [1, 1]},
+            "an end message: winners: expected distinct seats, not [1, 1]",
+        ),
+        (
+            {**an_end(), "winners": [2]},
+            "an end message: winners[0]: expected a seat from 0 to 1, not 2",
+        ),
         (
             {**an_end(), "forfeit": {"seat": True, "kind": "time"}},
-            "a forfeit's seat must be an int, not True",
+            "an end message: forfeit.seat: expected an integer, not True",
+        ),
+        (
+            {**an_end(), "forfeit": {"seat": 2, "kind": "time"}},
+            "an end message: forfeit.seat: expected a seat from 0 to 1, not 2",
         ),
         (
             {**an_end(), "forfeit": {"seat": 0, "kind": "late"}},
-            "a forfeit's kind is 'error', 'illegal' or 'time'",
+            "an end message: forfeit.kind: expected 'error' or 'illegal' or 'time', not 'late'",
         ),
-        ({**an_end(), "forfeit": {"seat": 0}}, 'a forfeit is {"seat": ..., "kind": ...}, not '),
-        (
-            {**an_end(), "note": "x"},
-            "an end message has type, forfeit, round_scores, seat, totals, winners",
-        ),
+        ({**an_end(), "forfeit": {"seat": 0}}, "an end message: forfeit: missing 'kind'"),
+        ({**an_end(), "note": "x"}, "an end message: unexpected field 'note'"),
         (
             {**first_act()[1], "move_time": 0},
-            "move_time must be above 0, not 0",
+            "an act message: move_time: expected a finite number above 0, not 0",
         ),
         (
             {**first_act()[1], "move_time": -1.5},
-            "move_time must be above 0, not -1.5",
+            "an act message: move_time: expected a finite number above 0, not -1.5",
         ),
         (
             {**first_act()[1], "move_time": True},
-            "move_time must be a finite number, not True",
+            "an act message: move_time: expected a finite number above 0, not True",
         ),
+        (
+            {**first_act()[1], "legal": "draw stock"},
+            "an act message: legal: expected a list, not 'draw stock'",
+        ),
+        (
+            {**first_act()[1], "legal": ["draw stock", 7]},
+            "an act message: legal[1]: expected a string of 1 to 1000 characters, not 7",
+        ),
+        ({**first_act()[1], "view": None}, "an act message: view: expected an object, not None"),
+        ({**first_act()[1], "x": 1}, "an act message: unexpected field 'x'"),
         (
             {**first_act()[1], "view": {**first_act()[1]["view"], "turns": True}},
             "view.turns: expected an integer, not True",
@@ -923,6 +968,8 @@ def an_end() -> dict[str, Any]:
 def test_a_start_end_or_act_message_with_a_field_that_is_no_int_exits_2(
     message: dict[str, Any], error: str
 ) -> None:
+    """Each message's table (a field alone), then its checks across fields (seats at
+    the table, the rules for it, a score a player), in the one voice."""
     status, out, err = serve("greedy", lines(message, quit_message()))
     assert (status, out) == (2, "")
     assert err.startswith(f"threethirteen bot: error: {error}"), err

@@ -176,13 +176,13 @@ def named(names: Any) -> dict[str, Any]:
     [
         (["you"], "names: expected a name for each of 2 players, not 1"),
         (["you", "greedy", "random"], "names: expected a name for each of 2 players, not 3"),
-        (["you", 7], "names: expected a list of strings, not ['you', 7]"),
-        ("you, greedy", "names: expected a list of strings, not 'you, greedy'"),
+        (["you", 7], "names[1]: expected a string of at most 100 characters, not 7"),
+        ("you, greedy", "names: expected a list, not 'you, greedy'"),
         (
             ["you", "x" * (MAX_NAME_LENGTH + 1)],
-            f"names: expected at most {MAX_NAME_LENGTH} characters, not 'xxxxx",
+            f"names[1]: expected a string of at most {MAX_NAME_LENGTH} characters, not 'xxxxx",
         ),
-        (None, "names: expected a list of strings, not None"),
+        (None, "names: expected a list, not None"),
     ],
 )
 def test_names_that_are_not_one_a_seat_are_refused(

@@ -323,7 +323,15 @@ def a_view_dict(seat: int = 0) -> dict[str, Any]:
         ({"known": [[], ["Kh"] * 5]}, "view.known[1]: more cards than player 1 holds"),
         ({"upcard": 7}, "view.upcard: expected a card such as '9s', not 7"),
         ({"totals": [1, 2, 3]}, "view.totals: expected 2 items, not 3"),
-        ({"rules": {"preset": "pagat"}}, "view.rules: missing field 'max_turns'"),
+        ({"rules": {"preset": "pagat"}}, "view.rules: missing 'variations'"),
+        (
+            {"rules": {**a_view_dict()["rules"], "preset": 7}},
+            "view.rules.preset: expected a string",
+        ),
+        (
+            {"rules": {**a_view_dict()["rules"], "fields": []}},
+            "view.rules.fields: expected an object, not []",
+        ),
         (
             {"rules": {"preset": "nope", "variations": [], "players": 2, "max_turns": None}},
             "view.rules: unknown preset 'nope'",
@@ -335,10 +343,24 @@ def a_view_dict(seat: int = 0) -> dict[str, Any]:
     ],
 )
 def test_a_bad_view_is_refused(change: dict[str, Any], message: str) -> None:
+    """Each check of a view's fields: the first stage's (a field alone) and the
+    second's (a field read against the players, the rules, the round)."""
     data = {**a_view_dict(), **copy.deepcopy(change)}
     with pytest.raises(tt.InvalidRecordError) as raised:
         view_from_dict(data)
     assert str(raised.value).startswith(message)
+
+
+def test_every_field_of_a_view_is_checked_in_one_of_the_two_stages() -> None:
+    """The view's table (the first stage) names every field a view's dict holds;
+    each field it leaves for later has its reader in the second stage's table."""
+    fields = protocol._VIEW_FIELDS
+    readers = protocol._VIEW_READERS
+    assert list(fields) == list(a_view_dict())
+    later = {name for name, check in fields.items() if check is protocol._read_later}
+    assert later <= set(readers) <= set(fields)
+    assert set(readers) - later == {"rules", "cards_dealt"}  # (checked in both stages)
+    assert len(fields) == 29
 
 
 # The view of a_view_dict: round 2 of pagat, two players; player 0 has drawn the Qc
@@ -432,7 +454,7 @@ def test_a_view_with_more_copies_of_a_card_than_the_pool_is_refused() -> None:
     [
         ([], "a view is a JSON object, not []"),
         ({"player": 0}, "view: missing 'players'"),
-        ({**a_view_dict(), "x": 1}, "view: unexpected 'x'"),
+        ({**a_view_dict(), "x": 1}, "view: unexpected field 'x'"),
     ],
 )
 def test_a_view_that_is_no_view(data: Any, message: str) -> None:
@@ -625,9 +647,16 @@ def test_the_server_plays_without_a_start_and_skips_blank_lines() -> None:
     ("messages", "error"),
     [
         (["not json"], "message 'not json\\n' is not JSON: Expecting value"),
-        ([{"type": "start", "protocol": 2, "bot_seed": None}], "protocol version 2 is not 1"),
-        ([{"type": "start", "protocol": 1, "bot_seed": "x"}], "bot_seed must be an int, not 'x'"),
-        ([{"type": "act", "view": {}}], "an act message has type, view, legal and move_time"),
+        (
+            [{"type": "start", "protocol": 2, "bot_seed": None}],
+            "a start message: protocol version 2 is not 1",
+        ),
+        (
+            [{**start_message(tt.Game("pagat", players=2, seed=7), 1), "bot_seed": "x"}],
+            "a start message: bot_seed: expected an integer, not 'x'",
+        ),
+        ([{"type": "start", "protocol": 1, "bot_seed": 3}], "a start message: missing 'seat'"),
+        ([{"type": "act", "view": {}}], "an act message: missing 'legal'"),
         (
             [{"type": "act", "view": {}, "legal": [], "move_time": None}],
             "view: missing 'player'",
@@ -638,7 +667,7 @@ def test_the_server_plays_without_a_start_and_skips_blank_lines() -> None:
         ),
         (
             [{"type": "act", "view": a_view_dict(), "legal": ["discard 6c"], "move_time": "1"}],
-            "move_time must be a finite number, not '1'",
+            "an act message: move_time: expected a finite number above 0, not '1'",
         ),
         (
             [{"type": "act", "view": a_view_dict(), "legal": ["draw stock"], "move_time": None}],

@@ -329,6 +329,22 @@ def test_the_installed_package_holds_the_schema() -> None:
     assert json.loads(packaged.read_text("utf-8")) == schema()
 
 
+def test_the_installed_package_holds_the_schema_of_version_2() -> None:
+    """Version 2 (a record with an analysis: tests/test_record_analysis.py) is version 1
+    with a required "analysis"; everything else is described alike."""
+    packaged = resources.files("threethirteen").joinpath("schemas/game-record-2.json")
+    second = json.loads(packaged.read_text("utf-8"))
+    assert second == schema(2)
+    jsonschema.Draft202012Validator.check_schema(second)
+    first = schema(1)
+    assert second["required"] == [*first["required"], "analysis"]
+    assert second["properties"]["version"]["const"] == 2
+    assert {k: v for k, v in second["properties"].items() if k not in ("version", "analysis")} == {
+        k: v for k, v in first["properties"].items() if k != "version"
+    }
+    assert {k: v for k, v in second["$defs"].items() if k in first["$defs"]} == first["$defs"]
+
+
 @pytest.mark.slow
 def test_the_wheel_holds_the_schema(tmp_path: Path) -> None:
     """The built wheel carries the schema as package data (pyproject's
@@ -353,3 +369,5 @@ def test_the_wheel_holds_the_schema(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         assert PACKAGED in archive.namelist()
         assert json.loads(archive.read(PACKAGED)) == schema()
+        second = PACKAGED.replace("-1.json", "-2.json")
+        assert json.loads(archive.read(second)) == schema(2)

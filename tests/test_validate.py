@@ -79,7 +79,7 @@ def test_a_good_object_passes() -> None:
         ("bots", ["a", "bcdefg"], "data: bots[1]: expected a string of 1 to 5 characters,"),
         ("stats", [[]], "data: stats[0]: expected an object, not []"),
         ("stats", [{}], "data: stats[0]: missing 'games'"),
-        ("stats", [{"games": 1, "x": 2}], "data: stats[0]: unexpected 'x'"),
+        ("stats", [{"games": 1, "x": 2}], "data: stats[0]: unexpected field 'x'"),
         ("stats", [{"games": 10}], "data: stats[0].games: expected an integer from 0 to 9,"),
     ],
 )
@@ -205,3 +205,96 @@ def test_a_number_field() -> None:
     number_field(0, 5)(0, "x")
     with pytest.raises(FieldError, match=r"^x: expected a number from 0 to 5, not 6$"):
         number_field(0, 5)(6, "x")
+
+
+# -- optional fields, kinds told apart by a tag, checks across fields ------------------
+
+EVENT = _validate.union_field(
+    "type",
+    {
+        "draw": object_field({"type": choice_field("draw")}, {"pile": integer_field(0, 3)}),
+        "score": object_field(
+            {"type": choice_field("score"), "points": list_field(integer_field(0, 9), 1, 3)}
+        ),
+    },
+)
+EVENTS = {"events": list_field(object_field({"event": EVENT}), 0, 5)}
+
+
+def one_event_a_player(data: object) -> None:
+    assert isinstance(data, dict)
+    if len(data["events"]) != data.get("players", 0):
+        raise FieldError(f"events: expected one a player, not {len(data['events'])}")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"events": [{"event": {"type": "fly"}}]}, "log: events[0].event.type: expected 'draw'"),
+        ({"events": [{"event": {"type": ["draw"]}}]}, "log: events[0].event.type: expected"),
+        ({"events": [{"event": {}}]}, "log: events[0].event: missing 'type'"),
+        ({"events": [{"event": 7}]}, "log: events[0].event: expected an object, not 7"),
+        (
+            {"events": [{"event": {"type": "draw"}}, {"event": {"type": "draw", "pile": 4}}]},
+            "log: events[1].event.pile: expected an integer from 0 to 3, not 4",
+        ),
+        (
+            {"events": [{"event": {"type": "draw", "x": 1}}]},
+            "log: events[0].event: unexpected field 'x'",
+        ),
+        (
+            {"events": [{"event": {"type": "score", "points": [1, 2, 30]}}]},
+            "log: events[0].event.points[2]: expected an integer from 0 to 9, not 30",
+        ),
+        ({"events": [], "players": "2"}, "log: players: expected an integer, not '2'"),
+        ({"events": [], "players": 2}, "log: events: expected one a player, not 0"),
+    ],
+)
+def test_tables_name_the_whole_path_of_a_bad_value(data: object, message: str) -> None:
+    """The tables check a value with a short path, then again with its whole path for
+    the message: the path is always the whole one, however deep."""
+    with pytest.raises(InvalidInputError) as raised:
+        check_fields(
+            data,  # type: ignore[arg-type]
+            EVENTS,
+            "log",
+            InvalidInputError,
+            optional={"players": integer_field(2, 4)},
+            then=(one_event_a_player,),
+        )
+    assert str(raised.value).startswith(message), str(raised.value)
+
+
+def test_optional_fields_and_checks_across_fields_pass_good_data() -> None:
+    good = {
+        "events": [
+            {"event": {"type": "draw"}},
+            {"event": {"type": "draw", "pile": 3}},
+            {"event": {"type": "score", "points": [0, 9]}},
+        ],
+        "players": 3,
+    }
+    check_fields(
+        good,
+        EVENTS,
+        "log",
+        InvalidInputError,
+        optional={"players": integer_field(2, 4)},
+        then=(one_event_a_player,),
+    )
+
+
+def test_no_message_at_the_top_without_a_name() -> None:
+    with pytest.raises(InvalidRecordError, match=r"^seed: expected an integer, not 'x'$"):
+        check_fields({"seed": "x"}, {"seed": integer_field(0, 9)}, "", InvalidRecordError)
+    with pytest.raises(InvalidRecordError, match=r"^missing 'seed'$"):
+        check_fields({}, {"seed": integer_field(0, 9)}, "", InvalidRecordError)
+
+
+def test_a_number_field_without_a_bound_above() -> None:
+    check = number_field(0, math.inf, above_low=True)
+    check(1e300, "move_time")
+    for bad, shown in ((0, "0"), (math.inf, "inf"), (math.nan, "nan"), (True, "True")):
+        with pytest.raises(FieldError) as raised:
+            check(bad, "move_time")
+        assert str(raised.value) == f"move_time: expected a finite number above 0, not {shown}"

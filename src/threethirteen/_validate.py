@@ -32,6 +32,7 @@ __all__ = [
     "MAX_CARDS",
     "MAX_SEED",
     "QUOTE_LIMIT",
+    "CrossCheck",
     "FieldCheck",
     "FieldError",
     "as_finite",
@@ -55,6 +56,7 @@ __all__ = [
     "quote",
     "string_field",
     "tokens",
+    "union_field",
 ]
 
 QUOTE_LIMIT = 80
@@ -396,6 +398,9 @@ def load_json(
 FieldCheck = Callable[[object, str], None]
 """A check of one value of JSON data: called with the value and where it is (a path
 such as ``stats[0].games``), it raises :class:`FieldError` when the value is wrong.
+A check is a pure function of the value: the tables call it with a short path, and
+only when it fails again with the whole path, for the message (so that no path is
+made for a value that is right).
 The builders (:func:`integer_field`, :func:`boolean_field`, :func:`choice_field`,
 :func:`string_field`, :func:`list_field`, :func:`object_field`, :func:`nullable_field`)
 make them; a caller's own check (a function of the value and the path) serves as
@@ -450,7 +455,7 @@ def integer_field(low: int, high: int) -> FieldCheck:
 
 def number_field(low: float, high: float, *, above_low: bool = False) -> FieldCheck:
     """A check of a finite number (see :func:`finite`: never true or false, never NaN)
-    from ``low`` (above it with ``above_low``) to ``high``.
+    from ``low`` (above it with ``above_low``) to ``high`` (``math.inf``: no bound).
 
     >>> check = number_field(0, 60, above_low=True)
     >>> check(0.5, "move_time")
@@ -458,12 +463,19 @@ def number_field(low: float, high: float, *, above_low: bool = False) -> FieldCh
     Traceback (most recent call last):
     ...
     threethirteen._validate.FieldError: move_time: expected a number above 0 and at most 60, not 0
+    >>> number_field(0, math.inf, above_low=True)(float("inf"), "move_time")
+    Traceback (most recent call last):
+    ...
+    threethirteen._validate.FieldError: move_time: expected a finite number above 0, not inf
     """
-    what = (
-        f"a number above {low:g} and at most {_bound(high) if isinstance(high, int) else high}"
-        if above_low
-        else f"a number from {low:g} to {_bound(high) if isinstance(high, int) else high}"
-    )
+    least = _bound(low) if isinstance(low, int) else f"{low:g}"
+    most = _bound(high) if isinstance(high, int) else f"{high:g}"
+    if high == math.inf:  # (no bound above: any finite number)
+        what = f"a finite number {'above' if above_low else 'from'} {least}"
+    elif above_low:
+        what = f"a number above {least} and at most {most}"
+    else:
+        what = f"a number from {least} to {most}"
 
     def check(value: object, where: str) -> None:
         number = finite(value)
@@ -570,35 +582,121 @@ def list_field(item: FieldCheck, fewest: int, most: int) -> FieldCheck:
                 f"{where}: expected a list of {fewest} to {most} items, not {len(value)}"
             )
         for index, element in enumerate(value):
-            item(element, f"{where}[{index}]")
+            try:
+                item(element, where)  # (the path made only for a message, as below)
+            except FieldError:
+                item(element, f"{where}[{index}]")  # again, to say where
+                raise
 
     return check
 
 
-def object_field(fields: Mapping[str, FieldCheck]) -> FieldCheck:
-    """A check of an object with exactly these fields, each checked by its check
-    (at ``where.name``).
+def _at(where: str, name: str) -> str:
+    """The path of field ``name`` of the object at ``where`` (just ``name`` at the top)."""
+    return f"{where}.{name}" if where else name
 
-    >>> check = object_field({"games": integer_field(0, 9)})
-    >>> check({"games": 3}, "stats[0]")
+
+def _problem(where: str, message: str) -> FieldError:
+    """A :class:`FieldError` of the object at ``where`` (no path at the top)."""
+    return FieldError(f"{where}: {message}" if where else message)
+
+
+def _check_object(
+    value: Mapping[str, object],
+    where: str,
+    fields: Mapping[str, FieldCheck],
+    optional: Mapping[str, FieldCheck],
+    allowed: tuple[str, ...] = (),
+) -> None:
+    """Each of ``fields`` present and checked, each of ``optional`` checked when
+    present (in the tables' order), then no other field (but those ``allowed``)."""
+    for name, check in fields.items():
+        if name not in value:
+            raise _problem(where, f"missing {name!r}")
+        try:
+            check(value[name], name)  # (the path made only for a message: see below)
+        except FieldError:
+            check(value[name], _at(where, name))  # again, to say where
+            raise
+    for name, check in optional.items():
+        if name in value:
+            check(value[name], _at(where, name))
+    if len(value) > len(fields):
+        extra = min(
+            (
+                str(key)
+                for key in value
+                if key not in fields and key not in optional and key not in allowed
+            ),
+            default=None,
+        )  # (the least, not sorted: a million of them cost no more than a pass)
+        if extra is not None:
+            raise _problem(where, f"unexpected field {quote(extra)}")
+
+
+def object_field(
+    fields: Mapping[str, FieldCheck], optional: Mapping[str, FieldCheck] | None = None
+) -> FieldCheck:
+    """A check of an object with exactly these ``fields``, each checked by its check
+    (at ``where.name``), and those of ``optional`` that it holds.
+
+    >>> check = object_field({"games": integer_field(0, 9)}, {"name": string_field(9)})
+    >>> check({"games": 3}, "stats[0]"), check({"games": 3, "name": "a"}, "stats[0]")
+    (None, None)
     >>> check({"games": 3, "x": 1}, "stats[0]")
     Traceback (most recent call last):
     ...
-    threethirteen._validate.FieldError: stats[0]: unexpected 'x'
+    threethirteen._validate.FieldError: stats[0]: unexpected field 'x'
+    >>> check({"games": 3, "name": 1}, "stats[0]")
+    Traceback (most recent call last):
+    ...
+    threethirteen._validate.FieldError: stats[0].name: expected a string of 1 to 9 characters, not 1
     """
+    extras: Mapping[str, FieldCheck] = optional or {}
 
     def check(value: object, where: str) -> None:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise expected(where, "an object", value)
-        for name, field_check in fields.items():
-            if name not in value:
-                raise FieldError(f"{where}: missing {name!r}")
-            field_check(value[name], f"{where}.{name}")
-        extra = sorted(str(key) for key in value if key not in fields)
-        if extra:
-            raise FieldError(f"{where}: unexpected {quote(extra[0])}")
+        _check_object(value, where, fields, extras)
 
     return check
+
+
+def union_field(tag: str, variants: Mapping[str, FieldCheck]) -> FieldCheck:
+    """A check of an object of one of several kinds, told apart by its field ``tag``
+    (a string): the kind's own check (an :func:`object_field`, whose table holds
+    ``tag`` too) then checks the whole object.
+
+    >>> check = union_field("type", {
+    ...     "draw": object_field({"type": choice_field("draw")}),
+    ...     "score": object_field({"type": choice_field("score"), "points": integer_field(0, 9)}),
+    ... })
+    >>> check({"type": "score", "points": 3}, "events[0]")
+    >>> check({"type": "fly"}, "events[0]")
+    Traceback (most recent call last):
+    ...
+    threethirteen._validate.FieldError: events[0].type: expected 'draw' or 'score', not 'fly'
+    """
+    kinds = choice_field(*variants)
+
+    def check(value: object, where: str) -> None:
+        if type(value) is not dict and not isinstance(value, Mapping):
+            raise expected(where, "an object", value)
+        if tag not in value:
+            raise _problem(where, f"missing {tag!r}")
+        kind = value[tag]
+        if type(kind) is not str or kind not in variants:
+            kinds(kind, _at(where, tag))
+        variants[kind](value, where)
+
+    return check
+
+
+CrossCheck = Callable[[Mapping[str, Any]], None]
+"""A check of JSON data that the fields' own checks have passed, across fields (a
+list's size that another field gives, an index into another list): it raises
+:class:`FieldError` naming the field. :func:`check_fields` runs them, in their
+order, after the table."""
 
 
 def check_fields(
@@ -608,12 +706,15 @@ def check_fields(
     error: type[ThreeThirteenError],
     *,
     allowed: tuple[str, ...] = (),
+    optional: Mapping[str, FieldCheck] | None = None,
+    then: tuple[CrossCheck, ...] = (),
 ) -> None:
     """Check JSON data (an object) against its table of ``fields``: each field's value
-    by its check (in the table's order), then that it holds no other field but
-    those ``allowed`` (read, or worked out again, elsewhere).
+    by its check (in the table's order), the ``optional`` fields it holds by theirs,
+    then that it holds no other field but those ``allowed`` (read, or worked out
+    again, elsewhere); then the checks across fields, ``then``, in their order.
 
-    :param what: the data's name, which starts every message.
+    :param what: the data's name, which starts every message (none when empty).
     :raises error: ``WHAT: PATH: what is wrong``.
 
     >>> fields = {"games": integer_field(0, 9), "names": list_field(string_field(9), 1, 4)}
@@ -626,18 +727,18 @@ def check_fields(
     Traceback (most recent call last):
     ...
     threethirteen.errors.InvalidInputError: results: missing 'names'
+    >>> def one_name_a_game(data):
+    ...     if len(data["names"]) != data["games"]:
+    ...         raise FieldError(f"names: expected {data['games']} names")
+    >>> check_fields({"games": 3, "names": ["a"]}, fields, "results", InvalidInputError,
+    ...     then=(one_name_a_game,))
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidInputError: results: names: expected 3 names
     """
     try:
-        for name, check in fields.items():
-            if name not in data:
-                raise FieldError(f"missing {name!r}")
-            check(data[name], name)
-        extra = [
-            key
-            for key in sorted(str(key) for key in data if key not in fields)
-            if key not in allowed
-        ]
-        if extra:
-            raise FieldError(f"unexpected field {quote(extra[0])}")
+        _check_object(data, "", fields, optional or {}, allowed)
+        for check in then:
+            check(data)
     except FieldError as problem:
-        raise error(f"{what}: {problem}") from None
+        raise error(f"{what}: {problem}" if what else str(problem)) from None

@@ -40,20 +40,38 @@ import argparse
 import contextlib
 import importlib
 import json
+import math
 import os
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, TextIO
 
-from .._validate import as_finite, check_int, cut, quote
+from .._validate import (
+    MAX_SEED,
+    CrossCheck,
+    FieldCheck,
+    FieldError,
+    check_fields,
+    choice_field,
+    cut,
+    expected,
+    integer_field,
+    list_field,
+    nullable_field,
+    number_field,
+    object_field,
+    quote,
+    string_field,
+)
 from ..bots.builtin import BOTS, Bot, BotSpec, make_bot
-from ..engine.actions import Action
-from ..engine.records import record_rules
-from ..errors import BotProtocolError, InvalidBotError, InvalidInputError, ThreeThirteenError
+from ..engine.actions import MAX_ACTION_LENGTH, Action
+from ..engine.records import MAX_RECORD_ROUNDS, record_rules
+from ..errors import BotProtocolError, InvalidBotError, ThreeThirteenError
 from ..hands.rules import MAX_PLAYERS
 from .protocol import (
     FORFEIT_KINDS,
+    MAX_HISTORY,
     PROTOCOL_VERSION,
     check_legal_actions,
     read_message,
@@ -125,29 +143,15 @@ class _BadMessage(Exception):
 
 def _act(bot: Bot, message: dict[str, Any], errors: TextIO) -> str:
     """The answer line (its newline not included) to an ``act`` message."""
-    if set(message) - {"request"} != {"type", "view", "legal", "move_time"}:
-        raise _BadMessage(
-            "an act message has type, view, legal and move_time (and perhaps request):"
-            f" {quote(message)}"
-        )
+    _check_message(message, _ACT_FIELDS, "an act message", optional=_ACT_OPTIONAL)
     request = message.get("request")
-    if "request" in message:
-        _whole(request, "request")
-    legal_text = message["legal"]
-    if not isinstance(legal_text, list) or not all(isinstance(item, str) for item in legal_text):
-        raise _BadMessage(f"legal is a list of actions' notation, not {quote(legal_text)}")
-    try:
+    try:  # (the second stage: the view, and the legal actions as they fit it)
         view = view_from_dict(message["view"])
-        legal = [Action.parse(text) for text in legal_text]
+        legal = [Action.parse(text) for text in message["legal"]]
         check_legal_actions(view, legal)
     except ThreeThirteenError as error:
         raise _BadMessage(str(error)) from None
     move_time = message["move_time"]
-    if move_time is not None:
-        try:
-            as_finite(move_time, "move_time", low=0, above_low=True)
-        except InvalidInputError as error:
-            raise _BadMessage(str(error)) from None
     with contextlib.redirect_stdout(errors):
         timed = getattr(bot, "timed_act", None)
         if move_time is not None and callable(timed):
@@ -350,49 +354,131 @@ def _cannot_make(spec: str | BotSpec, error: BaseException) -> str:
     return f"cannot make the bot {quote(spec)}: {_describe(error)}"
 
 
-_START_KEYS = frozenset(("type", "protocol", "seat", "players", "rules", "bot_seed", "game"))
-_END_KEYS = frozenset(("type", "seat", "totals", "round_scores", "winners", "forfeit"))
+# -- the messages' fields, as tables --------------------------------------------------
+# Each message's fields, each with its check where the field alone says what it must
+# be (the first stage); then the checks across fields, in one list a message (the
+# second): seats at the table, the rules for it, one score a player.
+
+_MAX_INT = 2**63 - 1
+_SEAT = integer_field(0, MAX_PLAYERS - 1)  # (then: a seat at the table)
+_POINTS = integer_field(-_MAX_INT, _MAX_INT)
 
 
-def _whole(value: object, name: str, low: int = 0, high: int | None = None) -> int:
-    """``value``, an int (never a bool) from ``low`` to ``high`` (see
-    :func:`~threethirteen._validate.check_int`), or a bad message."""
+def _protocol(value: object, where: str) -> None:
+    """The protocol's version: the int 1 (not ``1.0``, not ``true``)."""
+    if type(value) is not int or value != PROTOCOL_VERSION:
+        raise FieldError(
+            f"protocol version {quote(value)} is not {PROTOCOL_VERSION}, the one this bot speaks"
+        )
+
+
+def _an_object(value: object, where: str) -> None:
+    if not isinstance(value, dict):
+        raise expected(where, "an object", value)
+
+
+_START_FIELDS: dict[str, FieldCheck] = {
+    "type": choice_field("start"),
+    "protocol": _protocol,
+    "seat": _SEAT,  # (then: at the table)
+    "players": integer_field(2, MAX_PLAYERS),
+    "rules": _an_object,  # (then: the rules for the table)
+    "bot_seed": nullable_field(integer_field(0, MAX_SEED)),
+    "game": nullable_field(integer_field(0, _MAX_INT)),
+}
+"""A ``start`` message."""
+
+
+def _start_seat(message: Mapping[str, Any]) -> None:
+    if message["seat"] >= message["players"]:
+        raise expected("seat", f"a seat from 0 to {message['players'] - 1}", message["seat"])
+
+
+def _start_rules(message: Mapping[str, Any]) -> None:
+    rules = message["rules"]
+    if rules.get("players") != message["players"]:
+        raise FieldError(
+            f"rules: expected the rules for {message['players']} players, not {quote(rules)}"
+        )
     try:
-        return check_int(name, value, low, high)
-    except InvalidInputError as error:
+        record_rules(rules)
+    except (ThreeThirteenError, TypeError) as error:
+        raise FieldError(f"rules: {error}") from None
+
+
+_START_RULES: tuple[CrossCheck, ...] = (_start_seat, _start_rules)
+"""A ``start`` message's checks across fields."""
+
+_ACT_FIELDS: dict[str, FieldCheck] = {
+    "type": choice_field("act"),
+    "view": _an_object,  # (then: read, every field checked, by view_from_dict)
+    "legal": list_field(string_field(MAX_ACTION_LENGTH), 0, MAX_HISTORY),  # (then: parsed)
+    "move_time": nullable_field(number_field(0, math.inf, above_low=True)),
+}
+"""An ``act`` message (its view and legal actions then read, in :func:`_act`)."""
+_ACT_OPTIONAL: dict[str, FieldCheck] = {"request": integer_field(0, _MAX_INT)}
+
+_END_FIELDS: dict[str, FieldCheck] = {
+    "type": choice_field("end"),
+    "seat": _SEAT,  # (then: at the table)
+    "totals": list_field(_POINTS, 2, MAX_PLAYERS),  # (the table: one a player)
+    "round_scores": list_field(list_field(_POINTS, 2, MAX_PLAYERS), 0, MAX_RECORD_ROUNDS),
+    "winners": list_field(_SEAT, 0, MAX_PLAYERS),  # (then: distinct, at the table)
+    "forfeit": nullable_field(object_field({"seat": _SEAT, "kind": choice_field(*FORFEIT_KINDS)})),
+}
+"""An ``end`` message."""
+
+
+def _end_seats(message: Mapping[str, Any]) -> None:
+    """The seat, the winners and the forfeit's seat: seats at the table (one a total)."""
+    players = len(message["totals"])
+    seats = [("seat", message["seat"])]
+    seats += [(f"winners[{index}]", seat) for index, seat in enumerate(message["winners"])]
+    if message["forfeit"] is not None:
+        seats.append(("forfeit.seat", message["forfeit"]["seat"]))
+    for where, seat in seats:
+        if seat >= players:
+            raise expected(where, f"a seat from 0 to {players - 1}", seat)
+    if len(set(message["winners"])) != len(message["winners"]):
+        raise expected("winners", "distinct seats", message["winners"])
+
+
+def _end_scores(message: Mapping[str, Any]) -> None:
+    """Each round's scores: one a player (one a total)."""
+    players = len(message["totals"])
+    for index, row in enumerate(message["round_scores"]):
+        if len(row) != players:
+            raise FieldError(
+                f"round_scores[{index}]: expected a score for each of {players} players,"
+                f" not {len(row)}"
+            )
+
+
+_END_RULES: tuple[CrossCheck, ...] = (_end_seats, _end_scores)
+"""An ``end`` message's checks across fields."""
+
+
+def _check_message(
+    message: dict[str, Any],
+    fields: Mapping[str, FieldCheck],
+    what: str,
+    *,
+    optional: Mapping[str, FieldCheck] | None = None,
+    then: tuple[CrossCheck, ...] = (),
+) -> None:
+    """Check a message by its table, then its checks across fields: a bad message."""
+    try:
+        check_fields(message, fields, what, BotProtocolError, optional=optional, then=then)
+    except BotProtocolError as error:
         raise _BadMessage(str(error)) from None
-
-
-def _keys(message: dict[str, Any], keys: frozenset[str], kind: str) -> None:
-    if set(message) != keys:
-        names = ", ".join(sorted(keys - {"type"}))
-        raise _BadMessage(f"{kind} message has type, {names}: {quote(message)}")
 
 
 def _start_seed(message: dict[str, Any]) -> int | None:
     """The ``bot_seed`` of a ``start`` message, every field checked first: the
     protocol's version (the int 1, not ``true``), the seat at a table of ``players``,
     the rules for that table, the seed and the game's index (ints, or null)."""
-    version = message.get("protocol")
-    if type(version) is not int or version != PROTOCOL_VERSION:
-        raise _BadMessage(
-            f"protocol version {quote(version)} is not {PROTOCOL_VERSION}, the one this bot speaks"
-        )
-    seed = message.get("bot_seed")
-    if seed is not None:
-        _whole(seed, "bot_seed")
-    _keys(message, _START_KEYS, "a start")
-    players = _whole(message["players"], "players", 2, MAX_PLAYERS)
-    _whole(message["seat"], "seat", 0, players - 1)
-    if message["game"] is not None:
-        _whole(message["game"], "game", 0)
-    rules = message["rules"]
-    if not isinstance(rules, dict) or rules.get("players") != players:
-        raise _BadMessage(f"rules are the rules for {players} players, not {quote(rules)}")
-    try:
-        record_rules(rules)
-    except (ThreeThirteenError, TypeError) as error:
-        raise _BadMessage(f"rules: {error}") from None
+    _check_message(message, _START_FIELDS, "a start message", then=_START_RULES)
+    seed: int | None = message["bot_seed"]
     return seed
 
 
@@ -400,36 +486,7 @@ def _check_end(message: dict[str, Any]) -> None:
     """Refuse an ``end`` message whose fields are not what the protocol says: the
     totals (ints, one a player), each round's scores, the winners (distinct seats),
     the forfeit (null, or a seat and a kind)."""
-    _keys(message, _END_KEYS, "an end")
-    totals = message["totals"]
-    if not isinstance(totals, list) or not 2 <= len(totals) <= MAX_PLAYERS:
-        raise _BadMessage(f"totals are a list of 2 to {MAX_PLAYERS} integers, not {quote(totals)}")
-    players = len(totals)
-    for total in totals:
-        _whole(total, "a total", -(2**63), 2**63)
-    _whole(message["seat"], "seat", 0, players - 1)
-    scores = message["round_scores"]
-    if not isinstance(scores, list) or not all(
-        isinstance(row, list) and len(row) == players for row in scores
-    ):
-        raise _BadMessage(f"round_scores are lists of {players} integers, not {quote(scores)}")
-    for row in scores:
-        for score in row:
-            _whole(score, "a round's score", -(2**63), 2**63)
-    winners = message["winners"]
-    if not isinstance(winners, list) or len(set(map(repr, winners))) != len(winners):
-        raise _BadMessage(f"winners are a list of distinct seats, not {quote(winners)}")
-    for winner in winners:
-        _whole(winner, "a winner", 0, players - 1)
-    forfeit = message["forfeit"]
-    if forfeit is not None:
-        if not isinstance(forfeit, dict) or set(forfeit) != {"seat", "kind"}:
-            raise _BadMessage(f'a forfeit is {{"seat": ..., "kind": ...}}, not {quote(forfeit)}')
-        _whole(forfeit["seat"], "a forfeit's seat", 0, players - 1)
-        if forfeit["kind"] not in FORFEIT_KINDS:
-            raise _BadMessage(
-                f"a forfeit's kind is 'error', 'illegal' or 'time', not {quote(forfeit['kind'])}"
-            )
+    _check_message(message, _END_FIELDS, "an end message", then=_END_RULES)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

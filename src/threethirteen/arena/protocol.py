@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -38,7 +38,9 @@ from .._validate import (
     as_index,
     check_int,
     choice_field,
+    expected,
     integer_field,
+    list_field,
     load_json,
     nullable_field,
     object_field,
@@ -104,7 +106,6 @@ of version 1 nests 6 deep at most): deeper ones are refused unread, so no reader
 ever recurses without a bound."""
 
 _CARD_BY_TEXT = {str(card): card for card in CARDS}
-_RULES_KEYS = frozenset(("preset", "variations", "players", "max_turns"))
 _PHASES = ("draw", "play", "over")
 _MAX_VARIATIONS = 64
 _MAX_INT = 2**63
@@ -477,27 +478,13 @@ def _maybe_player(value: object, where: str, players: int) -> int | None:
     return None if value is None else _player(value, where, players)
 
 
-def _rules(value: object, players: int, max_turns: int | None) -> Rules:
-    if not isinstance(value, Mapping):
-        raise _fail("rules", f"expected an object, not {quote(value)}")
-    keys = set(value)
-    missing = sorted(_RULES_KEYS - keys)
-    extra = sorted(str(key) for key in keys - _RULES_KEYS - {"fields"})
-    if missing or extra:
-        word = "missing" if missing else "unexpected"
-        raise _fail("rules", f"{word} field {(missing or extra)[0]!r}")
-    if not isinstance(value["preset"], str):
-        raise _fail("rules.preset", f"expected a string, not {quote(value['preset'])}")
-    variations = _list(value["variations"], "rules.variations", most=_MAX_VARIATIONS)
-    if not all(isinstance(item, str) for item in variations):
-        raise _fail("rules.variations", f"expected strings, not {quote(variations)}")
+def _rules(value: Mapping[str, Any], players: int, max_turns: int | None) -> Rules:
+    """The rules (their shape checked by :data:`_RULES_FIELDS`) for this table: its
+    players and turn limit, rules that can be made."""
     if value["players"] != players or value["max_turns"] != max_turns:
         said = quote((value["players"], value["max_turns"]))
         table = (players, max_turns)
         raise _fail("rules", f"players and max_turns {said} are not the view's {table}")
-    fields = value.get("fields")
-    if fields is not None and not isinstance(fields, Mapping):
-        raise _fail("rules.fields", f"expected an object, not {quote(fields)}")
     try:
         key: str | None = json.dumps(value, sort_keys=True)
     except (TypeError, ValueError):
@@ -589,14 +576,34 @@ def _history(value: object, players: int) -> tuple[tuple[int, Action | Reshuffle
 
 
 def _read_later(value: object, where: str) -> None:
-    """A field of a view that :func:`view_from_dict` checks as it reads it: its check
-    needs the players, the rules, the round or the fields before it."""
+    """A field of a view whose check needs the players, the rules, the round or the
+    fields before it: :data:`_VIEW_READERS` checks it, in the second stage."""
 
+
+def _text(value: object, where: str) -> None:
+    if not isinstance(value, str):
+        raise expected(where, "a string", value)
+
+
+def _any_object(value: object, where: str) -> None:
+    """An object of any fields (the rules' fields, which the rules check)."""
+    if not isinstance(value, Mapping):
+        raise expected(where, "an object", value)
+
+
+_RULES_FIELDS: dict[str, FieldCheck] = {
+    "preset": _text,
+    "variations": list_field(_text, 0, _MAX_VARIATIONS),
+    "players": integer_field(2, MAX_PLAYERS),  # (then: the view's)
+    "max_turns": nullable_field(integer_field(1, _MAX_INT)),  # (then: the view's)
+}
+"""The rules as a record writes them (:func:`~threethirteen.engine.records.rules_dict`);
+``"fields"`` too, for rules that are no preset's."""
 
 _VIEW_FIELDS: dict[str, FieldCheck] = {
     "player": _read_later,  # a player at the table
     "players": integer_field(2, MAX_PLAYERS),
-    "rules": _read_later,  # the rules as a record writes them, for this table
+    "rules": object_field(_RULES_FIELDS, {"fields": nullable_field(_any_object)}),
     "max_turns": nullable_field(integer_field(1, _MAX_INT)),
     "round": _read_later,  # one of the rules' rounds
     "cards_dealt": integer_field(0, MAX_CARDS),  # (then: as the round deals)
@@ -624,10 +631,100 @@ _VIEW_FIELDS: dict[str, FieldCheck] = {
     "round_scores": _read_later,  # an int a player, a round
     "totals": _read_later,  # an int a player
 }
-"""The fields of a view's dict, in the order :meth:`~threethirteen.PlayerView.to_dict`
-writes them, each with its check where the field alone says what it must be; the
-others (:func:`_read_later`) are checked as :func:`view_from_dict` reads them."""
+"""The first stage of reading a view: the fields of its dict, in the order
+:meth:`~threethirteen.PlayerView.to_dict` writes them, each with its check where the
+field alone says what it must be; the others (:func:`_read_later`) are read, and
+checked, in the second stage (:data:`_VIEW_READERS`)."""
 _CHECK_VIEW = object_field(_VIEW_FIELDS)
+
+_Read = dict[str, Any]
+"""The fields of a view read so far, by name (the values a view is made of)."""
+
+
+def _read_round(value: object, read: _Read) -> int:
+    return _int(value, "round", 1, len(read["rules"].rounds))
+
+
+def _read_cards_dealt(value: int, read: _Read) -> int:
+    dealt = _round(read["rules"], read["round"]).dealt
+    if value != dealt:
+        raise _fail("cards_dealt", f"round {read['round']} deals {dealt}, not {quote(value)}")
+    return value
+
+
+def _read_wild(value: object, read: _Read) -> int | None:
+    number = read["round"]
+    try:
+        wild = None if value is None else parse_rank(value)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        raise _fail("wild", f"expected a rank such as '3' or 'J', not {quote(value)}") from None
+    if wild != _round(read["rules"], number).wild:
+        raise _fail("wild", f"round {number}'s wild rank is not {quote(value)}")
+    return wild
+
+
+def _read_piles(value: object, read: _Read) -> tuple[tuple[Card, ...], ...]:
+    piles = tuple(
+        _cards(pile, f"piles[{index}]") for index, pile in enumerate(_list(value, "piles"))
+    )
+    if len(piles) not in (1, read["players"]):
+        raise _fail("piles", f"expected 1 or {read['players']} piles, not {len(piles)}")
+    return piles
+
+
+_Reader = Callable[[Any, _Read], Any]
+_VIEW_READERS: dict[str, _Reader] = {
+    "player": lambda value, read: _player(value, "player", read["players"]),
+    "rules": lambda value, read: _rules(value, read["players"], read["max_turns"]),
+    "round": _read_round,  # one of the rules' rounds
+    "cards_dealt": _read_cards_dealt,  # as the round deals
+    "wild": _read_wild,  # the round's wild rank
+    "piles": _read_piles,  # one pile, or one a player
+    "dealer": lambda value, read: _player(value, "dealer", read["players"]),
+    "to_move": lambda value, read: _maybe_player(value, "to_move", read["players"]),
+    "hand": lambda value, read: _hand(value, "hand"),
+    "table": lambda value, read: _table(value, read["players"]),
+    "hand_sizes": lambda value, read: _ints(value, "hand_sizes", read["players"]),
+    "known": lambda value, read: tuple(
+        _hand(known, f"known[{index}]")
+        for index, known in enumerate(_list(value, "known", read["players"]))
+    ),
+    "reshuffled": lambda value, read: None if value is None else _hand(value, "reshuffled"),
+    "went_out": lambda value, read: _bools(value, "went_out", read["players"]),
+    "first_out": lambda value, read: _maybe_player(value, "first_out", read["players"]),
+    "has_melded": lambda value, read: _bools(value, "has_melded", read["players"]),
+    "penalties": lambda value, read: _ints(value, "penalties", read["players"]),
+    "history": lambda value, read: _history(value, read["players"]),
+    "false_outs": lambda value, read: tuple(
+        _int(item, "false_outs") for item in _list(value, "false_outs", most=MAX_HISTORY)
+    ),
+    "upcard": lambda value, read: _card(value, "upcard"),
+    "dealt_hand": lambda value, read: _hand(value, "dealt_hand"),
+    "stock_draws": lambda value, read: _cards(value, "stock_draws", MAX_HISTORY),  # long rounds
+    "round_scores": lambda value, read: tuple(
+        tuple(
+            _score(score, "round_scores")
+            for score in _list(scores, "round_scores", read["players"])
+        )
+        for scores in _list(value, "round_scores")
+    ),
+    "totals": lambda value, read: tuple(
+        _score(total, "totals") for total in _list(value, "totals", read["players"])
+    ),
+}
+"""The second stage of reading a view: each field whose check needs others (the
+players, the rules, the round), read in this order into the value the view holds,
+and checked as it is read (sizes of one a player, players at the table, cards that
+parse, the round's wild rank and deal...). Every field of :data:`_VIEW_FIELDS` marked
+:func:`_read_later` is here, and those whose first check leaves a second (the rules
+for this table, the cards the round deals); the rest are read as they are. Then
+:func:`_check_cards` and the replay of the public history check the view as a
+whole."""
+assert (
+    {name for name, check in _VIEW_FIELDS.items() if check is _read_later}
+    <= set(_VIEW_READERS)
+    <= set(_VIEW_FIELDS)
+), "each field read later has its reader"
 
 
 def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
@@ -670,68 +767,10 @@ def view_from_dict(data: Mapping[str, Any]) -> PlayerView:
         _CHECK_VIEW(data, "view")
     except FieldError as error:
         raise InvalidRecordError(str(error)) from None
-    players: int = data["players"]
-    player = _player(data["player"], "player", players)
-    max_turns: int | None = data["max_turns"]
-    rules = _rules(data["rules"], players, max_turns)
-    number = _int(data["round"], "round", 1, len(rules.rounds))
-    round_ = _round(rules, number)
-    cards_dealt: int = data["cards_dealt"]
-    if cards_dealt != round_.dealt:
-        raise _fail("cards_dealt", f"round {number} deals {round_.dealt}, not {quote(cards_dealt)}")
-    wild_text = data["wild"]
-    try:
-        wild = None if wild_text is None else parse_rank(wild_text)
-    except ValueError:
-        raise _fail("wild", f"expected a rank such as '3' or 'J', not {quote(wild_text)}") from None
-    if wild != round_.wild:
-        raise _fail("wild", f"round {number}'s wild rank is not {quote(wild_text)}")
-    phase = data["phase"]
-    piles = tuple(
-        _cards(pile, f"piles[{index}]") for index, pile in enumerate(_list(data["piles"], "piles"))
-    )
-    if len(piles) not in (1, players):
-        raise _fail("piles", f"expected 1 or {players} piles, not {len(piles)}")
-    view = PlayerView(
-        player=player,
-        players=players,
-        rules=rules,
-        max_turns=max_turns,
-        round=number,
-        cards_dealt=cards_dealt,
-        wild=wild,
-        dealer=_player(data["dealer"], "dealer", players),
-        to_move=_maybe_player(data["to_move"], "to_move", players),
-        phase=phase,
-        hand=_hand(data["hand"], "hand"),
-        piles=piles,
-        table=_table(data["table"], players),
-        hand_sizes=_ints(data["hand_sizes"], "hand_sizes", players),
-        known=tuple(
-            _hand(known, f"known[{index}]")
-            for index, known in enumerate(_list(data["known"], "known", players))
-        ),
-        stock_size=data["stock_size"],
-        reshuffled=None if data["reshuffled"] is None else _hand(data["reshuffled"], "reshuffled"),
-        turns=data["turns"],
-        went_out=_bools(data["went_out"], "went_out", players),
-        first_out=_maybe_player(data["first_out"], "first_out", players),
-        has_melded=_bools(data["has_melded"], "has_melded", players),
-        penalties=_ints(data["penalties"], "penalties", players),
-        history=_history(data["history"], players),
-        false_outs=tuple(
-            _int(item, "false_outs")
-            for item in _list(data["false_outs"], "false_outs", most=MAX_HISTORY)
-        ),
-        upcard=_card(data["upcard"], "upcard"),
-        dealt_hand=_hand(data["dealt_hand"], "dealt_hand"),
-        stock_draws=_cards(data["stock_draws"], "stock_draws", MAX_HISTORY),  # long rounds
-        round_scores=tuple(
-            tuple(_score(score, "round_scores") for score in _list(scores, "round_scores", players))
-            for scores in _list(data["round_scores"], "round_scores")
-        ),
-        totals=tuple(_score(total, "totals") for total in _list(data["totals"], "totals", players)),
-    )
+    read: _Read = {name: data[name] for name in _VIEW_FIELDS if name not in _VIEW_READERS}
+    for name, reader in _VIEW_READERS.items():
+        read[name] = reader(data[name], read)
+    view = PlayerView(**read)
     _check_cards(view)
     return view
 

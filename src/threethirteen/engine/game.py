@@ -30,15 +30,25 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._lazy import LazyModule
-from .._validate import MAX_SEED, as_index, check_int, cut, is_iterable, quote
+from .._validate import (
+    MAX_CARDS,
+    MAX_SEED,
+    as_index,
+    check_int,
+    cut,
+    is_iterable,
+    items,
+    quote,
+    tokens,
+)
 from ..errors import (
     GameError,
     IllegalActionError,
     InvalidActionError,
+    InvalidInputError,
     InvalidMeldError,
     InvalidRecordError,
     InvalidRulesError,
-    ThreeThirteenError,
 )
 from ..hands.analysis import best_melds, can_go_out, discards
 from ..hands.cards import CARDS, JOKER, Card
@@ -52,19 +62,8 @@ from .beliefs import BeliefState, work_out_beliefs
 from .dealing import new_seed, pool_codes, shuffled
 from .determinize import Deal, SampleError, sample_history
 from .public_replay import discard_pile, first_piles, reshuffle_split
-from .records import (
-    check_game_end,
-    check_record,
-    check_round_played,
-    check_round_start,
-    event_dicts,
-    game_record,
-    rank_text,
-    read_deal,
-    record_rules,
-    reshuffle_stocks,
-    score_sheet,
-)
+from .record_replay import replay_record
+from .records import MAX_RECORD_ACTIONS, event_dicts, game_record, rank_text, score_sheet
 from .scoring import is_void, round_scores
 from .table_play import extended, lay_off_identity, lay_off_targets, smallest_melds
 from .view import HistoryParts, Phase, Reshuffle, TableMeld, ViewCodes, ViewData, round_of
@@ -96,6 +95,8 @@ _GO_OUT = tuple(DiscardCard(CARDS[code], go_out=True) for code in range(53))
 _DRAW_PILE = DrawDiscard()
 _DRAW_PILE_OF = tuple(DrawDiscard(pile) for pile in range(MAX_PLAYERS))
 _CARD_AT = CARDS.__getitem__
+_CARD_TEXT = tuple(str(card) for card in CARDS)
+"""Each card code's text in a record (``str(Card)``), made once."""
 
 
 @lru_cache(maxsize=64)
@@ -161,6 +162,57 @@ def _without(codes: list[int], taken: Iterable[int]) -> list[int] | None:
         except ValueError:
             return None
     return left
+
+
+_MOST_RESHUFFLES = MAX_RECORD_ACTIONS
+"""The most reshuffles :meth:`Game.deal` takes for a round (a record's most entries)."""
+
+
+def _card_codes(cards: object, what: str) -> list[int]:
+    """The codes of ``cards`` given to :meth:`Game.deal`, in their order: a text of
+    cards, or a list of cards, card texts or card codes (ints from 0 to 52); perhaps
+    the list given itself (the caller's to copy if it keeps it).
+
+    :raises GameError: naming ``what`` for a value that is none of these.
+    """
+    if isinstance(cards, str):
+        found: list[Any] = tokens(cards, GameError, what)
+    elif type(cards) is list and len(cards) <= MAX_CARDS:  # (read as it is: not kept)
+        found = cards
+    else:
+        found = items(cards, what, GameError)
+    kinds = set(map(type, found))  # (all codes, or all cards: the common cases, at once)
+    if kinds <= {int} and (not found or (min(found) >= 0 and max(found) < len(CARDS))):
+        return found
+    if kinds == {Card}:
+        return [card.code for card in found]
+    codes = []
+    for card in found:
+        if isinstance(card, Card):
+            codes.append(card.code)
+        elif isinstance(card, str):
+            try:
+                codes.append(Card.parse(card).code)
+            except InvalidInputError as error:
+                raise GameError(f"{what}: {error}") from None
+        elif type(card) is int and 0 <= card < len(CARDS):
+            codes.append(card)
+        else:
+            raise GameError(
+                f"{what}: a card is a Card, its text or its code (0 to 52), not {quote(card)}"
+            )
+    return codes
+
+
+def _not_pool(codes: list[int], pool: list[int]) -> str | None:
+    """What keeps ``codes`` from being the (sorted) ``pool``'s cards, or ``None``."""
+    if sorted(codes) == pool:
+        return None
+    dealt, held = Counter(codes), Counter(pool)
+    extra = sorted((dealt - held).elements())
+    if extra:
+        return f"{CARDS[extra[0]]} is dealt more often than the pool holds it"
+    return f"{CARDS[min((held - dealt).elements())]} is missing"
 
 
 class _RoundState:
@@ -255,6 +307,52 @@ class _RoundState:
         return new
 
 
+class _RoundEnd(NamedTuple):
+    """A round as it ended (or the round in play: ``end`` ``None``): its record's dict
+    is made from it when asked for (a round's actions as dicts are made only for a
+    record; a round played for search is never asked)."""
+
+    number: int
+    dealer: int
+    wild: int | None
+    cards_dealt: int
+    deal: dict[str, Any]
+    events: list[tuple[int, Any]]
+    """The round's events (never changed once the round has ended: the next deal
+    makes new lists, so copies of the game share them)."""
+    orders: list[tuple[int, ...]]
+    end: str | None
+    void: bool
+    scores: list[int] | None
+
+    def record(self, copy: bool = False) -> dict[str, Any]:
+        """The round's dict in a game's record; ``copy``: sharing nothing of the
+        game's (else its deal is the game's own, for a record to copy whole)."""
+        deal = self.deal
+        if copy:
+            deal = {
+                "hands": [hand[:] for hand in deal["hands"]],
+                "upcard": deal["upcard"],
+                "stock": deal["stock"][:],
+            }
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "wild": rank_text(self.wild),
+            "cards_dealt": self.cards_dealt,
+            "deal": deal,
+            "actions": event_dicts(self.events, self.orders),
+            "end": self.end,
+            "void": self.void,
+            "scores": None if self.scores is None else self.scores[:],
+        }
+
+    def scores_row(self) -> dict[str, Any]:
+        """What a score sheet shows of the round."""
+        wild = rank_text(self.wild)
+        return {"number": self.number, "wild": wild, "void": self.void, "scores": self.scores}
+
+
 class Game:
     """A game of Three Thirteen for 2 or more players, from the first deal to the
     last score.
@@ -284,14 +382,14 @@ class Game:
         "_attempt",
         "_deal_seed",
         "_dealer",
+        "_given_reshuffles",
         "_last_end",
         "_r",
-        "_replay",
-        "_replaying",
         "_round_index",
         "_round_records",
         "_round_scores",
         "_totals",
+        "_waits",
         "max_turns",
         "players",
         "rules",
@@ -332,11 +430,11 @@ class Game:
         self._round_index = 0
         self._attempt = 0
         self._dealer = 0
-        self._round_records: list[dict[str, Any]] | None = []
+        self._round_records: list[_RoundEnd] | None = []
         self._round_scores: list[tuple[int, ...]] = []
         self._totals = [0] * players
-        self._replay: list[list[int]] | None = None
-        self._replaying = False
+        self._given_reshuffles: list[list[int]] | None = None
+        self._waits = False
         self._deal_seed = new_seed() if seed is None else seed
         self._last_end: str | None = None
 
@@ -346,8 +444,6 @@ class Game:
         """Deal the round at ``_round_index``: from the seed, or the recorded ``deal``
         (hands, upcard, stock top first)."""
         rules, players = self.rules, self.players
-        number = self._round_index + 1
-        round = round_of(rules, number)
         dealt = rules.rounds[self._round_index]
         if deal is None:
             order = shuffled(
@@ -365,9 +461,18 @@ class Game:
             stock_top_first = order[position + 1 :]
         else:
             hands, upcard, stock_top_first = deal
+        self._r = self._new_round(hands, upcard, stock_top_first)  # the new round: one assignment
+        self._start_turn()
+
+    def _new_round(
+        self, hands: list[list[int]], upcard: int, stock_top_first: list[int]
+    ) -> _RoundState:
+        """The state of the round at ``_round_index`` dealt as ``hands``, ``upcard`` and
+        ``stock_top_first``, before its first turn starts."""
+        rules, players = self.rules, self.players
         r = _RoundState()
-        r.round = round
-        r.cards_dealt = dealt
+        r.round = round_of(rules, self._round_index + 1)
+        r.cards_dealt = rules.rounds[self._round_index]
         r.hands = [sorted(hand) for hand in hands]
         r.stock = stock_top_first[::-1]
         r.piles = first_piles(players, self._dealer, upcard, bool(rules.separate_discards))
@@ -388,16 +493,16 @@ class Game:
         r.stock_draws = [bytearray() for _ in range(players)]
         r.false_outs = []
         r.pending = None
+        text = _CARD_TEXT
         r.deal_record = {
-            "hands": [[str(CARDS[code]) for code in hand] for hand in hands],
-            "upcard": str(CARDS[upcard]),
-            "stock": [str(CARDS[code]) for code in stock_top_first],
+            "hands": [[text[code] for code in hand] for hand in hands],
+            "upcard": text[upcard],
+            "stock": [text[code] for code in stock_top_first],
         }
         r.phase = _DRAW
         r.to_move = (self._dealer + 1) % players
         r.legal = None
-        self._r = r  # the new round: one assignment
-        self._start_turn()
+        return r
 
     def _start_turn(self) -> None:
         """Before a draw: reshuffle an empty stock, or end the round when nothing is left."""
@@ -409,13 +514,13 @@ class Game:
             self._end_round("stock")
             return
         r.reshuffles += 1
-        if self._replay is not None:
-            if not self._replay:
+        if self._given_reshuffles is not None:
+            if not self._given_reshuffles:
                 raise InvalidRecordError(
                     f"round {self._round_index + 1}: the stock runs out, but the record"
                     " has no reshuffle for it"
                 )
-            order = self._replay.pop(0)
+            order = self._given_reshuffles.pop(0)
             if sorted(order) != sorted(cards):
                 raise InvalidRecordError(
                     f"round {self._round_index + 1}: a reshuffle's stock is not the cards"
@@ -463,7 +568,8 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
-        """The player whose turn it is, or ``None`` when the game is over."""
+        """The player whose turn it is, or ``None`` when the game is over (or waits
+        for its deal: :attr:`awaits_deal`)."""
         return self._r.to_move
 
     @property
@@ -561,11 +667,12 @@ class Game:
         return index
 
     def __repr__(self) -> str:
-        state = (
-            "over"
-            if self._r.phase == _OVER
-            else f"round {self.round}, player {self._r.to_move} to {self.phase}"
-        )
+        if self._r.phase == _OVER:
+            state = "over"
+        elif self.awaits_deal:
+            state = f"round {self.round} awaits its deal"
+        else:
+            state = f"round {self.round}, player {self._r.to_move} to {self.phase}"
         return f"<Game {self.rules.name} players={self.players} seed={self.seed}: {state}>"
 
     # -- legal actions ----------------------------------------------------------
@@ -589,10 +696,9 @@ class Game:
 
     def _list_legal(self) -> list[Action]:
         r = self._r
-        if r.phase == _OVER:
-            return []
         player = r.to_move
-        assert player is not None
+        if player is None:  # over, or waiting for a deal
+            return []
         if r.phase == _DRAW:
             actions: list[Action] = [_DRAW_STOCK] if r.stock else []
             separate = self.rules.separate_discards
@@ -698,7 +804,8 @@ class Game:
         if r.phase == _OVER:
             return "the game is over"
         mover = r.to_move
-        assert mover is not None
+        if mover is None:
+            return "no round is in play: the game awaits its deal (Game.deal)"
         if player is not None and player != mover:
             return f"it is player {mover}'s turn, not player {quote(player)}'s"
         if r.legal is not None and action in r.legal:
@@ -999,7 +1106,8 @@ class Game:
         )
         void = is_void(r.round, scores)
         if self._round_records is not None:
-            self._round_records.append(self._round_dict(end, void, scores))
+            ended = self._round_end(end, void, scores)
+            self._round_records.append(ended)
         self._last_end = end
         if void:
             self._attempt += 1
@@ -1017,25 +1125,27 @@ class Game:
             r.phase = _OVER
             r.to_move = None
             return
-        if self._replaying:  # the replay deals the next round from the record
+        if self._waits:  # the next round is dealt by deal()
             r.to_move = None
             return
         self._deal(None)
 
-    def _round_dict(self, end: str | None, void: bool, scores: list[int] | None) -> dict[str, Any]:
+    def _round_end(self, end: str | None, void: bool, scores: list[int] | None) -> _RoundEnd:
+        """The round in play as it ends (``end``, ``void``, ``scores``), or (``end``
+        ``None``) as it stands."""
         r = self._r
-        wild = r.round.wild
-        return {
-            "number": self._round_index + 1,
-            "dealer": self._dealer,
-            "wild": rank_text(wild),
-            "cards_dealt": r.cards_dealt,
-            "deal": r.deal_record,
-            "actions": event_dicts(r.events, r.orders),
-            "end": end,
-            "void": void,
-            "scores": scores,
-        }
+        return _RoundEnd(
+            self._round_index + 1,
+            self._dealer,
+            r.round.wild,
+            r.cards_dealt,
+            r.deal_record,
+            r.events,
+            r.orders,
+            end,
+            void,
+            scores,
+        )
 
     # -- copies, views and samples ----------------------------------------------
 
@@ -1054,7 +1164,7 @@ class Game:
         new.seed = self.seed
         new.max_turns = self.max_turns
         new._deal_seed = self._deal_seed
-        new._replaying = self._replaying
+        new._waits = self._waits
         new._round_index = self._round_index
         new._attempt = self._attempt
         new._dealer = self._dealer
@@ -1063,7 +1173,8 @@ class Game:
         new._round_records = None if self._round_records is None else self._round_records[:]
         new._round_scores = self._round_scores[:]
         new._totals = self._totals[:]
-        new._replay = None if self._replay is None else [list(order) for order in self._replay]
+        given = self._given_reshuffles
+        new._given_reshuffles = None if given is None else [list(order) for order in given]
         return new
 
     def __copy__(self) -> Game:
@@ -1083,6 +1194,8 @@ class Game:
         r = self._r
         if type(player) is not int or not 0 <= player < self.players:
             player = self._player(player)
+        if self._waits and r.to_move is None and r.phase != _OVER:
+            raise GameError("no round is in play: the game awaits its deal (Game.deal)")
         if r.pending is not None:
             self._work_out_history()
         hands = r.hands
@@ -1156,8 +1269,8 @@ class Game:
         r.pending = pending
         r.dealt_hands, r.stock_draws, r.orders = dealt
         game._deal_seed = deal_seed
-        game._replaying = False
-        game._replay = None
+        game._waits = False
+        game._given_reshuffles = None
         game._round_index = view.round - 1
         game._attempt = 0
         game._dealer = view.dealer
@@ -1258,10 +1371,10 @@ class Game:
         """
         if self._round_records is None:
             raise GameError("a game made by PlayerView.sample has no deals to record")
-        rounds = list(self._round_records)
+        rounds = [ended.record() for ended in self._round_records]
         over = self._r.phase == _OVER
-        if not over:
-            rounds.append(self._round_dict(None, False, None))
+        if not over and not self.awaits_deal:
+            rounds.append(self._round_end(None, False, None).record())
         winners = list(self.winners) if over else None
         return game_record(
             self.rules, self.players, self.max_turns, self.seed, rounds, self._totals, winners
@@ -1273,7 +1386,9 @@ class Game:
         reshuffle, end and score; the game as the record leaves it (over, or in play).
 
         A record with a seed must hold the deals and reshuffles that seed gives; one
-        with ``"seed": null`` gives them itself.
+        with ``"seed": null`` gives them itself. The replay is
+        :func:`~threethirteen.engine.record_replay.replay_record`, which deals the
+        game round by round through :meth:`dealt` and :meth:`deal`.
 
         :raises InvalidRecordError: naming the round, the action and what is wrong.
 
@@ -1282,74 +1397,186 @@ class Game:
         >>> Game.from_record(game.to_record()).hand(1) == game.hand(1)
         True
         """
-        check_record(record)
-        spec = record["rules"]
-        if not record["rounds"]:
-            raise InvalidRecordError("a record holds at least one round (the one in play)")
-        try:
-            rules, players = _table_rules(record_rules(spec), spec["players"], ())
-            game = object.__new__(cls)
-            game._setup(rules, players, record["seed"], _turn_limit(spec["max_turns"]))
-        except InvalidRecordError:
-            raise
-        except ThreeThirteenError as error:
-            raise InvalidRecordError(f"the record's rules: {error}") from None
-        game._replaying = True
-        rounds = record["rounds"]
-        for position, data in enumerate(rounds):
-            game._replay_round(position, data, last=position == len(rounds) - 1)
-        game._replaying = False
-        if game._r.to_move is None and game._round_index < len(rules.rounds):
-            game._deal(None)  # the record ends between rounds: deal the next one
-        check_game_end(record, game._totals, list(game.winners) if game._r.phase == _OVER else None)
+        return replay_record(record, cls.dealt)
+
+    # -- deals given ----------------------------------------------------------------
+
+    @classmethod
+    def dealt(
+        cls,
+        rules: RulesLike = "pagat",
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        variations: Iterable[str] = (),
+        max_turns: int | None = None,
+    ) -> Game:
+        """A game whose rounds are dealt one by one with :meth:`deal`: the cards given
+        (a game played at a real table, typed in; a record replayed), or its seed's.
+
+        The game waits for each deal: before the first and between rounds
+        :attr:`awaits_deal` is true, nobody is to move and no action is legal
+        (between rounds the round that ended stays on show). :meth:`deal_from_seed`
+        ends the waiting: the game then deals every round itself, as one made by
+        ``Game(...)``.
+
+        :param seed: ``None`` (kept as :attr:`seed`, written in the record as
+            ``null``): each :meth:`deal` gives the cards, or deals from a fresh
+            random seed when it gives none; an int: every deal is that seed's, as
+            ``Game(..., seed=seed)`` deals it.
+        :raises InvalidRulesError: for an unknown preset or variation, or players the
+            preset does not seat (as :class:`Game`).
+        :raises GameError: for a table the pool cannot deal, or a bad seed or limit.
+
+        >>> game = Game.dealt("pagat", players=2)
+        >>> game.awaits_deal, game.to_move, game.legal_actions()
+        (True, None, [])
+        >>> game.deal(["3c 4c 5c", "9d Kh Ks"], "2s", "Ac 2c 2d")
+        Traceback (most recent call last):
+        ...
+        threethirteen.errors.GameError: the deal is not the pool's cards: 6c is missing
+        """
+        found, count = _table_rules(rules, players, variations)
+        if seed is not None:
+            seed = check_int("a seed", seed, 0, MAX_SEED, GameError)
+        game = object.__new__(cls)
+        game._setup(found, count, seed, _turn_limit(max_turns))
+        game._waits = True
+        r = game._new_round([[] for _ in range(count)], 0, [])
+        r.piles = [[] for _ in r.piles]
+        r.deal_record = {}
+        r.to_move = None
+        game._r = r
         return game
 
-    def _replay_round(self, position: int, data: Mapping[str, Any], last: bool) -> None:
-        where = f"round record {position} (round {data['number']})"
-        if self._round_index >= len(self.rules.rounds):
-            raise InvalidRecordError(f"{where}: the game was over before it")
-        check_round_start(
-            where, data, (self._round_index + 1, self._dealer, self.rules.rounds[self._round_index])
-        )
-        assert self._round_records is not None
-        before = len(self._round_records)  # a round may end at its deal (an empty stock)
-        if self.seed is None:
-            self._replay = reshuffle_stocks(data["actions"], where)
-            self._deal(
-                read_deal(
-                    data["deal"],
-                    self.players,
-                    self.rules.rounds[self._round_index],
-                    pool_codes(self.rules.decks, self.rules.jokers),
-                    where,
-                )
+    @property
+    def awaits_deal(self) -> bool:
+        """Whether the game waits for :meth:`deal` (a game made by :meth:`dealt`,
+        before a round).
+
+        >>> Game("pagat", players=2, seed=1).awaits_deal
+        False
+        """
+        r = self._r
+        return self._waits and r.to_move is None and r.phase != _OVER
+
+    def deal(
+        self,
+        hands: Iterable[Iterable[Card | str | int] | str] | None = None,
+        upcard: Card | str | int | None = None,
+        stock: Iterable[Card | str | int] | str | None = None,
+        reshuffles: Iterable[Iterable[Card | str | int] | str] = (),
+    ) -> None:
+        """Deal the round that a game made by :meth:`dealt` waits for: ``hands``,
+        ``upcard`` and ``stock`` given, or (none given) from the game's seed.
+
+        :param hands: each player's cards as dealt, from player 0 (a list of cards,
+            card texts or card codes, or a text such as ``"9s 3h 4d"``; their order is
+            kept in the record).
+        :param upcard: the card turned up to start the discard pile.
+        :param stock: the stock, top card first. The hands, the upcard and the stock
+            are the pool's cards, each as often as the pool holds it.
+        :param reshuffles: the new stock of each reshuffle of the round, in order (top
+            card first): when the stock runs out, the next one is dealt; it must be
+            the cards of the discard piles under their top cards (else
+            :meth:`apply` raises :class:`~threethirteen.InvalidRecordError`, as it
+            does when the stock runs out and no reshuffle is left).
+        :raises GameError: when no deal is awaited, for cards given to a game with a
+            seed, and for a deal that is not the pool's cards.
+
+        >>> seeded = Game("pagat", players=2, seed=5)
+        >>> cards = seeded.round_record()["deal"]
+        >>> cards["hands"][1], cards["upcard"], len(cards["stock"])
+        (['9h', '2c', 'Jc'], 'Jd', 45)
+        >>> game = Game.dealt("pagat", players=2)
+        >>> game.deal(cards["hands"], cards["upcard"], cards["stock"])
+        >>> game.to_move, game.hand(1), game.stock == seeded.stock
+        (1, Hand.parse('2c Jc 9h'), True)
+        >>> game.deal()
+        Traceback (most recent call last):
+        ...
+        threethirteen.errors.GameError: no deal is awaited: round 1 is in play
+        """
+        r = self._r
+        if not self.awaits_deal:
+            raise GameError(
+                "the game is over"
+                if r.phase == _OVER
+                else f"no deal is awaited: round {self.round} is in play"
+                + ("" if self._waits else " (only a game made by Game.dealt waits for deals)")
             )
-        else:
-            self._replay = None
+        given = (hands is not None, upcard is not None, stock is not None)
+        if not any(given):
+            if list(items(reshuffles, "reshuffles", GameError)):
+                raise GameError("reshuffles are given with the cards of a deal")
+            self._given_reshuffles = None
             self._deal(None)
-        if self._r.deal_record != data["deal"]:
-            reason = (
-                f"is not the one seed {self.seed} gives"
-                if self.seed is not None
-                else "is not well formed"
-            )
-            raise InvalidRecordError(f"{where}: the deal {reason}")
-        for index, entry in enumerate(data["actions"]):
-            if entry.get("type") == "reshuffle":
-                continue
-            if len(self._round_records) > before:
-                raise InvalidRecordError(f"{where}, action {index}: the round was over before it")
-            try:
-                action = Action.from_dict(entry)
-                self.apply(action, entry.get("player"))
-            except (InvalidActionError, IllegalActionError) as error:
-                raise InvalidRecordError(f"{where}, action {index}: {error}") from None
-        finished = len(self._round_records) > before
-        made = self._round_records[-1] if finished else self._round_dict(None, False, None)
-        check_round_played(where, made, data)
-        if not finished and not last:
-            raise InvalidRecordError(f"{where}: the round did not end, but the record goes on")
-        self._replay = None
+            return
+        if self.seed is not None:
+            raise GameError(f"this game deals from its seed {self.seed}: call deal() without cards")
+        if not all(given):
+            raise GameError("give the hands, the upcard and the stock, or none of them")
+        dealt = self.rules.rounds[self._round_index]
+        codes = [
+            _card_codes(hand, f"hand {index}")
+            for index, hand in enumerate(items(hands, "hands", GameError, MAX_PLAYERS))
+        ]
+        if len(codes) != self.players:
+            raise GameError(f"{len(codes)} hands dealt for {self.players} players")
+        for index, hand in enumerate(codes):
+            if len(hand) != dealt:
+                raise GameError(f"hand {index} holds {len(hand)} cards, not {dealt}")
+        pool = pool_codes(self.rules.decks, self.rules.jokers)
+        top = _card_codes([upcard], "the upcard")[0]
+        order = _card_codes(stock, "the stock")
+        problem = _not_pool([code for hand in codes for code in hand] + [top] + order, pool)
+        if problem:
+            raise GameError(f"the deal is not the pool's cards: {problem}")
+        stocks = items(reshuffles, "reshuffles", GameError, _MOST_RESHUFFLES)
+        self._given_reshuffles = [
+            _card_codes(cards, f"reshuffle {index}")[:] for index, cards in enumerate(stocks)
+        ]
+        self._deal((codes, top, order))
+
+    def deal_from_seed(self) -> None:
+        """End a game made by :meth:`dealt` waiting for deals: from now on it deals
+        every round itself, from its seed (a fresh random one when it has none), as
+        a game made by ``Game(...)`` does; the deal it waits for, if any, is dealt
+        now. Nothing changes for a game that deals itself already.
+
+        >>> game = Game.dealt("pagat", players=2, seed=5)
+        >>> game.deal_from_seed()
+        >>> game.awaits_deal, game.hand(1) == Game("pagat", players=2, seed=5).hand(1)
+        (False, True)
+        """
+        waiting = self.awaits_deal
+        self._waits = False
+        self._given_reshuffles = None
+        if waiting:
+            self._deal(None)
+
+    def round_record(self) -> dict[str, Any]:
+        """The record of the round in play (``"end"`` and ``"scores"`` ``None``), or,
+        between rounds and once the game is over, of the round that ended last: the
+        dict :meth:`to_record` writes for it (a copy: the caller's to change).
+
+        :raises GameError: before a game made by :meth:`dealt` is first dealt, and
+            for a game made by :meth:`PlayerView.sample`, whose deals nobody knows.
+
+        >>> game = Game("pagat", players=2, seed=5)
+        >>> game.apply("draw stock")
+        >>> round = game.round_record()
+        >>> round["number"], round["deal"]["upcard"], round["actions"], round["end"]
+        (1, 'Jd', [{'player': 1, 'type': 'draw', 'source': 'stock'}], None)
+        """
+        records = self._round_records
+        if records is None:
+            raise GameError("a game made by PlayerView.sample has no deals to record")
+        if self.awaits_deal or self._r.phase == _OVER:
+            if not records:
+                raise GameError("no round has been dealt: the game awaits its first deal")
+            return records[-1].record(copy=True)
+        return self._round_end(None, False, None).record(copy=True)
 
     def score_sheet(self, names: Sequence[str] | None = None) -> str:
         """The scores as a short text table: a row per round, then the totals.
@@ -1366,8 +1593,9 @@ class Game:
                 {"number": i + 1, "wild": "", "void": False, "scores": list(s)}
                 for i, s in enumerate(self._round_scores)
             ]
-            return score_sheet(self.players, rows, list(self._totals), winners, names)
-        return score_sheet(self.players, self._round_records, list(self._totals), winners, names)
+        else:
+            rows = [ended.scores_row() for ended in self._round_records]
+        return score_sheet(self.players, rows, list(self._totals), winners, names)
 
 
 def _table_rules(

@@ -1,14 +1,18 @@
 """Game records: the versioned JSON document a :class:`~threethirteen.Game` writes,
-its shape checked before a replay, and the score sheet.
+its shape checked before a replay, its analysis (a review of its decisions), and
+the score sheet.
 
-The format is described on the docs' records page and by the JSON Schema shipped
-in the package (:func:`schema`). :func:`check_record` checks the shape (fields,
-types, card notation); the game's replay checks the play.
+The format is described on the docs' records page and by the JSON Schemas shipped
+in the package (:func:`schema`): version 1, and version 2, a record with an
+``"analysis"`` (:func:`with_analysis` writes one, :func:`record_analysis` reads it).
+:func:`check_record` checks the shape (fields, types, bounds), by a table of fields
+for each part of a record (in the style of ``threethirteen._validate``) and then
+the checks across fields; the game's replay checks the play.
 
->>> check_record({"format": "threethirteen-game", "version": 2})
+>>> check_record({"format": "threethirteen-game", "version": 3})
 Traceback (most recent call last):
 ...
-threethirteen.errors.InvalidRecordError: record version 2 is not one this library reads (1)
+threethirteen.errors.InvalidRecordError: record version 3 is not one this library reads (1 or 2)
 """
 
 from __future__ import annotations
@@ -22,8 +26,26 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from .._validate import MAX_SEED, FieldError, integer_field, quote
-from ..errors import GameError, InvalidRecordError, ThreeThirteenError
+from .._validate import (
+    MAX_CARDS,
+    MAX_SEED,
+    CrossCheck,
+    FieldCheck,
+    FieldError,
+    boolean_field,
+    check_fields,
+    choice_field,
+    expected,
+    integer_field,
+    list_field,
+    nullable_field,
+    number_field,
+    object_field,
+    quote,
+    string_field,
+    union_field,
+)
+from ..errors import GameError, InvalidInputError, InvalidRecordError, ThreeThirteenError
 from ..hands.cards import CARDS, Card, rank_name
 from ..hands.rules import (
     MAX_DECKS,
@@ -34,16 +56,25 @@ from ..hands.rules import (
     MAX_VARIATIONS,
     Rules,
 )
+from .actions import MAX_ACTION_LENGTH, Action
 
 __all__ = [
+    "ANALYSIS_VERSION",
+    "LABELS",
+    "LEVELS",
+    "MAX_ANALYSIS_DEALS",
+    "MAX_CANDIDATES",
     "MAX_NAME_LENGTH",
     "MAX_RECORD_ACTIONS",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_ROUNDS",
     "MAX_SCORE",
+    "MAX_WORDS_LENGTH",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "RECORD_VERSIONS",
     "card_codes",
+    "check_analysis",
     "check_game_end",
     "check_record",
     "check_round_played",
@@ -54,18 +85,25 @@ __all__ = [
     "game_record",
     "rank_text",
     "read_deal",
+    "record_analysis",
     "record_names",
     "record_rules",
     "reshuffle_stocks",
     "rules_dict",
     "schema",
     "score_sheet",
+    "with_analysis",
 ]
 
 RECORD_FORMAT = "threethirteen-game"
 """The ``"format"`` of a game record."""
 RECORD_VERSION = 1
-"""The version of the record format this library writes and reads."""
+"""The version of the record format of a record without an analysis (older readers
+read it)."""
+ANALYSIS_VERSION = 2
+"""The version of the record format of a record with an ``"analysis"`` (its review)."""
+RECORD_VERSIONS = (RECORD_VERSION, ANALYSIS_VERSION)
+"""The versions of the record format this library reads."""
 
 MAX_RECORD_ACTIONS = 500_000
 """The most entries (actions and reshuffles, all rounds together) a record holds: a
@@ -85,12 +123,21 @@ MAX_NAME_LENGTH = 100
 _MAX_POOL = 52 * MAX_DECKS + MAX_JOKERS  # the most cards a game deals from
 _MAX_DEALT = 15  # the most cards a round deals each player
 
-_TOP = {"format", "version", "rules", "seed", "rounds", "totals", "winners"}
-_OPTIONAL_TOP = frozenset({"names"})
-_RULES = {"preset", "variations", "players", "max_turns"}
-_ROUND = {"number", "dealer", "wild", "cards_dealt", "deal", "actions", "end", "void", "scores"}
-_DEAL = {"hands", "upcard", "stock"}
-_ENDS = (None, "out", "empty_hand", "stock", "turn_limit")
+MAX_CANDIDATES = 64
+"""The most candidate actions a decision of a record's analysis weighs."""
+MAX_WORDS_LENGTH = 500
+"""The most characters of a decision's words in a record's analysis."""
+MAX_ANALYSIS_DEALS = 1_000_000
+"""The most deals a decision an analysis weighs may be sampled over."""
+LEVELS = ("full", "quick")
+"""The levels of a review (a record's analysis's ``"level"``)."""
+LABELS = ("inaccuracy", "mistake", "blunder")
+"""The labels of a costly decision (a decision's ``"label"``, or null)."""
+
+_MAX_HELD = _MAX_DEALT + 1  # the most cards a hand holds (after its draw)
+_MAX_CARD_TEXT = 8  # "10c=10h": a card, and what a wild card stands for
+_ENDS = ("out", "empty_hand", "stock", "turn_limit")
+_RANKS = frozenset(rank_name(rank) for rank in range(1, 14))
 _RULE_FIELDS = frozenset(item.name for item in dataclass_fields(Rules))
 
 
@@ -103,80 +150,268 @@ def rank_text(rank: int | None) -> str | None:
     return None if rank is None else rank_name(rank)
 
 
-def schema() -> dict[str, Any]:
-    """The JSON Schema of a game record (version 1), shipped with the package.
+def schema(version: int = RECORD_VERSION) -> dict[str, Any]:
+    """The JSON Schema of a game record of format ``version`` (1, without an
+    analysis; 2, with one), shipped with the package.
 
     >>> schema()["title"]
     'A game of Three Thirteen, as threethirteen records it'
+    >>> schema(2)["properties"]["version"]["const"]
+    2
     """
-    text = (
-        resources.files("threethirteen").joinpath("schemas/game-record-1.json").read_text("utf-8")
-    )
+    if version not in RECORD_VERSIONS:
+        raise InvalidInputError(f"a record's version must be 1 or 2, not {quote(version)}")
+    path = f"schemas/game-record-{version}.json"
+    text = resources.files("threethirteen").joinpath(path).read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 
 
-def _fail(where: str, message: str) -> InvalidRecordError:
-    return InvalidRecordError(f"{where}: {message}" if where else message)
+# -- a record's shape, as tables of fields ---------------------------------------
+# Each object of a record has its table (field -> check, in the order a record writes
+# them); checks across fields (a list of one item a player, the entries in all, an
+# analysis's decisions naming the record's actions) follow in one list, _RECORD_RULES.
 
 
-def _keys(
-    data: object, required: set[str], where: str, optional: frozenset[str] = frozenset()
-) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise _fail(where, f"expected an object, not {quote(data)}")
-    missing = sorted(required - set(data))
-    if missing:
-        raise _fail(where, f"missing field {missing[0]!r}")
-    known = required | optional
-    extra = min((str(key) for key in data if key not in known), default=None)  # (no sort)
-    if extra is not None:
-        raise _fail(where, f"unexpected field {quote(extra)}")
-    return data
+def _card(value: object, where: str) -> None:
+    """A card's text (``"9s"``, ``"Jk"``; in an action ``"Jk=7h"`` too): a short
+    string, parsed by the replay."""
+    if not isinstance(value, str) or not 1 <= len(value) <= _MAX_CARD_TEXT:
+        raise expected(
+            where, f"a card such as '9s' or 'Jk', of at most {_MAX_CARD_TEXT} characters", value
+        )
 
 
-def _int(value: object, where: str, low: int, high: int) -> int:
-    """An int (never a bool) from ``low`` to ``high``: the field check
-    :func:`~threethirteen._validate.integer_field`."""
-    if type(value) is int and low <= value <= high:
-        return value
-    try:
-        integer_field(low, high)(value, where)
-    except FieldError as error:
-        raise InvalidRecordError(str(error)) from None
-    assert isinstance(value, int)  # (a subclass of int)
-    return value
+def _rank(value: object, where: str) -> None:
+    if value is not None and (not isinstance(value, str) or value not in _RANKS):
+        raise expected(where, "a rank such as '3' or 'J', or null", value)
 
 
-def _list(value: object, where: str, most: int, what: str = "a list") -> list[Any]:
-    """A list of at most ``most`` items (its length checked before its items)."""
+def _any(value: object, where: str) -> None:
+    """Any value: a rule's field, checked by :class:`~threethirteen.Rules` itself."""
+
+
+def _cards(most: int) -> FieldCheck:
+    """A list of at most ``most`` cards' texts (a deal's stock holds a hundred: read
+    in one pass, the table's own check only for the message of one that is wrong)."""
+    slow = list_field(_card, 0, most)
+
+    def check(value: object, where: str) -> None:
+        if not (
+            type(value) is list
+            and len(value) <= most
+            and all(type(card) is str and 0 < len(card) <= _MAX_CARD_TEXT for card in value)
+        ):
+            slow(value, where)
+
+    return check
+
+
+_NAME = string_field(MAX_NAME_LENGTH, fewest=0)
+_PLAYER = integer_field(0, MAX_PLAYERS - 1)
+_SCORE = integer_field(-MAX_SCORE, MAX_SCORE)
+_SCORES = list_field(_SCORE, 0, MAX_PLAYERS)  # (then: one a player)
+_MELDS = list_field(_cards(_MAX_HELD), 0, _MAX_HELD)
+_PILE = integer_field(0, MAX_PLAYERS - 1)
+_MELD_INDEX = integer_field(0, MAX_CARDS)
+
+_RULES: dict[str, FieldCheck] = {
+    "preset": _NAME,
+    "variations": list_field(_NAME, 0, MAX_VARIATIONS),
+    "players": integer_field(2, MAX_PLAYERS),
+    "max_turns": nullable_field(integer_field(1, MAX_TURNS)),
+}
+"""A record's ``"rules"``; ``"fields"`` (:data:`_RULES_OPTIONAL`) when the rules are
+not a preset's."""
+_RULES_OPTIONAL: dict[str, FieldCheck] = {
+    "fields": object_field({}, {name: _any for name in sorted(_RULE_FIELDS)}),
+}
+
+_DEAL: dict[str, FieldCheck] = {
+    "hands": list_field(_cards(_MAX_DEALT), 0, MAX_PLAYERS),
+    "upcard": _card,
+    "stock": _cards(_MAX_POOL),
+}
+"""A round's ``"deal"`` (the cards parsed, and the deal checked, by the replay)."""
+
+_ACTIONS: dict[str, FieldCheck] = {
+    "draw": object_field(
+        {
+            "player": _PLAYER,
+            "type": choice_field("draw"),
+            "source": choice_field("stock", "discard"),
+        },
+        {"pile": _PILE},
+    ),
+    "discard": object_field(
+        {
+            "player": _PLAYER,
+            "type": choice_field("discard"),
+            "card": _card,
+            "go_out": boolean_field,
+        },
+        {"pile": _PILE, "melds": _MELDS},
+    ),
+    "meld": object_field(
+        {"player": _PLAYER, "type": choice_field("meld"), "cards": _cards(_MAX_HELD)}
+    ),
+    "lay_off": object_field(
+        {"player": _PLAYER, "type": choice_field("lay_off"), "card": _card, "meld": _MELD_INDEX}
+    ),
+    "reshuffle": object_field({"type": choice_field("reshuffle"), "stock": _cards(_MAX_POOL)}),
+}
+"""A round's entries, told apart by their ``"type"``: a player's action (as
+:meth:`Action.to_dict <threethirteen.Action.to_dict>` writes it, with the player),
+or a reshuffle and the new stock."""
+
+_ROUND: dict[str, FieldCheck] = {
+    "number": integer_field(1, MAX_ROUNDS),
+    "dealer": _PLAYER,
+    "wild": _rank,
+    "cards_dealt": integer_field(3, _MAX_DEALT),
+    "deal": object_field(_DEAL),
+    "actions": list_field(union_field("type", _ACTIONS), 0, MAX_RECORD_ACTIONS),
+    "end": nullable_field(choice_field(*_ENDS)),
+    "void": boolean_field,
+    "scores": nullable_field(_SCORES),  # (then: one a player)
+}
+"""A round record."""
+
+
+def _rounds(value: object, where: str) -> None:
+    """The rounds: at most :data:`MAX_RECORD_ROUNDS`, then (before any entry is read)
+    at most :data:`MAX_RECORD_ACTIONS` entries in all, then each round."""
     if not isinstance(value, list):
-        raise _fail(where, f"expected {what}, not {quote(value)}")
-    if len(value) > most:
-        raise _fail(where, f"expected at most {most} items, not {len(value)}")
-    return value
+        raise expected(where, "a list", value)
+    if len(value) > MAX_RECORD_ROUNDS:
+        raise FieldError(
+            f"{where}: expected a list of 0 to {MAX_RECORD_ROUNDS} items, not {len(value)}"
+        )
+    entries = 0
+    for index, item in enumerate(value):
+        actions = item.get("actions") if isinstance(item, Mapping) else None
+        entries += len(actions) if isinstance(actions, list) else 0
+        if entries > MAX_RECORD_ACTIONS:
+            raise FieldError(
+                f"{where}[{index}].actions: a record holds at most {MAX_RECORD_ACTIONS} actions"
+                " (MAX_RECORD_ACTIONS)"
+            )
+    check = object_field(_ROUND)
+    for index, item in enumerate(value):
+        check(item, f"{where}[{index}]")
 
 
-def _ints(value: object, where: str, low: int, high: int, size: int | None = None) -> list[int]:
-    """A list of ints from ``low`` to ``high``: ``size`` of them, or at most one a player
-    (a longer list is not read)."""
-    items = _list(value, where, MAX_PLAYERS, "a list of integers")
-    if size is not None and len(items) != size:
-        raise _fail(where, f"expected {size} numbers, not {len(items)}")
-    for item in items:
-        _int(item, where, low, high)
-    return items
+def _action_text(value: object, where: str) -> None:
+    """An action's notation (``"discard 7h"``), which must parse."""
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_ACTION_LENGTH:
+        raise expected(
+            where, f"an action's notation of at most {MAX_ACTION_LENGTH} characters", value
+        )
+    try:
+        _parsed(value)
+    except ThreeThirteenError as error:
+        raise FieldError(f"{where}: {error}") from None
 
 
-def _strings(value: object, where: str, most: int = _MAX_POOL, longest: int = 0) -> list[str]:
-    """A list of at most ``most`` strings (each of at most ``longest`` characters)."""
-    items = _list(value, where, most, "a list of strings")
-    for item in items:
-        if not isinstance(item, str):
-            raise _fail(where, f"expected a list of strings, not {quote(value)}")
-        if longest and len(item) > longest:
-            raise _fail(where, f"expected at most {longest} characters, not {quote(item)}")
-    return items
+_CANDIDATE: dict[str, FieldCheck] = {
+    "action": _action_text,
+    "value": number_field(-MAX_SCORE, MAX_SCORE),
+    "error": number_field(0, MAX_SCORE),
+}
+"""A candidate action of a decision and its value (the expected round margin)."""
+
+_DECISION: dict[str, FieldCheck] = {
+    "round": integer_field(0, MAX_RECORD_ROUNDS - 1),
+    "index": integer_field(0, MAX_RECORD_ACTIONS - 1),
+    "player": _PLAYER,
+    "candidates": list_field(object_field(_CANDIDATE), 1, MAX_CANDIDATES),
+    "best": _action_text,
+    "loss": number_field(0, MAX_SCORE),
+    "error": number_field(0, MAX_SCORE),
+    "label": nullable_field(choice_field(*LABELS)),
+    "words": string_field(MAX_WORDS_LENGTH, fewest=0),
+}
+"""A decision reviewed (then: it names an action of the record, after the one before)."""
+
+_ANALYSIS: dict[str, FieldCheck] = {
+    "level": choice_field(*LEVELS),
+    "deals": integer_field(0, MAX_ANALYSIS_DEALS),
+    "seed": integer_field(0, MAX_SEED),
+    "policy": string_field(MAX_NAME_LENGTH),
+    "decisions": list_field(object_field(_DECISION), 0, MAX_RECORD_ACTIONS),
+}
+"""A record's ``"analysis"`` (format version 2): its review."""
+
+_TOP: dict[str, FieldCheck] = {
+    "format": choice_field(RECORD_FORMAT),
+    "version": integer_field(1, 2),
+    "rules": object_field(_RULES, _RULES_OPTIONAL),
+    "seed": nullable_field(integer_field(0, MAX_SEED)),
+    "rounds": _rounds,
+    "totals": _SCORES,  # (then: one a player)
+    "winners": nullable_field(list_field(_PLAYER, 0, MAX_PLAYERS)),
+}
+"""A record of either version; ``"names"`` when given (:data:`_TOP_OPTIONAL`), and in
+version 2 ``"analysis"`` (:data:`_TOP_V2`)."""
+_TOP_OPTIONAL: dict[str, FieldCheck] = {"names": list_field(_NAME, 0, MAX_PLAYERS)}
+_TOP_V2: dict[str, FieldCheck] = {**_TOP, "analysis": object_field(_ANALYSIS)}
+
+
+def _one_a_player(record: Mapping[str, Any]) -> None:
+    """The names, each round's scores and the totals: one a player."""
+    players = record["rules"]["players"]
+    lists: list[tuple[str, str, Any]] = [("names", "a name", record.get("names"))]
+    lists += [
+        (f"rounds[{i}].scores", "a score", data["scores"])
+        for i, data in enumerate(record["rounds"])
+    ]
+    lists.append(("totals", "a total", record["totals"]))
+    for where, what, items in lists:
+        if items is not None and len(items) != players:
+            raise FieldError(
+                f"{where}: expected {what} for each of {players} players, not {len(items)}"
+            )
+
+
+def _decisions_name_actions(record: Mapping[str, Any]) -> None:
+    """Each decision of the analysis names an action of the record, by that player,
+    after the decision before; its best action is one of its candidates."""
+    if "analysis" not in record:
+        return
+    rounds = record["rounds"]
+    last = (-1, -1)
+    for number, decision in enumerate(record["analysis"]["decisions"]):
+        where = f"analysis.decisions[{number}]"
+        at = (decision["round"], decision["index"])
+        if at <= last:
+            raise FieldError(
+                f"{where}: round {at[0]}, index {at[1]} is not after the decision before"
+            )
+        last = at
+        if at[0] >= len(rounds) or at[1] >= len(rounds[at[0]]["actions"]):
+            raise FieldError(f"{where}: the record has no action {at[1]} in round record {at[0]}")
+        entry = rounds[at[0]]["actions"][at[1]]
+        if entry["type"] == "reshuffle":
+            raise FieldError(
+                f"{where}: round record {at[0]}'s entry {at[1]} is a reshuffle, not an action"
+            )
+        if entry["player"] != decision["player"]:
+            raise FieldError(
+                f"{where}: round record {at[0]}'s action {at[1]} is player {entry['player']}'s,"
+                f" not player {decision['player']}'s"
+            )
+        best = _parsed(decision["best"])
+        if all(_parsed(item["action"]) != best for item in decision["candidates"]):
+            raise FieldError(f"{where}.best: {quote(decision['best'])} is none of the candidates")
+
+
+_RECORD_RULES: tuple[CrossCheck, ...] = (_one_a_player, _decisions_name_actions)
+"""The checks across a record's fields, after its tables."""
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Action:
+    return Action.parse(text)
 
 
 def check_rules(rules: object, where: str = "rules") -> int:
@@ -187,35 +422,37 @@ def check_rules(rules: object, where: str = "rules") -> int:
 
     >>> check_rules({"preset": "pagat", "variations": [], "players": 2, "max_turns": None})
     2
+    >>> check_rules({"preset": "pagat", "variations": [], "players": 1, "max_turns": None})
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: rules.players: expected an integer from 2 to 16, not 1
     """
-    spec = _keys(rules, _RULES, where, frozenset({"fields"}))
-    preset = spec["preset"]
-    if not isinstance(preset, str) or len(preset) > MAX_NAME_LENGTH:
-        expected = f"expected a name of at most {MAX_NAME_LENGTH} characters"
-        raise _fail(f"{where}.preset", f"{expected}, not {quote(preset)}")
-    _strings(spec["variations"], f"{where}.variations", MAX_VARIATIONS, MAX_NAME_LENGTH)
-    players = _int(spec["players"], f"{where}.players", 2, MAX_PLAYERS)
-    if spec["max_turns"] is not None:
-        _int(spec["max_turns"], f"{where}.max_turns", 1, MAX_TURNS)
-    if "fields" in spec:
-        _keys(spec["fields"], set(), f"{where}.fields", _RULE_FIELDS)
+    try:
+        object_field(_RULES, _RULES_OPTIONAL)(rules, where)
+    except FieldError as error:
+        raise InvalidRecordError(str(error)) from None
+    assert isinstance(rules, Mapping)
+    players: int = rules["players"]
     return players
 
 
 def check_record(record: object) -> None:
     """Check a record's shape: every field present with the right type and within its
-    bounds (the cards and the play are checked by the replay). The sizes are checked
-    before what they hold: at most :data:`MAX_RECORD_ROUNDS` rounds and
-    :data:`MAX_RECORD_ACTIONS` entries, a pool's cards in a deal. The optional
-    ``"names"`` (the players' names, see :func:`record_names`) is checked when present;
-    a record without it (older ones) is whole.
+    bounds (the cards and the play are checked by the replay), by the tables of its
+    parts, then the checks across fields (a score a player; an analysis's decisions
+    naming the record's actions). The sizes are checked before what they hold: at
+    most :data:`MAX_RECORD_ROUNDS` rounds and :data:`MAX_RECORD_ACTIONS` entries, a
+    pool's cards in a deal. The optional ``"names"`` (the players' names, see
+    :func:`record_names`) is checked when present; a record without it (older ones)
+    is whole. A record of version 1 holds no ``"analysis"``; one of version 2 holds
+    one (see :func:`record_analysis`).
 
     :raises InvalidRecordError: naming the field and what is wrong.
 
     >>> check_record({"format": "threethirteen-game", "version": 1.0})
     Traceback (most recent call last):
     ...
-    threethirteen.errors.InvalidRecordError: record version 1.0 is not one this library reads (1)
+    threethirteen.errors.InvalidRecordError: record version 1.0 is not one this library reads ...
     """
     if not isinstance(record, Mapping):
         raise InvalidRecordError(f"a game record is a JSON object, not {quote(record)}")
@@ -224,75 +461,107 @@ def check_record(record: object) -> None:
             f"not a game record: format is {quote(record.get('format'))}, not {RECORD_FORMAT!r}"
         )
     version = record.get("version")
-    if type(version) is not int or version != RECORD_VERSION:  # not 1.0, not true
+    if type(version) is not int or version not in RECORD_VERSIONS:  # not 1.0, not true
         raise InvalidRecordError(
-            f"record version {quote(version)} is not one this library reads ({RECORD_VERSION})"
+            f"record version {quote(version)} is not one this library reads (1 or 2)"
         )
-    _keys(record, _TOP, "", _OPTIONAL_TOP)
-    players = check_rules(record["rules"])
-    if "names" in record:
-        _names(record["names"], players)
-    if record["seed"] is not None:
-        _int(record["seed"], "seed", 0, MAX_SEED)
-    rounds = _list(record["rounds"], "rounds", MAX_RECORD_ROUNDS)
-    entries = 0
-    for index, data in enumerate(rounds):
-        where = f"rounds[{index}]"
-        item = _keys(data, _ROUND, where)
-        _int(item["number"], f"{where}.number", 1, MAX_ROUNDS)
-        _int(item["dealer"], f"{where}.dealer", 0, MAX_PLAYERS - 1)
-        _int(item["cards_dealt"], f"{where}.cards_dealt", 3, _MAX_DEALT)
-        if item["wild"] is not None and not isinstance(item["wild"], str):
-            raise _fail(
-                f"{where}.wild", f"expected a rank such as '3' or 'J', not {quote(item['wild'])}"
-            )
-        deal = _keys(item["deal"], _DEAL, f"{where}.deal")
-        hands = _list(deal["hands"], f"{where}.deal.hands", MAX_PLAYERS, "a list of hands")
-        for number, hand in enumerate(hands):
-            _strings(hand, f"{where}.deal.hands[{number}]", _MAX_DEALT)
-        if not isinstance(deal["upcard"], str):
-            raise _fail(f"{where}.deal.upcard", f"expected a card, not {quote(deal['upcard'])}")
-        _strings(deal["stock"], f"{where}.deal.stock")
-        actions = _list(item["actions"], f"{where}.actions", MAX_RECORD_ACTIONS)
-        entries += len(actions)
-        if entries > MAX_RECORD_ACTIONS:
-            raise _fail(
-                f"{where}.actions",
-                f"a record holds at most {MAX_RECORD_ACTIONS} actions (MAX_RECORD_ACTIONS)",
-            )
-        for number, action in enumerate(actions):
-            if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-                raise _fail(
-                    f"{where}.actions[{number}]", f"expected an action object, not {quote(action)}"
-                )
-            if action["type"] == "reshuffle":
-                _keys(action, {"type", "stock"}, f"{where}.actions[{number}]")
-                _strings(action["stock"], f"{where}.actions[{number}].stock")
-            elif "player" not in action:
-                raise _fail(f"{where}.actions[{number}]", "missing field 'player'")
-            else:
-                _int(action["player"], f"{where}.actions[{number}].player", 0, MAX_PLAYERS - 1)
-        if item["end"] is not None and (
-            not isinstance(item["end"], str) or item["end"] not in _ENDS
-        ):
-            raise _fail(
-                f"{where}.end",
-                f"expected out, empty_hand, stock, turn_limit or null, not {quote(item['end'])}",
-            )
-        if not isinstance(item["void"], bool):
-            raise _fail(f"{where}.void", f"expected true or false, not {quote(item['void'])}")
-        if item["scores"] is not None:
-            _ints(item["scores"], f"{where}.scores", -MAX_SCORE, MAX_SCORE, players)
-    _ints(record["totals"], "totals", -MAX_SCORE, MAX_SCORE, players)
-    if record["winners"] is not None:
-        _ints(record["winners"], "winners", 0, MAX_PLAYERS - 1)
+    if version == RECORD_VERSION and "analysis" in record:
+        raise InvalidRecordError(
+            f"a record of version {RECORD_VERSION} holds no analysis (one with an analysis is"
+            f" version {ANALYSIS_VERSION})"
+        )
+    check_fields(
+        record,
+        _TOP if version == RECORD_VERSION else _TOP_V2,
+        "",
+        InvalidRecordError,
+        optional=_TOP_OPTIONAL,
+        then=_RECORD_RULES,
+    )
+
+
+def check_analysis(analysis: object, rounds: Sequence[Mapping[str, Any]]) -> None:
+    """Check a record's ``"analysis"`` (its review, see the records page) against the
+    record's checked ``rounds``: its table (every field's type and bounds, at most
+    :data:`MAX_CANDIDATES` candidates a decision, words of at most
+    :data:`MAX_WORDS_LENGTH` characters, actions in notation that parse), then each
+    decision naming an action of the record (its round record's index, the action's
+    index in its ``"actions"``, not a reshuffle, that player's), in the game's order.
+
+    :raises InvalidRecordError: naming the field and what is wrong.
+
+    >>> rounds = [{"actions": [{"player": 1, "type": "draw", "source": "stock"}]}]
+    >>> check_analysis({"level": "quick", "deals": 0, "seed": 0, "policy": "playout",
+    ...     "decisions": []}, rounds)
+    >>> check_analysis({"level": "best"}, rounds)
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidRecordError: analysis.level: expected 'full' or 'quick', not 'best'
+    """
+    try:
+        object_field(_ANALYSIS)(analysis, "analysis")
+        _decisions_name_actions({"rounds": rounds, "analysis": analysis})
+    except FieldError as error:
+        raise InvalidRecordError(str(error)) from None
+
+
+def record_analysis(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The analysis a record holds (its ``"analysis"``, format version 2: the review of
+    its decisions, see the records page), checked with the whole record; ``None`` for
+    a record without one (version 1). A copy: the caller's to change.
+
+    :raises InvalidRecordError: for a record that is not well formed.
+
+    >>> import threethirteen as tt
+    >>> record = tt.Game("pagat", players=2, seed=5).to_record()
+    >>> record_analysis(record) is None
+    True
+    """
+    check_record(record)
+    analysis = record.get("analysis")
+    return None if analysis is None else copy.deepcopy(dict(analysis))
+
+
+def with_analysis(record: Mapping[str, Any], analysis: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A copy of a checked ``record`` that holds ``analysis`` (checked against it), as
+    format version 2; with ``None``, a copy without one, as version 1.
+
+    :raises InvalidRecordError: for an analysis that is not well formed, or names
+        actions the record does not hold.
+
+    >>> import threethirteen as tt
+    >>> game = tt.Game("pagat", players=2, seed=5)
+    >>> game.apply(tt.Action.parse("draw stock"))
+    >>> analysis = {"level": "quick", "deals": 0, "seed": 0, "policy": "playout",
+    ...     "decisions": [{"round": 0, "index": 0, "player": 1,
+    ...         "candidates": [{"action": "draw stock", "value": 0.5, "error": 0.0}],
+    ...         "best": "draw stock", "loss": 0.0, "error": 0.0, "label": None, "words": ""}]}
+    >>> reviewed = with_analysis(game.to_record(), analysis)
+    >>> reviewed["version"], record_analysis(reviewed) == analysis
+    (2, True)
+    """
+    check_record(record)
+    copied = {key: copy.deepcopy(value) for key, value in record.items() if key != "analysis"}
+    if analysis is None:
+        copied["version"] = RECORD_VERSION
+        return copied
+    check_analysis(analysis, record["rounds"])
+    copied["version"] = ANALYSIS_VERSION
+    copied["analysis"] = copy.deepcopy(dict(analysis))
+    return copied
 
 
 def _names(value: object, players: int) -> list[str]:
-    names = _strings(value, "names", MAX_PLAYERS, MAX_NAME_LENGTH)
-    if len(names) != players:
-        raise _fail("names", f"expected a name for each of {players} players, not {len(names)}")
-    return names
+    try:
+        list_field(_NAME, 0, MAX_PLAYERS)(value, "names")
+    except FieldError as error:
+        raise InvalidRecordError(str(error)) from None
+    assert isinstance(value, list)
+    if len(value) != players:
+        raise InvalidRecordError(
+            f"names: expected a name for each of {players} players, not {len(value)}"
+        )
+    return value
 
 
 def record_names(record: Mapping[str, Any]) -> list[str] | None:
@@ -432,7 +701,7 @@ def record_rules(spec: Mapping[str, Any]) -> Rules:
             )
         missing = [item.name for item in dataclass_fields(Rules) if item.name not in values]
         if missing:
-            raise InvalidRecordError(f"the record's rule fields: missing field {missing[0]!r}")
+            raise InvalidRecordError(f"the record's rule fields: missing {missing[0]!r}")
         try:
             rules = Rules(**values)
         except TypeError as error:
@@ -526,25 +795,35 @@ def game_record(
     rounds: Sequence[Mapping[str, Any]],
     totals: Sequence[int],
     winners: Sequence[int] | None,
+    *,
+    analysis: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A game's record (:meth:`Game.to_record <threethirteen.Game.to_record>`): the
     rules, the seed, each round's dict (deep copies: the caller's to change) and the
-    result (``winners``: ``None`` while the game is in play).
+    result (``winners``: ``None`` while the game is in play); format version 1, or 2
+    with an ``analysis`` (the game's review, checked: see :func:`check_analysis`).
+
+    :raises InvalidRecordError: for an analysis that is not well formed or names
+        actions the rounds do not hold.
 
     >>> import threethirteen as tt
     >>> record = game_record(tt.Rules.preset("pagat"), 2, None, 5, [], [0, 0], None)
     >>> record["format"], record["rules"]["preset"], record["winners"]
     ('threethirteen-game', 'pagat', None)
     """
-    return {
+    record: dict[str, Any] = {
         "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+        "version": RECORD_VERSION if analysis is None else ANALYSIS_VERSION,
         "rules": rules_dict(rules, players, max_turns),
         "seed": seed,
         "rounds": copy.deepcopy(list(rounds)),  # the caller's to change; the game's stay
         "totals": list(totals),
         "winners": None if winners is None else list(winners),
     }
+    if analysis is not None:
+        check_analysis(analysis, record["rounds"])
+        record["analysis"] = copy.deepcopy(dict(analysis))
+    return record
 
 
 def check_round_start(where: str, data: Mapping[str, Any], expected: tuple[int, int, int]) -> None:
