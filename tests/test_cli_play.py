@@ -207,6 +207,7 @@ discard (a card, or 'out CARD' to go out)> moves
 moves:    discard Ac, discard 3c, discard 6d, discard 6h, discard Ac out
 discard (a card, or 'out CARD' to go out)> hint
 discards: Ac 0 (goes out), 6h 10, 6d 10
+advice:   Go out with 6d 6h 3c=6c by discarding Ac.
 discard (a card, or 'out CARD' to go out)> out Ac
 player 1 (greedy): takes Ac, discards Jc
 round 1 ends: you went out
@@ -290,7 +291,8 @@ def test_hints_before_each_decision_are_exact() -> None:
         "chance:   8.3% (4 of 48 unseen) that the next stock card is an out\n"
         "take:     Qh, then discard Qh: score 12\n"
         "stock:    expected score 8.81 (141/16), goes out 8.3% (4 of 48 unseen)\n"
-        "advice:   draw from the stock\n"
+        "advice:   Draw from the stock: taking the Qh completes nothing (12 points of deadwood"
+        " left, against 8.81 expected from the stock).\n"
         f"{DRAW_PROMPT}s\n"
     ) in out
     drawn = re.search(r"you drew (\S+) from the stock\n(hand: .*)\n(discards: .*)\n", out)
@@ -327,10 +329,10 @@ def test_hints_under_separate_discards_weigh_each_pile() -> None:
     stock = best.stock
     take = (best.discard.expected_score, -best.discard.out_probability)
     if (stock.expected_score, -stock.out_probability) <= take:
-        assert lines[-1] == "advice:   draw from the stock"
+        assert lines[-1].startswith("advice:   Draw from the stock: taking the ")
     else:
-        assert lines[-1].startswith("advice:   take pile ")
-        assert lines[-1].endswith(str(best.discard.draws[0].card))
+        card = best.discard.draws[0].card
+        assert lines[-1].startswith(f"advice:   Take the {card} of pile ")
 
 
 def person_screens(game: tt.Game, seat: int) -> str:

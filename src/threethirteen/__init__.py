@@ -29,6 +29,8 @@ shows one in full, and the API reference (docs/api.md) shows them all.
   :class:`LookaheadBot`, :class:`SearchBot`, :class:`ExpertBot`, :class:`ProcessBot`
   (a program speaking the line protocol), :func:`make_bot`, :func:`as_bot`,
   :func:`bot_name`.
+* Reviewing a played game: :func:`review` (a ``Review`` of every decision, weighed;
+  the function, imported when first used: see ``threethirteen.review.reviewer``).
 * The arena: :func:`play` (one game), :func:`tournament`
   (:class:`TournamentResults` of :class:`GameResult`), :func:`match` (a
   :class:`MatchResult`), :func:`game_seed`, :data:`ARENA_MAX_TURNS`.
@@ -80,6 +82,7 @@ adapters ``threethirteen.adapters.envs`` (PettingZoo),
 import importlib as _importlib
 import warnings as _warnings
 from types import ModuleType as _ModuleType
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
 from ._kernel.backend import IMPLEMENTATION as _IMPLEMENTATION
@@ -174,6 +177,9 @@ from .hands.rules import Rules as Rules
 from .hands.rules import parse_wild as parse_wild
 from .hands.rules import wild_rank_for_cards as wild_rank_for_cards
 
+if _TYPE_CHECKING:  # at run time imported when first read (__getattr__)
+    from .review.reviewer import review as review
+
 __version__ = "0.2.0.dev0"
 """The version: the next release in development (see CHANGELOG.md)."""
 
@@ -237,6 +243,8 @@ def __getattr__(name: str) -> _Any:
     """
     if name in _SUBMODULES:  # taken out of the namespace below; imported on demand
         return _importlib.import_module(f"{__name__}.{name}")
+    if name == "review":  # the function, imported when first used (see below)
+        return _importlib.import_module(f"{__name__}.review.reviewer").review
     if name in _MOVED:
         module = _MOVED[name]
         message = f"threethirteen.{name} is deprecated: import it from {module}"
@@ -277,3 +285,12 @@ brings no module in (``statistics`` would hide the standard library's)."""
 for _name in [name for name in _SUBMODULES if isinstance(globals().get(name), _ModuleType)]:
     del globals()[_name]
 del _name
+
+# ``review`` at the top is the function threethirteen.review.reviewer.review, imported
+# when first read (__getattr__, which imports numpy: not with the package), not the
+# package of that name: the package (its __init__ imports nothing) is imported here
+# and taken out of the namespace, so that no later import of one of its modules puts
+# the package at the top. Like the subpackages, the name stays out of the namespace
+# (dir() and "import *" do not list it): tt.review is read through __getattr__.
+_importlib.import_module(f"{__name__}.review")  # ("from . import" would ask __getattr__)
+del globals()["review"]

@@ -66,6 +66,7 @@ from ..hands.meld_check import check_melds
 from ..hands.melds import Meld
 from ..hands.rounds import Round
 from ..hands.rules import Rules
+from ..review.words import hint_words
 from ._errors import (
     EXIT_BOT_FAILED,
     EXIT_BROKEN_PIPE,
@@ -260,12 +261,16 @@ def read_action(text: str, view: PlayerView) -> Action:
     return Action.parse(text)
 
 
-def hint_lines(view: PlayerView, style: Style) -> list[str]:
+def hint_lines(
+    view: PlayerView, style: Style, legal_actions: Sequence[Action] | None = None
+) -> list[str]:
     """The library's analysis of the decision in front of the player, from their view
     only: before the draw, the outs (:func:`~threethirteen.outs` over the cards the
     view has not seen) and the draw advice for each pile's top
     (:func:`~threethirteen.draw_advice`); after it, the best discards
-    (:func:`~threethirteen.discards`, the best three).
+    (:func:`~threethirteen.discards`, the best three). The ``advice:`` line says what
+    to do and why in the review's words (:func:`threethirteen.review.words.hint_words`,
+    given ``legal_actions``, by default those the view implies).
 
     >>> import threethirteen as tt
     >>> view = tt.Game("pagat", players=2, seed=3).view(1)
@@ -274,7 +279,8 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
     chance:   8.3% (4 of 48 unseen) that the next stock card is an out
     take:     Qh, then discard Qh: score 12
     stock:    expected score 8.81 (141/16), goes out 8.3% (4 of 48 unseen)
-    advice:   draw from the stock
+    advice:   Draw from the stock: taking the Qh completes nothing (12 points of deadwood
+              left, against 8.81 expected from the stock).
     """
     round_ = view.prepared_round
     hand = view.hand
@@ -289,6 +295,9 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
                 " stock card is an out"
             )
             lines.extend(_advice_lines(view, unseen, style))
+            advice = hint_words(view, legal_actions, unseen, card_text=style.card)
+            if advice and lines[-1].startswith("advice:"):
+                lines[-1] = f"advice:   {advice}"
         elif view.phase == "play" and len(hand) > 1:
             ranking = discards(hand, round_)
             listed = ", ".join(
@@ -296,6 +305,9 @@ def hint_lines(view: PlayerView, style: Style) -> list[str]:
                 for item in list(ranking)[:3]
             )
             lines.append(f"discards: {listed}")
+            advice = hint_words(view, legal_actions, card_text=style.card)
+            if advice:
+                lines.append(f"advice:   {advice}")
     except ThreeThirteenError as error:  # a position the analysis does not cover
         lines.append(f"hint:     none ({error})")
     return lines
@@ -743,7 +755,7 @@ class PlayCommand:
             if going_out:
                 self.write(going_out)
             if self.hints:
-                for line in hint_lines(view, self.style):
+                for line in hint_lines(view, self.style, self.game.legal_actions()):
                     self.write(line)
             action = self.ask(view)
             hand = view.hand
@@ -813,7 +825,8 @@ class PlayCommand:
                 self.write(HELP)
                 continue
             if command in ("hint", "hints"):
-                for hint in hint_lines(view, self.style) or ["hint:     none"]:
+                legal = self.game.legal_actions()
+                for hint in hint_lines(view, self.style, legal) or ["hint:     none"]:
                     self.write(hint)
                 continue
             if command in ("moves", "legal"):

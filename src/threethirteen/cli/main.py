@@ -2,7 +2,8 @@
 
 Commands are argparse subparsers: ``check`` (a hand, or ``-`` for one a line; the
 default, so ``threethirteen HAND`` is ``threethirteen check HAND``), ``rules``,
-``rounds``, ``simulate`` (a tournament between bots) and ``replay`` (a game record);
+``rounds``, ``simulate`` (a tournament between bots), ``replay`` (a game record) and
+``review`` (a played game reviewed);
 ``play`` (a person against bots) and ``bot`` (a Python bot over the line protocol,
 :mod:`threethirteen.arena.bot_server`) are run by their own modules. Notes (a round taken
 from the hand size) and errors go to standard error as ``threethirteen: note: ...``
@@ -13,7 +14,8 @@ and ``threethirteen: error: ...``.
 This module only reads the command and maps errors to exit statuses; each command is
 run by a module of its own: :mod:`threethirteen.cli.check`,
 :mod:`threethirteen.cli.rule_tables` (``rules``, ``rounds``),
-:mod:`threethirteen.cli.simulate`, :mod:`threethirteen.cli.replay`.
+:mod:`threethirteen.cli.simulate`, :mod:`threethirteen.cli.replay`,
+:mod:`threethirteen.cli.review`.
 
 >>> main(["9s 9h 9d 4h 5h 6c 7d", "--round", "4", "--ascii"])
 pagat, round 4: 6 cards + 1 drawn, wild rank 6
@@ -57,6 +59,7 @@ from .check import (
     run_check,
 )
 from .replay import REPLAY_DESCRIPTION, REPLAY_USAGE, add_replay_options, run_replay
+from .review import REVIEW_DESCRIPTION, REVIEW_USAGE, add_review_options, run_review
 from .rule_tables import (
     ROUNDS_DESCRIPTION,
     ROUNDS_USAGE,
@@ -71,7 +74,7 @@ from .simulate import SIMULATE_DESCRIPTION, SIMULATE_USAGE, add_simulate_options
 
 __all__ = ["main"]
 
-COMMANDS = ("check", "rules", "rounds", "simulate", "replay")
+COMMANDS = ("check", "rules", "rounds", "simulate", "replay", "review")
 """The commands; a first word that is none of them (or an option, or ``play``) means
 ``check``. A new command is a subparser in :func:`build_parser` and a runner in
 :data:`RUNNERS`."""
@@ -87,7 +90,7 @@ PLAY_USAGE = "threethirteen play [--rules NAME] [--players N] [--bots NAME,...] 
 BOT_USAGE = "threethirteen bot MODULE:OBJECT"
 USAGE = (
     f"{CHECK_USAGE}\n       {RULES_USAGE}\n       {ROUNDS_USAGE}\n       {SIMULATE_USAGE}"
-    f"\n       {REPLAY_USAGE}\n       {PLAY_USAGE}\n       {BOT_USAGE}"
+    f"\n       {REPLAY_USAGE}\n       {REVIEW_USAGE}\n       {PLAY_USAGE}\n       {BOT_USAGE}"
 )
 
 
@@ -195,6 +198,14 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
         **{**common, "parents": [display]},  # type: ignore[arg-type]
     )
     add_replay_options(replay)
+    review = commands.add_parser(
+        "review",
+        help="a played game reviewed: the points each decision gave up",
+        usage=REVIEW_USAGE,
+        description=REVIEW_DESCRIPTION,
+        **{**common, "parents": [display]},  # type: ignore[arg-type]
+    )
+    add_review_options(review)
     commands.add_parser(  # listed in the help; run by threethirteen.cli._play
         "play", help="play against bots in the terminal"
     )
@@ -207,6 +218,7 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
         "rounds": rounds,
         "simulate": simulate,
         "replay": replay,
+        "review": review,
     }
 
 
@@ -237,6 +249,7 @@ RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "rounds": run_rounds,
     "simulate": run_simulate,
     "replay": run_replay,
+    "review": run_review,
 }
 """What each command runs, given its parsed arguments."""
 

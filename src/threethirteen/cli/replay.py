@@ -18,7 +18,7 @@ from ..arena.tournament_results import GameResult
 from ..engine.actions import Action, DiscardCard, DrawDiscard, DrawStock, LayMeld, LayOff
 from ..engine.game import Game
 from ..engine.public_replay import PublicReplay, PublicVisitor
-from ..engine.records import MAX_NAME_LENGTH, MAX_RECORD_BYTES, record_names
+from ..engine.records import MAX_NAME_LENGTH, MAX_RECORD_BYTES, record_analysis, record_names
 from ..errors import InvalidRecordError, ThreeThirteenError
 from ..hands.analysis import best_melds
 from ..hands.cards import CARDS, parse_card
@@ -340,12 +340,25 @@ def _player_labels(record: Mapping[str, Any], players: int) -> list[str]:
     return [f"player {player} ({printable(name)})" for player, name in enumerate(names)]
 
 
+def _explained(record: Mapping[str, Any]) -> dict[int, dict[int, str]]:
+    """The words of each decision a reviewed record's analysis explains (version 2,
+    ``threethirteen review``'s words), by round record and action index."""
+    analysis = record_analysis(record)
+    found: dict[int, dict[int, str]] = {}
+    for item in (analysis or {}).get("decisions", ()):
+        if item["words"]:
+            found.setdefault(item["round"], {})[item["index"]] = item["words"]
+    return found
+
+
 def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[str]:
     """A checked record (``game`` is its replay), round by round, then the score sheet:
     each round's deal, its actions (a draw with the card it took: from the stock, as
     only the drawer saw it; from a discard pile, as everyone did), how it ended and
     every hand then, with its best melds. The players are named as the record names
-    them (its ``"names"``, as ``play --record`` writes them), else by number.
+    them (its ``"names"``, as ``play --record`` writes them), else by number. A
+    reviewed record (its ``"analysis"``) has each costly decision's words under it,
+    the review's voice (:mod:`threethirteen.review.words`).
 
     >>> game = Game("pagat", players=2, seed=1, max_turns=2)
     >>> while not game.is_over:
@@ -364,6 +377,7 @@ def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[st
     limit = f", at most {rules['max_turns']} turns a round" if rules["max_turns"] else ""
     lines = [f"{printable(rules['preset'])}{variations}, {game.players} players{limit}, {seed}"]
     labels = _player_labels(record, game.players)
+    explained = _explained(record)
     separate = game.rules.separate_discards
     for position, data in enumerate(record["rounds"]):
         wild = "no wild rank" if data["wild"] is None else f"wild rank {data['wild']}"
@@ -381,6 +395,7 @@ def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[st
         upcard = parse_card(deal["upcard"]).code
         replay = PublicReplay(game.players, data["dealer"], upcard, bool(separate))
         shown = _ActionLines(lines, labels, style, list(deal["stock"]))
+        first = len(lines)  # each entry of the round writes one line
         replay.walk(
             [
                 (-1, entry)
@@ -390,6 +405,9 @@ def replay_lines(record: Mapping[str, Any], game: Game, style: Style) -> list[st
             ],
             shown,
         )
+        for index in sorted(explained.get(position, {}), reverse=True):
+            words = _styled(printable(explained[position][index]), style)
+            lines.insert(first + index + 1, f"    {words}")
         drawn = shown.drawn
         if data["end"] is None:
             lines.append("  (in play)")
