@@ -225,6 +225,72 @@ def mask_fn(wrapped: Any) -> Any:
     return wrapped.action_mask()
 
 
+def imitate(
+    model: Any, teacher: str, decisions: int, seed: int, epochs: int = 8, **kwargs: Any
+) -> float:
+    """Behaviour cloning, before PPO: ``decisions`` decisions of the built-in bot
+    ``teacher`` playing itself, and the policy fitted to them (the masked
+    distribution's log-likelihood of the teacher's action) and its value to their
+    returns (each agent's rewards from the decision on, discounted by PPO's
+    ``gamma``), by Adam, ``epochs`` passes; the teacher's mean log-likelihood at
+    the end. Without the value, PPO's first updates, led by an untrained critic,
+    undo much of what was imitated."""
+    game_env = env(**{**SETTINGS, **kwargs})
+    observations, masks, actions, returns = [], [], [], []
+    gamma = model.gamma
+    game = 0
+    while len(actions) < decisions:
+        game_env.reset(seed=seed + game)
+        bot = tt.make_bot(teacher, seed=seed + game)
+        game += 1
+        mine: dict[str, list[int]] = {agent: [] for agent in game_env.possible_agents}
+        paid: dict[str, list[float]] = {agent: [] for agent in game_env.possible_agents}
+        for agent in game_env.agent_iter():
+            observation, reward, termination, truncation, _ = game_env.last()
+            if mine[agent]:
+                paid[agent].append(float(reward))  # what its last decision earned
+            if termination or truncation:
+                game_env.step(None)
+                continue
+            action = bot_action(game_env, bot)
+            mine[agent].append(len(actions))
+            observations.append(observation["observation"])
+            masks.append(observation["action_mask"])
+            actions.append(action)
+            returns.append(0.0)
+            game_env.step(action)
+        for agent, places in mine.items():
+            later = 0.0
+            for place, reward in zip(places[::-1], paid[agent][::-1], strict=True):
+                later = reward + gamma * later
+                returns[place] = later
+    policy = model.policy
+    device = policy.device
+    seen = torch.as_tensor(np.array(observations), device=device)
+    allowed = np.array(masks, dtype=bool)
+    chosen = torch.as_tensor(np.array(actions), device=device)
+    targets = torch.as_tensor(np.array(returns, dtype=np.float32), device=device)
+    optimizer = torch.optim.Adam(policy.parameters(), lr=1e-3)
+    generator = np.random.default_rng(seed)
+    likelihood = 0.0
+    for _epoch in range(epochs):
+        order = generator.permutation(len(actions))
+        total = 0.0
+        for start in range(0, len(order), 256):
+            batch = order[start : start + 256]
+            values, log_prob, _ = policy.evaluate_actions(
+                seen[batch], chosen[batch], action_masks=allowed[batch]
+            )
+            value_loss = torch.nn.functional.mse_loss(values.flatten(), targets[batch])
+            loss = -log_prob.mean() + model.vf_coef * value_loss
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            total += float(log_prob.mean().item()) * len(batch)
+        likelihood = total / len(order)
+    return likelihood
+
+
 def train_action_mask(
     steps: int,
     seconds: float,
@@ -232,6 +298,8 @@ def train_action_mask(
     ppo: dict[str, Any] | None = None,
     curve: Curve | None = None,
     opponent: str | None = None,
+    teacher: str | None = None,
+    decisions: int = 0,
     **kwargs: Any,
 ) -> Any:
     """The tutorial's ``train_action_mask``: one policy for every seat, by
@@ -246,6 +314,17 @@ def train_action_mask(
     game_env.reset(seed=seed)  # (the spaces are set at the reset)
     masked = ActionMasker(game_env, mask_fn)
     model = MaskablePPO(MaskableActorCriticPolicy, masked, verbose=0, seed=seed, **(ppo or {}))
+    if teacher is not None and decisions:
+        began = time.process_time()
+        likelihood = imitate(model, teacher, decisions, 30_000 + seed, **kwargs)
+        print(
+            f"imitated {teacher}: {decisions:,} decisions in {time.process_time() - began:.0f}"
+            f" CPU-seconds, mean log-likelihood {likelihood:.3f}",
+            flush=True,
+        )
+        if curve is not None and curve.every:
+            curve.init_callback(model)
+            curve.point()
     model.learn(total_timesteps=steps, callback=curve or Curve(seconds))
     masked.close()
     return model
@@ -313,6 +392,18 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         default=100,
         help="a round's turn limit in evaluations (0: none), so a young policy's games end",
     )
+    parser.add_argument(
+        "--net",
+        default=None,
+        help="the hidden layers' widths, e.g. 256,256 (sb3's default: 64,64)",
+    )
+    parser.add_argument("--lr", type=float, default=None, help="PPO's learning rate (3e-4)")
+    parser.add_argument(
+        "--imitate", default=None, help="first fit the policy to this bot's decisions"
+    )
+    parser.add_argument(
+        "--imitate-decisions", type=int, default=50_000, help="the teacher's decisions"
+    )
     parser.add_argument("--tiny", action="store_true", help="a few hundred steps, to test")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)  # (one core: torch's threads only contend on small networks)
@@ -321,6 +412,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.steps, args.eval_games = 256, 2
         args.max_turns = args.max_turns or 4
         ppo = {"n_steps": 64, "batch_size": 32, "n_epochs": 1}
+        args.imitate_decisions = min(args.imitate_decisions, 200)
+    if args.lr is not None:
+        ppo["learning_rate"] = args.lr
+    if args.net:
+        widths = [int(width) for width in args.net.split(",")]
+        ppo["policy_kwargs"] = {"net_arch": widths}
     eval_turns = args.max_turns if args.tiny else args.eval_max_turns or None
     curve = Curve(
         60 * args.minutes,
@@ -339,6 +436,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         ppo,
         curve,
         opponent=args.opponent,
+        teacher=args.imitate,
+        decisions=args.imitate_decisions,
         max_turns=args.max_turns,
         features=args.features,
     )

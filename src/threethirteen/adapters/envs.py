@@ -316,7 +316,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         random agents may play a round for long).
     :param reward_scale: a positive number the rewards (in points) are multiplied by.
     :param features: append the analysis features
-        (:func:`threethirteen.adapters.features.encode_features`: each discard's
+        (:func:`threethirteen.adapters.spaces.encode_features`: each discard's
         score left and outlook, each draw's) to the ``"observation"`` vector.
     :param render_mode: ``"ansi"`` (:meth:`render` returns the view of the agent to
         move as text: its hand, the others' hand sizes and known cards, the piles,

@@ -176,7 +176,7 @@ class ThreeThirteenEnv(gymnasium.Env[Observation, np.int64]):
     :param mask_in_observation: ``True``: the observation is a dict with the
         action mask; ``False``: the observation vector alone (a ``Box``).
     :param features: append the analysis features
-        (:func:`threethirteen.adapters.features.encode_features`: each discard's
+        (:func:`threethirteen.adapters.spaces.encode_features`: each discard's
         score left and outlook, each draw's) to the observation vector.
     :raises GameError: for a bad seat, reward, reward scale, render mode or
         opponents, or a table the rules cannot deal.
