@@ -163,3 +163,49 @@ def test_a_learner_against_a_bot_sees_its_own_moves_and_every_reward(seed: int) 
         )
         assert steps == moves
     assert seats == ["player_0", "player_1"]
+
+
+def test_imitation_fits_the_teacher_s_choices() -> None:
+    """``imitate``: the policy, fitted to 150 decisions of the greedy bot with the
+    analysis features, then picks the greedy bot's action on more than 80% of the
+    decisions of three fresh games."""
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from sb3_contrib.common.wrappers import ActionMasker
+
+    from threethirteen.adapters.envs import bot_action, env
+
+    settings = {"max_turns": 6, "features": True}
+    game_env = tutorial.BotSeatsWrapper(env(**{**tutorial.SETTINGS, **settings}), "greedy")
+    game_env.reset(seed=0)
+    model = MaskablePPO(
+        MaskableActorCriticPolicy, ActionMasker(game_env, tutorial.mask_fn), seed=0, n_steps=64
+    )
+    before = tutorial.imitate(model, "greedy", 150, 5, epochs=1, **settings)
+    after = tutorial.imitate(model, "greedy", 150, 5, epochs=150, **settings)
+    assert after > before  # the same decisions: a higher mean log-likelihood
+    assert after > -0.2
+    # the fitted policy's most likely actions on fresh positions of the teacher's games
+    import threethirteen as tt
+
+    check = env(**{**tutorial.SETTINGS, **settings})
+    agree = total = 0
+    for game in range(3):
+        check.reset(seed=5 + game)
+        bot = tt.make_bot("greedy", seed=5 + game)
+        for _agent in check.agent_iter():
+            observation, _, termination, truncation, _ = check.last()
+            if termination or truncation:
+                check.step(None)
+                continue
+            action = bot_action(check, bot)
+            guess, _ = model.predict(
+                observation["observation"],
+                action_masks=observation["action_mask"],
+                deterministic=True,
+            )
+            agree += int(guess) == action
+            total += 1
+            check.step(action)
+    assert total >= 100
+    assert agree > 0.8 * total
