@@ -408,8 +408,9 @@ def from_analysis(record: Mapping[str, Any], analysis: Mapping[str, Any] | None 
     <threethirteen.review.report.Review.to_analysis>` wrote): its values, losses,
     labels and words as written, each decision's action and phase from the record,
     its exact facts worked out again (they are not written). The players reviewed
-    are those the decisions name. (It lives here, not on :class:`~threethirteen.review.report.Review`: the facts
-    need the reviewer's walk of the record, above the report's module.)
+    are those the decisions name. (It lives here, not on
+    :class:`~threethirteen.review.report.Review`: the facts need the reviewer's walk
+    of the record, above the report's module.)
 
     :param record: a game record; its ``"analysis"`` is read unless ``analysis`` is
         given (checked against the record either way).
