@@ -316,10 +316,12 @@ BAD_DEALS: list[tuple[str, dict[str, Any], str]] = [
 )
 def test_a_bad_deal_is_refused(deal: dict[str, Any], message: str) -> None:
     game = tt.Game.dealt("pagat", 2)
+    before = game.to_record()
     with pytest.raises(tt.GameError) as raised:
         game.deal(deal["hands"], deal["upcard"], deal["stock"], deal["reshuffles"])
     assert str(raised.value) == message
     assert game.awaits_deal  # nothing dealt
+    assert game.to_record() == before  # the refusal left the game as it was
 
 
 def test_cards_codes_and_texts_deal_alike() -> None:

@@ -30,7 +30,14 @@ def test_the_face_re_exports_the_home_modules_names() -> None:
         assert len(found) == 1, name  # one home for each name
         assert getattr(spaces, name) is getattr(found[0], name)
     # every public name of a home is on the face, but the layout's own tools
-    layout_tools = {"LAY_OFF_WIDTH", "Layout", "resolve_table", "table_layout", "view_layout"}
+    layout_tools = {
+        "LAY_OFF_WIDTH",
+        "Layout",
+        "resolve_table",
+        "stacked",
+        "table_layout",
+        "view_layout",
+    }
     layout_tools.add("OUTLOOK_DISCARDS")
     for module in homes:
         assert set(module.__all__) - layout_tools <= set(spaces.__all__), module.__name__

@@ -46,7 +46,7 @@ from ..hands.analysis import discards
 from ..hands.cards import NUMBER_OF_CODES
 from ..hands.draw_advice import stock_outlook
 from ..hands.rules import Rules, RulesLike
-from .layout import SCORE_SCALE, resolve_table, view_layout
+from .layout import SCORE_SCALE, resolve_table, stacked, view_layout
 
 __all__ = [
     "OUTLOOK_DISCARDS",
@@ -65,22 +65,18 @@ _C = NUMBER_OF_CODES
 
 @lru_cache(maxsize=64)
 def _planes(piles: int) -> dict[str, slice]:
-    sizes = [
-        ("discard_score", _C),
-        ("discard_best", _C),
-        ("next_score", _C),
-        ("out_chance", _C),
-        ("take_score", piles),
-        ("take_out", piles),
-        ("stock_score", 1),
-        ("stock_out", 1),
-    ]
-    planes: dict[str, slice] = {}
-    at = 0
-    for name, size in sizes:
-        planes[name] = slice(at, at + size)
-        at += size
-    return planes
+    return stacked(
+        [
+            ("discard_score", _C),
+            ("discard_best", _C),
+            ("next_score", _C),
+            ("out_chance", _C),
+            ("take_score", piles),
+            ("take_out", piles),
+            ("stock_score", 1),
+            ("stock_out", 1),
+        ]
+    )
 
 
 def feature_planes(
@@ -196,8 +192,9 @@ def encode_features(view: PlayerView) -> np.ndarray:
             continue
         top = piles[pile][-1]
         left = discards(hand + top, round_)
+        held = top in hand.cards  # another copy of it may go: the same hand is left
         score = min(
-            (s for card, s in zip(left.cards, left.scores, strict=True) if card != top),
+            (s for card, s in zip(left.cards, left.scores, strict=True) if held or card != top),
             default=left.scores[0],
         )
         out[planes["take_score"].start + place] = score / SCORE_SCALE

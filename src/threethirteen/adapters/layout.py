@@ -35,6 +35,7 @@ __all__ = [
     "TURNS_SCALE",
     "Layout",
     "resolve_table",
+    "stacked",
     "table_layout",
     "table_melds_bound",
     "view_layout",
@@ -53,6 +54,21 @@ LAY_OFF_WIDTH = _C + 5
 """Per table meld: a card code (a natural card, or a wild card at a set or a run's
 lower end), then 5 for a wild card at a run's upper end (the wild rank's 4 suits,
 the joker)."""
+
+
+def stacked(sizes: Iterable[tuple[str, int]]) -> dict[str, slice]:
+    """Named blocks of the given sizes laid one after another, from 0: each name's
+    slice of the vector, in order.
+
+    >>> stacked([("hand", 53), ("turns", 1)])
+    {'hand': slice(0, 53, None), 'turns': slice(53, 54, None)}
+    """
+    planes: dict[str, slice] = {}
+    at = 0
+    for name, size in sizes:
+        planes[name] = slice(at, at + size)
+        at += size
+    return planes
 
 
 # -- the table of rules and players --------------------------------------------------
@@ -223,11 +239,7 @@ def table_layout(rules: Rules, players: int) -> Layout:
         ("stock_size", 1),
         ("turns", 1),
     ]
-    planes: dict[str, slice] = {}
-    at = 0
-    for name, size in sizes:
-        planes[name] = slice(at, at + size)
-        at += size
+    planes = stacked(sizes)
     table_play = rules.layoff or rules.redemption
     kinds = 5 if rules.jokers else 4  # the wild rank's suits, and the joker
     set_shapes = _set_shapes(rules.min_set, kinds) if table_play else {}
@@ -264,7 +276,7 @@ def table_layout(rules: Rules, players: int) -> Layout:
         piles=piles,
         slots=slots,
         planes=planes,
-        size=at,
+        size=planes["turns"].stop,
         actions=actions,
         action_count=index,
         set_shapes=set_shapes,
