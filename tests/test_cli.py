@@ -819,6 +819,7 @@ def test_help_shows_usage_commands_examples_and_exit_status(run: Run) -> None:
         "review",
         "play",
         "bot",
+        "serve",
     ]
     examples = result.out.split("\nexamples:\n")[1].split("\n\n")[0].splitlines()
     assert examples[0] == '  threethirteen "9s 9h 9d 4h 5h 6c 7d" --round 4'

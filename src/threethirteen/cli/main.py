@@ -4,8 +4,9 @@ Commands are argparse subparsers: ``check`` (a hand, or ``-`` for one a line; th
 default, so ``threethirteen HAND`` is ``threethirteen check HAND``), ``rules``,
 ``rounds``, ``simulate`` (a tournament between bots), ``replay`` (a game record) and
 ``review`` (a played game reviewed);
-``play`` (a person against bots) and ``bot`` (a Python bot over the line protocol,
-:mod:`threethirteen.arena.bot_server`) are run by their own modules. Notes (a round taken
+``play`` (a person against bots), ``bot`` (a Python bot over the line protocol,
+:mod:`threethirteen.arena.bot_server`) and ``serve`` (the pages in the browser,
+:mod:`threethirteen.cli.serve`) are run by their own modules. Notes (a round taken
 from the hand size) and errors go to standard error as ``threethirteen: note: ...``
 and ``threethirteen: error: ...``.
 ``main(argv)`` runs the command and returns its exit status: 0 for success; 1 when
@@ -84,13 +85,18 @@ after it."""
 BOT = "bot"
 """The command that runs a Python bot over the line protocol, run by its own module
 (``threethirteen.arena.bot_server``), with every word after it."""
+SERVE = "serve"
+"""The command that serves the pages in the browser, run by its own module
+(``threethirteen.cli.serve``), with every word after it."""
 TOP_LEVEL = ("-h", "--help", "--version")
 
 PLAY_USAGE = "threethirteen play [--rules NAME] [--players N] [--bots NAME,...] [options]"
 BOT_USAGE = "threethirteen bot MODULE:OBJECT"
+SERVE_USAGE = "threethirteen serve [--host H] [--port N] [--open] [FILE ...]"
 USAGE = (
     f"{CHECK_USAGE}\n       {RULES_USAGE}\n       {ROUNDS_USAGE}\n       {SIMULATE_USAGE}"
     f"\n       {REPLAY_USAGE}\n       {REVIEW_USAGE}\n       {PLAY_USAGE}\n       {BOT_USAGE}"
+    f"\n       {SERVE_USAGE}"
 )
 
 
@@ -212,6 +218,9 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
     commands.add_parser(  # listed in the help; run by threethirteen.arena.bot_server
         BOT, help="run a Python bot over the line protocol (for a ProcessBot)"
     )
+    commands.add_parser(  # listed in the help; run by threethirteen.cli.serve
+        SERVE, help="the checker, a table, reviews and results in the browser"
+    )
     return parser, {
         "check": check,
         "rules": rules,
@@ -241,6 +250,13 @@ def _run_bot(argv: list[str]) -> int:
     from ..arena import bot_server  # imported only for this command
 
     return bot_server.main(argv)
+
+
+def _run_serve(argv: list[str]) -> int:
+    """``serve``: run by its own module, ``threethirteen.cli.serve``."""
+    from . import serve as _cli_serve  # imported only for this command
+
+    return _cli_serve.main(argv)
 
 
 RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = {
@@ -286,6 +302,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return _run_play(words[1:])
     if words and words[0] == BOT:
         return _run_bot(words[1:])
+    if words and words[0] == SERVE:
+        return _run_serve(words[1:])
     name = words[0] if words and words[0] in COMMANDS else "check"
     first = words[0] if words else ""
     if words and words[0] == name:
@@ -310,7 +328,7 @@ def _command_hint(word: str) -> str:
     """For a first word read as a card that looks like a command: say so."""
     if not word.isalpha():
         return ""
-    close = difflib.get_close_matches(word.lower(), (*COMMANDS, PLAY, BOT), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(word.lower(), (*COMMANDS, PLAY, BOT, SERVE), n=1, cutoff=0.75)
     return f" (did you mean the command '{close[0]}'?)" if close else ""
 
 
