@@ -6,6 +6,7 @@ review's words, the record's download, the bot config file, and a slow bot's fau
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -372,7 +373,16 @@ def test_the_bot_config_names_python_bots_and_commands(tmp_path: Path) -> None:
         json.dumps({"sleepy": "tests.test_web_table:SleepyBot", "cmd": "python3 -u bot.py"})
     )
     specs = read_bot_config(path)
-    assert specs["sleepy"] is SleepyBot
+    sleepy = specs["sleepy"]  # served in a process of its own: none of its code runs here
+    assert isinstance(sleepy, tt.ProcessBot)
+    assert sleepy.argv == [
+        sys.executable,
+        "-m",
+        "threethirteen",
+        "bot",
+        "tests.test_web_table:SleepyBot",
+    ]
+    assert sleepy.name == "tests.test_web_table:SleepyBot"
     assert isinstance(specs["cmd"], tt.ProcessBot)
     assert specs["cmd"].argv == [
         "python3",
@@ -429,9 +439,14 @@ def test_a_slow_bot_is_a_fault_and_the_server_still_answers(tmp_path: Path) -> N
         assert data["status"] == "fault"
         assert data["fault"] == (
             "bot 'sleepy' in seat 1, round 1, turn 1: took too long to choose"
-            " (no answer within the move time of 0.3 s)"
+            " (bot 'tests.test_web_table:SleepyBot' did not answer within 0.3 s)"
         )
-        assert 0.3 <= took < 0.3 + 1.0
+        # the first move may take the process's start-up too (ProcessBot's
+        # startup_time, 10 s by default) before its 0.3 s
+        assert 0.3 <= took < 10.0 + 0.3 + 1.0
+        bot = tables(running.context).get(data["table"]).bots[1]
+        assert isinstance(bot, tt.ProcessBot)
+        assert bot.pid is None  # stopped, and its process killed
         status, answer = post_json(
             running, f"/api/table/{data['table']}/act", {"action": "draw stock"}
         )

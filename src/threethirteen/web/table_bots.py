@@ -7,8 +7,9 @@ each a name the page shows (1 to 40 letters, digits, spaces, ``_ . -``; not a
 built-in bot's name) and the bot it means, in the forms ``threethirteen play
 --bots`` reads: a **command** (it holds a space or a ``/``: a program that speaks
 the bot protocol, run as a :class:`~threethirteen.ProcessBot`, a process of its own
-for each seat of each game), ``MODULE:OBJECT`` (a Python bot, read by
-:func:`~threethirteen.arena.bot_server.load_bot_spec`), or a built-in name::
+for each seat of each game), ``MODULE:OBJECT`` (a Python bot, served in a process
+of its own by ``threethirteen bot MODULE:OBJECT``, so that none of its code runs in
+the server), or a built-in name::
 
     {"my bot": "python3 -u my_bot.py", "fast": "mypkg.bots:FastBot", "g": "greedy"}
 
@@ -35,13 +36,14 @@ message names it, its seat, the round and the turn.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from .._validate import as_finite, cut, quote
-from ..arena.bot_server import load_bot_spec
 from ..arena.process_bot import ProcessBot
 from ..arena.referee import (
     Watchdog,
@@ -97,7 +99,14 @@ def _spec_of(text: str) -> BotSpec:
     if any(space in text for space in " \t") or "/" in text:
         return ProcessBot(text)
     if _PYTHON_NAME.fullmatch(text):
-        return load_bot_spec(text)
+        # a Python bot is served over the protocol in a process of its own, as a
+        # command is (threethirteen bot MODULE:OBJECT): its code never runs in the
+        # server, so a bot stuck in C, or one that spawns, is stopped and killed
+        # like any process bot; a module that cannot be loaded is that game's fault
+        module = text.split(":", 1)[0]
+        if importlib.util.find_spec(module.split(".", 1)[0]) is None:  # found, not run
+            raise InvalidBotError(f"cannot import {quote(module)}: no module of that name")
+        return ProcessBot([sys.executable, "-m", "threethirteen", "bot", text], name=text)
     if text in BOTS:
         return text
     raise InvalidBotError(
@@ -115,8 +124,9 @@ def read_bot_config(path: str | Path) -> dict[str, BotSpec]:
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp(), "bots.json")
     >>> _ = path.write_text('{"mine": "threethirteen:GreedyBot", "g": "greedy"}')
-    >>> read_bot_config(path)
-    {'mine': <class 'threethirteen.bots.builtin.GreedyBot'>, 'g': 'greedy'}
+    >>> bots = read_bot_config(path)
+    >>> bots["mine"].argv[1:], bots["g"]
+    (['-m', 'threethirteen', 'bot', 'threethirteen:GreedyBot'], 'greedy')
     >>> _ = path.write_text('{"mine": 7}')
     >>> read_bot_config(path)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
