@@ -218,3 +218,27 @@ def test_a_sample_falls_back_to_the_view_when_the_search_gives_up(
             {52: rules.jokers}
         )
         sample.apply(sample.legal_actions()[0])
+
+
+@pytest.mark.parametrize("kind", ["PCG64", "PCG64DXSM", "SFC64", "Philox", "MT19937"])
+def test_the_samplers_draws_are_numpys(kind: str) -> None:
+    """The sampler's seeds and shuffles are drawn as numpy's ``integers(0, 2**63,
+    size=2)`` and ``permutation(n)`` draw them (the samples of the same generator
+    never change): the same numbers, and the generator left in the same state,
+    from any state (with a 32-bit word kept or not), for every bit generator."""
+    from threethirteen.engine.game import _two_seeds
+
+    for seed in range(60):
+        ours = np.random.Generator(getattr(np.random, kind)(seed))
+        numpys = np.random.Generator(getattr(np.random, kind)(seed))
+        for step in range(12):
+            if (seed + step) % 3 == 0:  # a 32-bit draw: leaves half a word kept
+                assert ours.integers(0, 7) == numpys.integers(0, 7)
+            assert _two_seeds(ours) == numpys.integers(0, 2**63, size=2).tolist()
+            size = (seed * 7 + step * 13) % 120
+            cards = list(range(100, 100 + size))
+            shuffled = cards[:]
+            ours.shuffle(shuffled)
+            assert shuffled == [cards[i] for i in numpys.permutation(size).tolist()]
+        assert ours.integers(0, 7, size=5).tolist() == numpys.integers(0, 7, size=5).tolist()
+        assert ours.random(5).tolist() == numpys.random(5).tolist()  # (the same state)

@@ -458,3 +458,102 @@ def test_the_policy_games_are_deterministic() -> None:
         play(game, RandomPlayer(77))
         records.append(game.to_record())
     assert records[0] == records[1]
+
+
+def _state_of(game: tt.Game) -> dict[str, object]:
+    """Everything a game holds, as plain values (sequences as lists, whatever kind
+    the engine keeps them in): what a copy must never change in another."""
+
+    def plain(value: object) -> object:
+        if isinstance(value, (list, tuple, bytes, bytearray)):
+            return [plain(item) for item in value]
+        if isinstance(value, dict):
+            return {key: plain(item) for key, item in value.items()}
+        return value
+
+    found = {name: plain(getattr(game, name, None)) for name in type(game).__slots__}
+    state = found.pop("_r")
+    del state  # (read field by field below)
+    round_state = game._r
+    for name in type(round_state).__slots__:
+        if name not in ("owned", "legal", "history_parts"):  # (caches and bookkeeping)
+            found[f"_r.{name}"] = plain(getattr(round_state, name))
+    return found
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    case=st.sampled_from(COMBINATIONS),
+    seed=st.integers(min_value=0, max_value=2**64),
+    start=st.integers(min_value=0, max_value=400),
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(["apply", "apply", "apply", "clone", "sample"]),
+            st.integers(min_value=0, max_value=2**32),
+            st.integers(min_value=0, max_value=2**32),
+        ),
+        max_size=40,
+    ),
+)
+def test_copies_sharing_lists_stay_independent(
+    case: tuple[str, tuple[str, ...]],
+    seed: int,
+    start: int,
+    steps: list[tuple[str, int, int]],
+) -> None:
+    """Clones, clones of clones and sampled games (which share their lists with the
+    game or view they came from until they change them) played in any order: an
+    action applied to one never changes another, and each ends as the same game
+    made afresh and played alike (nothing shared)."""
+    preset, variations = case
+
+    def fresh_root() -> tt.Game:
+        return tt.Game(preset, players=3, seed=seed, variations=variations, max_turns=40)
+
+    game = fresh_root()
+    chooser = np.random.default_rng(seed)
+    prefix: list[Action] = []
+    for _ in range(start):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        prefix.append(legal[int(chooser.integers(len(legal)))])
+        game.apply(prefix[-1])
+    actions = [prefix]
+    games = [game]
+    makers: list[object] = [fresh_root]  # each game's maker: the same game, made afresh
+    states = [_state_of(game)]
+    for kind, first, second in steps:
+        index = first % len(games)
+        chosen = games[index]
+        if kind == "clone":
+            games.append(chosen.clone())
+            makers.append(makers[index])
+            actions.append(actions[index][:])
+        elif kind == "sample" and not chosen.is_over:
+            player = second % chosen.players
+            view = chosen.view(player)
+            weighted = bool(first & 1)
+            games.append(view.sample(second, weighted=weighted))
+            makers.append(lambda view=view, s=second, w=weighted: view.sample(s, weighted=w))
+            actions.append([])
+            states[index] = _state_of(chosen)  # (a sampled game works out its history)
+        elif kind == "apply" and not chosen.is_over:
+            legal = chosen.legal_actions()
+            action = legal[second % len(legal)]
+            chosen.apply(action)
+            actions[index].append(action)
+            states[index] = _state_of(chosen)
+        else:
+            continue
+        if kind != "apply":
+            states.append(_state_of(games[-1]))
+        for other, state in enumerate(states):  # (and views and records through them)
+            assert _state_of(games[other]) == state, f"game {other} changed by {kind} of {index}"
+    for index, made in enumerate(games):
+        again = makers[index]()  # type: ignore[operator]
+        for action in actions[index]:
+            again.apply(action)
+        for player in range(made.players):
+            assert again.view(player) == made.view(player)
+        assert _state_of(again) == _state_of(made)

@@ -105,15 +105,20 @@ def _pool_counts(decks: int, jokers: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
-@dataclass(frozen=True)
-class _Pending:
+class _Pending(NamedTuple):
     """What a sampled game needs to work out the round's history when asked: the
-    view it was sampled from, the unseen cards dealt, a seed."""
+    view it was sampled from, the unseen cards dealt, a seed (a named tuple: made
+    for every sample, where a frozen dataclass costs a few microseconds)."""
 
     view: ViewData
     hands: list[list[int]]
     stock: list[int]
     seed: int
+
+
+_new_pending = tuple.__new__
+"""Makes a :class:`_Pending` from a tuple of its fields, without the named tuple's
+``__new__`` (a Python function: a sample makes one)."""
 
 
 class _FalseOut(str):
@@ -215,9 +220,34 @@ def _not_pool(codes: list[int], pool: list[int]) -> str | None:
     return f"{CARDS[min((held - dealt).elements())]} is missing"
 
 
+_HANDS_BIT, _KNOWN_BIT, _DRAWS_BIT, _PILES_BIT = 0, MAX_PLAYERS, 2 * MAX_PLAYERS, 3 * MAX_PLAYERS
+"""The first bit of each player's hand, known cards, draws and pile in
+:attr:`_RoundState.owned` (a bit a player or pile)."""
+_STOCK_BIT = 4 * MAX_PLAYERS
+_EVENTS_BIT = _STOCK_BIT + 1
+_TABLE_BIT = _STOCK_BIT + 2
+_MELDED_BIT = _STOCK_BIT + 3
+_PENALTIES_BIT = _STOCK_BIT + 4
+_OUT_BIT = _STOCK_BIT + 5
+_FALSE_OUTS_BIT = _STOCK_BIT + 6
+_ORDERS_BIT = _STOCK_BIT + 7
+"""The bit of each list the round's state holds whole in :attr:`_RoundState.owned`."""
+_OWNS_ALL = -1
+"""Every bit set: a state whose every list is its own (a new deal)."""
+
+
 class _RoundState:
     """The state of the round in play: every field a deal makes afresh (a new round
-    is a new one of these)."""
+    is a new one of these).
+
+    Copies share their lists until one of them changes one (copy on write): a copy
+    (:meth:`share`) has its own outer lists (of the hands, known cards, draws and
+    piles) holding the same inner ones, and the same whole lists (the stock, the
+    history, the table...); :attr:`owned` says which of them a state may change in
+    place. A list not owned is copied (and then owned) before it is first changed:
+    through :meth:`hand_to_change` and the other ``..._to_change`` methods, the
+    only way the engine changes a list of the state in place. A list not owned may
+    be a tuple or bytes (a sampled game's, shared with the view it came from)."""
 
     __slots__ = (
         "cards_dealt",
@@ -233,6 +263,7 @@ class _RoundState:
         "legal",
         "orders",
         "out",
+        "owned",
         "penalties",
         "pending",
         "phase",
@@ -253,58 +284,162 @@ class _RoundState:
     hands: list[list[int]]
     stock: list[int]
     piles: list[list[int]]
-    table: list[TableMeld]
-    known: list[list[int]]
-    has_melded: list[bool]
-    penalties: list[int]
-    out: list[bool]
+    table: Sequence[TableMeld]
+    known: list[Sequence[int]]
+    has_melded: Sequence[bool]
+    penalties: Sequence[int]
+    out: Sequence[bool]
     first_out: int | None
     turns: int
     reshuffles: int
     reshuffled: list[int] | None
-    events: list[tuple[int, Any]]
+    events: Sequence[tuple[int, Any]]
     history_parts: HistoryParts
-    orders: list[tuple[int, ...]]
+    orders: Sequence[tuple[int, ...]]
     upcard: int
     dealt_hands: tuple[tuple[int, ...], ...]
     stock_draws: list[bytearray]
-    false_outs: list[int]
+    false_outs: Sequence[int]
     pending: _Pending | None
     deal_record: dict[str, Any]
     phase: int
     to_move: int | None
     legal: list[Action] | None
+    owned: int
+    """Which lists this state may change in place: a bit each (``_HANDS_BIT +
+    player``..., ``_STOCK_BIT``...); the others are shared with a copy."""
 
-    def copy(self) -> _RoundState:
-        """An independent copy: its lists copied, its values shared."""
+    def share(self) -> _RoundState:
+        """An independent copy, sharing every list with this state until one of the
+        two changes it (neither owns a list after this)."""
         new = _RoundState()
         new.round = self.round
         new.cards_dealt = self.cards_dealt
-        new.hands = [hand[:] for hand in self.hands]
-        new.stock = self.stock[:]
-        new.piles = [pile[:] for pile in self.piles]
-        new.table = self.table[:]
-        new.known = [known[:] for known in self.known]
-        new.has_melded = self.has_melded[:]
-        new.penalties = self.penalties[:]
-        new.out = self.out[:]
+        new.hands = self.hands[:]
+        new.stock = self.stock
+        new.piles = self.piles[:]
+        new.table = self.table
+        new.known = self.known[:]
+        new.has_melded = self.has_melded
+        new.penalties = self.penalties
+        new.out = self.out
         new.first_out = self.first_out
         new.turns = self.turns
         new.reshuffles = self.reshuffles
         new.reshuffled = self.reshuffled
-        new.events = self.events[:]
+        new.events = self.events
         new.history_parts = self.history_parts
-        new.orders = self.orders[:]
+        new.orders = self.orders
         new.upcard = self.upcard
         new.dealt_hands = self.dealt_hands
-        new.stock_draws = [drawn[:] for drawn in self.stock_draws]
-        new.false_outs = self.false_outs[:]
+        new.stock_draws = self.stock_draws[:]
+        new.false_outs = self.false_outs
         new.pending = self.pending
         new.deal_record = self.deal_record
         new.phase = self.phase
         new.to_move = self.to_move
         new.legal = self.legal
+        new.owned = self.owned = 0
         return new
+
+    def hand_to_change(self, player: int) -> list[int]:
+        """``player``'s hand, this state's own (copied first when shared)."""
+        hand = self.hands[player]
+        if not isinstance(hand, list) or not self.owned >> player & 1:
+            hand = self.hands[player] = list(hand)
+            self.owned |= 1 << player
+        return hand
+
+    def known_to_change(self, player: int) -> list[int]:
+        """``player``'s known cards, this state's own."""
+        known = self.known[player]
+        bit = _KNOWN_BIT + player
+        if not isinstance(known, list) or not self.owned >> bit & 1:
+            known = self.known[player] = list(known)
+            self.owned |= 1 << bit
+        return known
+
+    def draws_to_change(self, player: int) -> bytearray:
+        """``player``'s draws from the stock, this state's own."""
+        drawn = self.stock_draws[player]
+        bit = _DRAWS_BIT + player
+        if not isinstance(drawn, bytearray) or not self.owned >> bit & 1:
+            drawn = self.stock_draws[player] = bytearray(drawn)
+            self.owned |= 1 << bit
+        return drawn
+
+    def pile_to_change(self, index: int) -> list[int]:
+        """Discard pile ``index``, this state's own."""
+        pile = self.piles[index]
+        bit = _PILES_BIT + index
+        if not isinstance(pile, list) or not self.owned >> bit & 1:
+            pile = self.piles[index] = list(pile)
+            self.owned |= 1 << bit
+        return pile
+
+    def stock_to_change(self) -> list[int]:
+        """The stock, this state's own."""
+        found = self.stock
+        if not isinstance(found, list) or not self.owned >> _STOCK_BIT & 1:
+            found = self.stock = list(found)
+            self.owned |= 1 << _STOCK_BIT
+        return found
+
+    def events_to_change(self) -> list[tuple[int, Any]]:
+        """The round's history, this state's own."""
+        found = self.events
+        if not isinstance(found, list) or not self.owned >> _EVENTS_BIT & 1:
+            found = self.events = list(found)
+            self.owned |= 1 << _EVENTS_BIT
+        return found
+
+    def table_to_change(self) -> list[TableMeld]:
+        """The table, this state's own."""
+        found = self.table
+        if not isinstance(found, list) or not self.owned >> _TABLE_BIT & 1:
+            found = self.table = list(found)
+            self.owned |= 1 << _TABLE_BIT
+        return found
+
+    def has_melded_to_change(self) -> list[bool]:
+        """Who has laid a meld, this state's own."""
+        found = self.has_melded
+        if not isinstance(found, list) or not self.owned >> _MELDED_BIT & 1:
+            found = self.has_melded = list(found)
+            self.owned |= 1 << _MELDED_BIT
+        return found
+
+    def penalties_to_change(self) -> list[int]:
+        """The false-out penalties, this state's own."""
+        found = self.penalties
+        if not isinstance(found, list) or not self.owned >> _PENALTIES_BIT & 1:
+            found = self.penalties = list(found)
+            self.owned |= 1 << _PENALTIES_BIT
+        return found
+
+    def out_to_change(self) -> list[bool]:
+        """Who has gone out, this state's own."""
+        found = self.out
+        if not isinstance(found, list) or not self.owned >> _OUT_BIT & 1:
+            found = self.out = list(found)
+            self.owned |= 1 << _OUT_BIT
+        return found
+
+    def false_outs_to_change(self) -> list[int]:
+        """The places of the false outs in the history, this state's own."""
+        found = self.false_outs
+        if not isinstance(found, list) or not self.owned >> _FALSE_OUTS_BIT & 1:
+            found = self.false_outs = list(found)
+            self.owned |= 1 << _FALSE_OUTS_BIT
+        return found
+
+    def orders_to_change(self) -> list[tuple[int, ...]]:
+        """The reshuffles' orders, this state's own."""
+        found = self.orders
+        if not isinstance(found, list) or not self.owned >> _ORDERS_BIT & 1:
+            found = self.orders = list(found)
+            self.owned |= 1 << _ORDERS_BIT
+        return found
 
 
 class _RoundEnd(NamedTuple):
@@ -317,10 +452,10 @@ class _RoundEnd(NamedTuple):
     wild: int | None
     cards_dealt: int
     deal: dict[str, Any]
-    events: list[tuple[int, Any]]
+    events: Sequence[tuple[int, Any]]
     """The round's events (never changed once the round has ended: the next deal
     makes new lists, so copies of the game share them)."""
-    orders: list[tuple[int, ...]]
+    orders: Sequence[tuple[int, ...]]
     end: str | None
     void: bool
     scores: list[int] | None
@@ -430,9 +565,10 @@ class Game:
         self._round_index = 0
         self._attempt = 0
         self._dealer = 0
-        self._round_records: list[_RoundEnd] | None = []
-        self._round_scores: list[tuple[int, ...]] = []
-        self._totals = [0] * players
+        # (tuples and a list never changed in place: copies of the game share them)
+        self._round_records: tuple[_RoundEnd, ...] | None = ()
+        self._round_scores: tuple[tuple[int, ...], ...] = ()
+        self._totals: tuple[int, ...] = (0,) * players
         self._given_reshuffles: list[list[int]] | None = None
         self._waits = False
         self._deal_seed = new_seed() if seed is None else seed
@@ -502,6 +638,7 @@ class Game:
         r.phase = _DRAW
         r.to_move = (self._dealer + 1) % players
         r.legal = None
+        r.owned = _OWNS_ALL
         return r
 
     def _start_turn(self) -> None:
@@ -530,11 +667,12 @@ class Game:
             order = shuffled(
                 sorted(cards), self._deal_seed, (self._round_index, self._attempt, r.reshuffles)
             )
-        r.piles = tops
+        r.piles = tops  # (new lists: this state's own)
         r.stock = order[::-1]
+        r.owned |= (1 << _STOCK_BIT) | (((1 << len(tops)) - 1) << _PILES_BIT)
         r.reshuffled = sorted(cards)
-        r.events.append((-1, Reshuffle(_hand(cards))))
-        r.orders.append(tuple(order))
+        r.events_to_change().append((-1, Reshuffle(_hand(cards))))
+        r.orders_to_change().append(tuple(order))
 
     # -- the state --------------------------------------------------------------
 
@@ -591,12 +729,12 @@ class Game:
     @property
     def round_scores(self) -> tuple[tuple[int, ...], ...]:
         """The scores of each round played (void rounds left out), in order."""
-        return tuple(self._round_scores)
+        return self._round_scores
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Each player's total so far."""
-        return tuple(self._totals)
+        return self._totals
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -966,30 +1104,30 @@ class Game:
         assert mover is not None
         r.legal = None
         if isinstance(action, DrawStock):
-            code = r.stock.pop()
-            bisect.insort(r.hands[mover], code)
-            r.stock_draws[mover].append(code)
+            code = r.stock_to_change().pop()
+            bisect.insort(r.hand_to_change(mover), code)
+            r.draws_to_change(mover).append(code)
             r.phase = _PLAY
-            r.events.append((mover, action))
+            r.events_to_change().append((mover, action))
         elif isinstance(action, DrawDiscard):
-            code = r.piles[action.pile or 0].pop()
-            bisect.insort(r.hands[mover], code)
-            r.known[mover].append(code)
+            code = r.pile_to_change(action.pile or 0).pop()
+            bisect.insort(r.hand_to_change(mover), code)
+            r.known_to_change(mover).append(code)
             r.phase = _PLAY
-            r.events.append((mover, action))
+            r.events_to_change().append((mover, action))
         elif isinstance(action, DiscardCard):
             self._discard(action, mover)
         elif isinstance(action, LayMeld):
             self._lay(mover, action.meld)
-            r.has_melded[mover] = True
-            r.events.append((mover, action))
+            r.has_melded_to_change()[mover] = True
+            r.events_to_change().append((mover, action))
             self._check_empty(mover)
         elif isinstance(action, LayOff):
             table_meld = r.table[action.meld]
             made = extended(table_meld.meld, action.card, action.stands_for, r.round)
             assert isinstance(made, Meld)
             self._take(mover, action.card.code)
-            r.table[action.meld] = TableMeld(table_meld.owner, made)
+            r.table_to_change()[action.meld] = TableMeld(table_meld.owner, made)
             if is_wild_code(action.card.code, r.round.wild):  # log what it stands for
                 identity = lay_off_identity(
                     table_meld.meld, action.card, action.stands_for, r.round
@@ -998,21 +1136,20 @@ class Game:
                 action = LayOff(action.card, action.meld, identity)
             elif action.stands_for is not None:  # a natural card stands for itself
                 action = LayOff(action.card, action.meld)
-            r.events.append((mover, action))
+            r.events_to_change().append((mover, action))
             self._check_empty(mover)
 
     def _take(self, player: int, code: int) -> None:
         """``code`` leaves ``player``'s hand (known cards first)."""
         r = self._r
-        r.hands[player].remove(code)
-        known = r.known[player]
-        if code in known:
-            known.remove(code)
+        r.hand_to_change(player).remove(code)
+        if code in r.known[player]:
+            r.known_to_change(player).remove(code)
 
     def _show(self, player: int, codes: list[int]) -> None:
         """Everyone has seen ``player`` hold ``codes``: the known cards become the
         larger of the two counts of each card."""
-        known = self._r.known[player]
+        known = self._r.known_to_change(player)
         shown = Counter(codes)
         shown.subtract(known)
         known.extend(shown.elements())
@@ -1021,7 +1158,7 @@ class Game:
     def _lay(self, player: int, meld: Meld) -> None:
         for card in meld.cards:
             self._take(player, card.code)
-        self._r.table.append(TableMeld(player, meld))
+        self._r.table_to_change().append(TableMeld(player, meld))
 
     def _check_empty(self, player: int) -> None:
         """Table play: a hand emptied by laying ends the round (no discard needed)."""
@@ -1036,7 +1173,7 @@ class Game:
 
     def _went_out(self, player: int) -> None:
         r = self._r
-        r.out[player] = True
+        r.out_to_change()[player] = True
         if r.first_out is None:
             r.first_out = player
 
@@ -1053,8 +1190,8 @@ class Game:
             melds = self._out_melds(action, left)
             if isinstance(melds, str):  # a false out (legal only under false-out)
                 assert self.rules.false_out_penalty is not None
-                r.penalties[mover] += self.rules.false_out_penalty
-                r.false_outs.append(len(r.events))
+                r.penalties_to_change()[mover] += self.rules.false_out_penalty
+                r.false_outs_to_change().append(len(r.events))
                 if action.melds:  # the melds shown are seen by everyone
                     shown = [card.code for meld in action.melds for card in meld.cards]
             else:
@@ -1063,8 +1200,10 @@ class Game:
         self._take(mover, code)
         if shown:  # after the discard: the card discarded is not one of them
             self._show(mover, shown)
-        r.piles[discard_pile(mover, action.pile, self.rules.separate_discards)].append(code)
-        r.events.append((mover, logged))
+        r.pile_to_change(discard_pile(mover, action.pile, self.rules.separate_discards)).append(
+            code
+        )
+        r.events_to_change().append((mover, logged))
         if out:
             assert isinstance(logged, DiscardCard)
             assert logged.melds is not None
@@ -1107,15 +1246,15 @@ class Game:
         void = is_void(r.round, scores)
         if self._round_records is not None:
             ended = self._round_end(end, void, scores)
-            self._round_records.append(ended)
+            self._round_records += (ended,)
         self._last_end = end
         if void:
             self._attempt += 1
         else:
-            self._round_scores.append(tuple(scores))
-            self._totals = [
-                total + score for total, score in zip(self._totals, scores, strict=True)
-            ]
+            self._round_scores += (tuple(scores),)
+            self._totals = tuple(
+                [total + score for total, score in zip(self._totals, scores, strict=True)]
+            )
             self._round_index += 1
             self._attempt = 0
             if self._round_index < len(self.rules.rounds):  # over: the last dealer stays
@@ -1169,12 +1308,12 @@ class Game:
         new._attempt = self._attempt
         new._dealer = self._dealer
         new._last_end = self._last_end
-        new._r = self._r.copy()
-        new._round_records = None if self._round_records is None else self._round_records[:]
-        new._round_scores = self._round_scores[:]
-        new._totals = self._totals[:]
+        new._r = self._r.share()
+        new._round_records = self._round_records  # (tuples: shared)
+        new._round_scores = self._round_scores
+        new._totals = self._totals
         given = self._given_reshuffles
-        new._given_reshuffles = None if given is None else [list(order) for order in given]
+        new._given_reshuffles = None if given is None else given[:]  # (orders never change)
         return new
 
     def __copy__(self) -> Game:
@@ -1227,8 +1366,8 @@ class Game:
                 "has_melded": tuple(r.has_melded),
                 "penalties": tuple(r.penalties),
                 "false_outs": tuple(r.false_outs),
-                "round_scores": tuple(self._round_scores),
-                "totals": tuple(self._totals),
+                "round_scores": self._round_scores,
+                "totals": self._totals,
             },
             ViewCodes(
                 bytes(hands[player]),
@@ -1262,7 +1401,7 @@ class Game:
         the sample's views to share."""
         game = object.__new__(cls)
         game.rules = view.rules
-        game.players = view.players
+        players = game.players = view.players
         game.seed = None
         game.max_turns = view.max_turns
         r = game._r = _RoundState()
@@ -1274,40 +1413,59 @@ class Game:
         game._round_index = view.round - 1
         game._attempt = 0
         game._dealer = view.dealer
-        r.round = round_of(view.rules, view.round)
+        r.round = view.prepared_round
         r.cards_dealt = view.cards_dealt
         r.phase = _PHASES.index(view.phase)
         r.to_move = view.to_move
         r.legal = None
         r.first_out = view.first_out
         r.turns = view.turns
-        r.reshuffles = (
-            0 if view.reshuffled is None else sum(1 for player, _ in view.history if player < 0)
-        )
-        r.reshuffled = None if view.reshuffled is None else list(view.reshuffled.code_bytes)
+        codes = view.card_codes  # (the view's cards as codes: no cards made)
+        if codes.reshuffled is None:
+            r.reshuffles = 0
+            r.reshuffled = None
+        else:
+            r.reshuffles = sum(1 for player, _ in view.history if player < 0)
+            r.reshuffled = list(codes.reshuffled)
         game._last_end = None
-        r.hands = [
-            list(view.hand.code_bytes)
-            if other == view.player
-            else sorted(list(view.known[other].code_bytes) + hands[other])
-            for other in range(view.players)
-        ]
+        known = codes.known
+        me = view.player
+        now: list[list[int]] = []
+        for other, unknown in enumerate(hands):
+            if other == me:
+                now.append(list(codes.hand))
+            elif known[other]:
+                now.append(sorted(unknown + list(known[other])))
+            else:
+                now.append(sorted(unknown))
+        r.hands = now
         r.stock = stock[::-1]
         r.upcard = view.upcard.code
-        r.false_outs = list(view.false_outs)
         r.deal_record = {}  # a sampled game writes no record
-        r.piles = [[card.code for card in pile] for pile in view.piles]
-        r.table = list(view.table)
-        r.known = [list(known.code_bytes) for known in view.known]
-        r.has_melded = list(view.has_melded)
-        r.penalties = list(view.penalties)
-        r.out = list(view.went_out)
-        r.events = list(view.history)
+        r.piles = list(map(list, codes.piles))
+        # The view's values, immutable, are shared until the game changes them (copy
+        # on write, see _RoundState): the known cards (bytes), the table, who has
+        # melded or gone out, the penalties, the false outs and the history.
+        r.known = list(known)
+        r.table = tuple(view.table)
+        r.has_melded = tuple(view.has_melded)
+        r.penalties = tuple(view.penalties)
+        r.out = tuple(view.went_out)
+        r.false_outs = tuple(view.false_outs)
+        r.events = tuple(view.history)
+        everyone = (1 << players) - 1  # (the new lists: the hands, draws, piles, stock)
+        r.owned = (
+            everyone << _HANDS_BIT
+            | everyone << _DRAWS_BIT
+            | ((1 << len(r.piles)) - 1) << _PILES_BIT
+            | 1 << _STOCK_BIT
+            | 1 << _ORDERS_BIT
+        )
         # the same events, in chunks: the sample's views reuse them
         r.history_parts = _NO_HISTORY if history is None else history
         game._round_records = None
-        game._round_scores = list(view.round_scores)
-        game._totals = list(view.totals)
+        game._round_scores = tuple(view.round_scores)
+        game._totals = tuple(view.totals)
         return game
 
     def _history_now(self) -> HistoryParts:
@@ -1351,6 +1509,7 @@ class Game:
             bytearray(drawn) + later
             for drawn, later in zip(history.drawn, r.stock_draws, strict=True)
         ]
+        r.owned |= ((1 << len(r.stock_draws)) - 1) << _DRAWS_BIT  # (new bytearrays)
         r.pending = None  # (no reshuffle came before the sample: no orders to add)
 
     # -- records ------------------------------------------------------------------
@@ -1797,34 +1956,39 @@ def sample_game(
     >>> sample_game(game.view(1), 5).view(1) == game.view(1)
     True
     """
-    generator = rng if isinstance(rng, np.random.Generator) else _generator(rng)
-    false_outs = frozenset(view.false_outs)
-    seeds = generator.integers(0, 2**63, size=2).tolist()
+    kind = _numpy_random()[0]
+    generator = rng if type(rng) is kind or isinstance(rng, kind) else _generator(rng)
+    seeds = _two_seeds(generator)
     players = view.players
     hands: list[list[int]]
     pending: _Pending | None = None
     dealt: tuple[tuple[tuple[int, ...], ...], list[bytearray], list[tuple[int, ...]]]
-    if view.reshuffled is None:
+    if view.card_codes.reshuffled is None:
         if beliefs is not None:
             # One source: every deal of the unseen cards is consistent.
             hands, stock = beliefs.deal(generator)
         else:
             # One source: every deal of the unseen cards is consistent, and equally
-            # likely; the round's history is worked out only when asked for.
-            hidden = view.unseen_codes()
-            order = [hidden[i] for i in generator.permutation(len(hidden)).tolist()]
-            stock = order[: view.stock_size]
+            # likely; the round's history is worked out only when asked for. The
+            # unseen cards are shuffled in place: the generator's shuffle of a list
+            # makes the very swaps of its permutation(n) (the order numpy's
+            # permutation gave before, from the same draws).
+            order = list(view._hidden())
+            generator.shuffle(order)
+            size = view.stock_size
+            stock = order[:size]
             hands = []
-            position = view.stock_size
-            for other in range(players):
-                unknown = (
-                    0 if other == view.player else view.hand_sizes[other] - len(view.known[other])
-                )
+            position = size
+            me = view.player
+            known = view.card_codes.known
+            for other, held in enumerate(view.hand_sizes):
+                unknown = 0 if other == me else held - len(known[other])
                 hands.append(order[position : position + unknown])
                 position += unknown
-        pending = _Pending(view, hands, stock, seeds[1])
+        pending = _new_pending(_Pending, (view, hands, stock, seeds[1]))
         dealt = ((), [bytearray() for _ in range(players)], [])  # (draws after the sample)
     else:
+        false_outs = frozenset(view.false_outs)
         try:
             found = sample_history(_view_deal(view), view.history, generator, false_outs)
         except SampleError:
@@ -1848,6 +2012,29 @@ def sample_game(
                 [tuple(order) for order in found.reshuffles],
             )
     return Game._sampled(view, hands, stock, dealt, pending, seeds[0], history)
+
+
+@lru_cache(maxsize=1)
+def _numpy_random() -> tuple[type[np.random.Generator], frozenset[type]]:
+    """numpy's ``Generator`` class, and its bit generators whose raw output is their
+    64-bit output (not MT19937's, whose raw output is 32 bits): found once."""
+    random = np.random
+    return random.Generator, frozenset(
+        (random.PCG64, random.PCG64DXSM, random.SFC64, random.Philox)
+    )
+
+
+def _two_seeds(generator: np.random.Generator) -> list[int]:
+    """``generator.integers(0, 2**63, size=2).tolist()``, drawn the same, faster: for
+    this range numpy's bounded draw (Lemire's) is the 64-bit word shifted right once
+    and never rejects, so two raw words give the same two seeds (checked by
+    ``tests/test_determinize.py``). Other bit generators take numpy's way."""
+    bits = generator.bit_generator
+    if type(bits) in _numpy_random()[1]:
+        raw = bits.random_raw
+        return [raw() >> 1, raw() >> 1]
+    seeds: list[int] = generator.integers(0, 2**63, size=2).tolist()
+    return seeds
 
 
 def _view_deal(view: ViewData) -> Deal:

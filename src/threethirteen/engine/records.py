@@ -766,7 +766,7 @@ def read_deal(
 
 
 def event_dicts(
-    events: list[tuple[int, Any]], orders: list[tuple[int, ...]]
+    events: Sequence[tuple[int, Any]], orders: Sequence[tuple[int, ...]]
 ) -> list[dict[str, Any]]:
     """The record's entries of a round's events: actions, and reshuffles with their stocks."""
     stocks = iter(orders)

@@ -380,8 +380,15 @@ class ViewData:
 
     @property
     def prepared_round(self) -> Round:
-        """The round as a :class:`~threethirteen.Round`, for the analysis functions."""
-        return round_of(self.rules, self.round)
+        """The round as a :class:`~threethirteen.Round`, for the analysis functions
+        (found once a view, and kept: not pickled, not compared)."""
+        rules, number = self.rules, self.round
+        kept: tuple[Rules, int, Round] | None = self.__dict__.get("_prepared_round")
+        if kept is not None and kept[0] is rules and kept[1] == number:
+            return kept[2]
+        found = round_of(rules, number)
+        self.__dict__["_prepared_round"] = (rules, number, found)
+        return found
 
     @property
     def discard_top(self) -> Card | None:
