@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import threethirteen as tt
@@ -108,13 +108,15 @@ def play_and_walk(game: tt.Game, seed: int, most: int, seen: Counter[str]) -> No
         checker.before = codes(game.piles)
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
-        if game.round != number and not game.is_over:  # the round ended: a new walker
+        view = game.view(0 if game.to_move is None else game.to_move)  # (the last round's)
+        # the round ended, or a void round was dealt again under its number: a new walker
+        dealt_again = len(view.history) < replay.index
+        if (game.round != number or dealt_again) and not game.is_over:
             seen["rounds"] += 1
             number = game.round
             replay = new_round(game)
             checker = Checker(replay, seen=checker.seen)
             continue
-        view = game.view(0 if game.to_move is None else game.to_move)  # (the last round's)
         checker.false_outs = replay.false_outs = frozenset(view.false_outs)
         checker.discards = []
         replay.walk(view.history[replay.index :], checker)
@@ -190,6 +192,9 @@ def test_the_tables_reach_every_kind_of_entry() -> None:
     players=st.integers(2, 5),
     seed=st.integers(0, 2**32),
 )
+@example(
+    preset="bga", variations=["aces-high", "double-naughts"], players=2, seed=2
+)  # a void round
 def test_the_walk_follows_the_engine_on_any_rules(
     preset: str, variations: list[str], players: int, seed: int
 ) -> None:
