@@ -67,6 +67,8 @@ cdef enum:
     GROWTH_BITS = 2         # ... four times larger at each step
     GROWTH = 4
     WIDE_STACK_BITS = 9     # the every-discard search keeps more: 512 slots to start with
+    SCALAR_ENTRIES = 2      # the every-discard search asks scalar values for so few entries
+    STACK_ARENA = 1024      # ... and its first vectors on the C stack (8 KB; then the heap)
     RUN_STACK = 96          # a depth-first run search holds at most 12+11+...+1 = 78
     KEY_BITS = 5            # the drop preference in the discard search
     CLOSED = 2              # value's drop, bit 1: the set of the lowest rank is made
@@ -177,6 +179,8 @@ ctypedef struct Problem:
     int64_t wild_prefix[WILD_CODES][MAX_CARDS + 1]  # the wilds' prefix sums, that one gone
     int64_t* arena          # the vectors the memo points to (by offset)
     int arena_used, arena_size
+    bint arena_on_heap      # else on the C stack (every_discard's)
+    uint32_t wild_entry_bits  # a bit per wild entry
     # the memo
     Slot* slots
     uint32_t mask
@@ -1152,14 +1156,20 @@ cdef int64_t runs(
             elif pruning and skipped and 13 - length > next_wilds:
                 if keyed and skipped == 1:  # the card kept back, discarded now
                     next_room = run_room(room, length, next_wilds)
-                    total = value(P, state - removed - P.unit[kept], next_wilds, next_room, 0)
                     if offers != NULL:
-                        if total < offers.out[kept]:
-                            offers.out[kept] = total
-                    elif total + P.drop_key[kept] < best[0]:
-                        best[0] = total + P.drop_key[kept]
-                        if best[0] == 0:
-                            return 0
+                        # (only for an entry still open: another's is never read)
+                        if offers.pending[0] >> kept & 1:
+                            total = value(P, state - removed - P.unit[kept], next_wilds,
+                                          next_room, 0)
+                            if total < offers.out[kept]:
+                                offers.out[kept] = total
+                    else:
+                        total = value(P, state - removed - P.unit[kept], next_wilds,
+                                      next_room, 0)
+                        if total + P.drop_key[kept] < best[0]:
+                            best[0] = total + P.drop_key[kept]
+                            if best[0] == 0:
+                                return 0
             elif offers != NULL:
                 next_room = run_room(room, length, next_wilds)
                 offer(P, offers, state - removed, next_wilds, next_room, 0, -1)
@@ -1228,7 +1238,18 @@ cdef int64_t runs(
 # where that card is the discard, discarded at once; and bounds: entry e of a state
 # costs at least the state's scalar value less e's own cost, so the options are
 # taken cheapest bound first and only while one could still lower an open entry
-# (see vexplore).
+# (see vexplore). Entry e of a natural card is also the scalar value of the state
+# without one copy of e: the lowest card's entry is known at once when it has one
+# copy, and where at most SCALAR_ENTRIES natural entries are still open (no wild's),
+# an option's state is asked for those scalar values instead of its vector.
+
+
+cdef inline int count_bits(uint32_t x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
 
 
 cdef int arena_take(Problem* P) noexcept nogil:
@@ -1237,11 +1258,19 @@ cdef int arena_take(Problem* P) noexcept nogil:
     cdef int size
     if P.arena_used + P.width + 1 > P.arena_size:
         size = 2 * P.arena_size if P.arena_size else 64 * (P.width + 1)
-        grown = <int64_t*>realloc(P.arena, size * sizeof(int64_t))
+        while size < P.arena_used + P.width + 1:
+            size *= 2
+        if P.arena_on_heap:
+            grown = <int64_t*>realloc(P.arena, size * sizeof(int64_t))
+        else:
+            grown = <int64_t*>malloc(size * sizeof(int64_t))
+            if grown != NULL:
+                memcpy(grown, P.arena, P.arena_used * sizeof(int64_t))
         if grown == NULL:
             return -1
         P.arena = grown
         P.arena_size = size
+        P.arena_on_heap = True
     P.arena_used += P.width + 1  # the vector, then the mask of its exact entries
     return P.arena_used - P.width - 1
 
@@ -1302,6 +1331,30 @@ cdef inline uint32_t settle(
     while bits:
         e = lowest_bit(bits)
         bits &= bits - 1
+        if out[e] <= low[e]:
+            pending &= ~((<uint32_t>1) << e)
+            continue
+        total = out[e] + P.entry_cost[e]
+        if total > most:
+            most = total
+    need[0] = most
+    return pending
+
+
+cdef inline uint32_t merge_settle(
+    Problem* P, int64_t* out, const int64_t* child, int64_t add, const int64_t* low,
+    uint32_t pending, int64_t* need
+) noexcept nogil:
+    """``merge`` then ``settle`` of the entries ``pending``, in one pass."""
+    cdef uint32_t bits = pending
+    cdef int64_t most = 0, total
+    cdef int e
+    while bits:
+        e = lowest_bit(bits)
+        bits &= bits - 1
+        total = child[e] + add
+        if total < out[e]:
+            out[e] = total
         if out[e] <= low[e]:
             pending &= ~((<uint32_t>1) << e)
             continue
@@ -1391,22 +1444,28 @@ cdef uint32_t vexplore(
     cdef int unused_spent = 0, unused_melded = 0
     cdef int index = lowest(P, state)
     cdef int rank = P.rank[index], suit = P.suit[index]
-    cdef uint32_t unit = P.unit[index], removed, pending = 0, live = 0
+    cdef uint32_t unit = P.unit[index], removed, pending = 0, live = 0, bits
     cdef int64_t need, rest
     cdef int members, member[4], limit[4], taken[4], size, k, e, i, j, next_wilds, other
     if whole < 0:
         whole = value(P, state, wilds, room, 0)
     for e in range(P.width):
         out[e] = INFINITY
-    for e in range(index, P.n):
-        if copies(P, state, e):
-            live |= (<uint32_t>1) << e
-            low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
+    # The entries live here: the natural cards of the state (one per field), and the
+    # wilds while any is left; their lower bounds, for those asked for.
+    bits = state
+    while bits:
+        e = P.owner[lowest_bit(bits)]
+        bits &= ~P.field[e]
+        live |= (<uint32_t>1) << e
     if wilds:
-        for e in range(P.n, P.width):
-            live |= (<uint32_t>1) << e
-            low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
+        live |= P.wild_entry_bits
     pending = live & needed
+    bits = pending
+    while bits:
+        e = lowest_bit(bits)
+        bits &= bits - 1
+        low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
 
     # This card is the discard; or it is left over.
     offers.options = options
@@ -1415,29 +1474,35 @@ cdef uint32_t vexplore(
     offers.pending = &pending
     rest = value(P, state - unit, wilds, room, 0)
     out[index] = rest
+    if copies(P, state, index) == 1:
+        pending &= ~((<uint32_t>1) << index)  # exact: no other copy can be the discard
     offer(P, &offers, state - unit, wilds, room, P.cost[index], rest)
 
-    # Sets: this card, more copies of it, any copies of its rank-mates above it.
+    # Sets: this card, more copies of it, any copies of its rank-mates above it, of
+    # fewer than 2 * min_set cards (in the order of the product of the choices, the
+    # last member fastest; the size and the cards taken kept as they change, and the
+    # choices that only grow a set already too large skipped).
     members = set_members(P, state, index, member, limit)
     for k in range(members):
         taken[k] = 0
+    size = 1
+    removed = unit
     while True:
-        size = 1
-        removed = unit
-        for k in range(members):
-            size += taken[k]
-            removed += <uint32_t>taken[k] * P.unit[member[k]]
         need = P.min_set - size if size < P.min_set else 0
         if need <= wilds and size < 2 * P.min_set:
             next_wilds = wilds - <int>need
             offer(P, &offers, state - removed, next_wilds, next_wilds, 0, -1)
         k = members - 1
-        while k >= 0 and taken[k] == limit[k]:
+        while k >= 0 and (taken[k] == limit[k] or size >= 2 * P.min_set):
+            size -= taken[k]
+            removed -= <uint32_t>taken[k] * P.unit[member[k]]
             taken[k] = 0
             k -= 1
         if k < 0:
             break
         taken[k] += 1
+        size += 1
+        removed += P.unit[member[k]]
 
     # Runs with this card lowest; with aces high-or-low, runs with this ace on top.
     runs(P, state, wilds, room, 0, suit, rank, 1, NULL, 0,
@@ -1460,9 +1525,18 @@ cdef uint32_t vexplore(
         options[j] = options[count]
         if not useful(P, out, pending, &held):
             continue
-        vvalue(P, held.state, held.wilds, held.room, pending, held.bound - held.add, child)
-        merge(P, out, child, held.add, pending)
-        pending = settle(P, out, low, pending, &need)
+        if pending & P.wild_entry_bits or count_bits(pending) > SCALAR_ENTRIES:
+            vvalue(P, held.state, held.wilds, held.room, pending, held.bound - held.add, child)
+        else:
+            # A few natural entries still open: entry e of a state is the scalar value
+            # of the state without e (when e is there), as cheap as a vector.
+            bits = pending
+            while bits:
+                e = lowest_bit(bits)
+                bits &= bits - 1
+                child[e] = value(P, held.state - P.unit[e], held.wilds, held.room, 0) if (
+                    held.state & P.field[e]) else INFINITY
+        pending = merge_settle(P, out, child, held.add, low, pending, &need)
     # Exact: the entries asked for, and those not in the state (infinite).
     return needed | (P.all_entries & ~live)
 
@@ -1475,6 +1549,7 @@ cdef int every_discard(
     cdef Problem P
     cdef Slot stack_slots[1 << WIDE_STACK_BITS]
     cdef int64_t vector[MAX_ENTRIES]
+    cdef int64_t stack_arena[STACK_ARENA]
     cdef int64_t sorted_costs[MAX_CARDS]
     cdef int64_t core, cost
     cdef int status, i, i2, j, k, found = 0, code, dropped
@@ -1506,17 +1581,20 @@ cdef int every_discard(
             j += 1
     P.width = P.n + P.wild_entries
     P.all_entries = ((<uint32_t>1) << P.width) - 1
+    P.wild_entry_bits = P.all_entries & ~(((<uint32_t>1) << P.n) - 1)
     for i in range(P.n):
         P.entry_cost[i] = P.cost[i]
     for i in range(P.wild_entries):
         P.entry_cost[P.n + i] = params.wild[P.wild_entry_code[i]]
-    P.arena = NULL
+    P.arena = stack_arena
     P.arena_used = 0
-    P.arena_size = 0
+    P.arena_size = STACK_ARENA
+    P.arena_on_heap = False
     memo_start_sized(&P, stack_slots, WIDE_STACK_BITS)
     core = value(&P, P.full, P.wilds, 0, 0) if P.full else finish(&P, P.wilds, 0, 0)
     vvalue(&P, P.full, P.wilds, 0, P.all_entries, core, vector)
-    free(P.arena)
+    if P.arena_on_heap:
+        free(P.arena)
     memo_end(&P)
     for i in range(P.n):
         out_codes[found] = P.code[i]
