@@ -49,6 +49,7 @@ autodoc_mock_imports = [
     "pettingzoo",
     "pyspiel",
     "ray",
+    "torch",
     "tqdm",
 ]
 

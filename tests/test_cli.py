@@ -703,11 +703,11 @@ def test_rounds(run: Run) -> None:
         ),
         (
             [],
-            "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: check, rules, rounds, simulate, replay, review, play, bot ('threethirteen --help' says more)",
+            "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: check, rules, rounds, simulate, replay, review, train, play, bot, serve ('threethirteen --help' says more)",
         ),
         (
             ["check"],
-            "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: check, rules, rounds, simulate, replay, review, play, bot ('threethirteen --help' says more)",
+            "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: check, rules, rounds, simulate, replay, review, train, play, bot, serve ('threethirteen --help' says more)",
         ),
         (["-", "9s"], "'-' reads the hands from standard input: give no cards with it"),
         (["9s 9h 9d", "--round", "three"], "argument --round: invalid int value: 'three'"),
@@ -817,6 +817,7 @@ def test_help_shows_usage_commands_examples_and_exit_status(run: Run) -> None:
         "simulate",
         "replay",
         "review",
+        "train",
         "play",
         "bot",
         "serve",

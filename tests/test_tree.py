@@ -82,7 +82,8 @@ def test_no_module_of_the_flat_layout_is_left_at_the_top() -> None:
     assert top & (FLAT - KEEP) == set()
     assert top <= KEEP
     assert set(subpackages()) == {
-        *("_kernel", "hands", "engine", "bots", "arena", "adapters", "cli", "review", "web")
+        *("_kernel", "hands", "engine", "bots", "arena", "adapters", "cli", "review", "web"),
+        "training",
     }
 
 

@@ -72,10 +72,11 @@ from .rule_tables import (
     run_rules,
 )
 from .simulate import SIMULATE_DESCRIPTION, SIMULATE_USAGE, add_simulate_options, run_simulate
+from .train import TRAIN_DESCRIPTION, TRAIN_USAGE, add_train_options, run_train
 
 __all__ = ["main"]
 
-COMMANDS = ("check", "rules", "rounds", "simulate", "replay", "review")
+COMMANDS = ("check", "rules", "rounds", "simulate", "replay", "review", "train")
 """The commands; a first word that is none of them (or an option, or ``play``) means
 ``check``. A new command is a subparser in :func:`build_parser` and a runner in
 :data:`RUNNERS`."""
@@ -118,7 +119,7 @@ examples:
 
 NO_HAND = (
     "give a hand (e.g. \"9s 9h 9d 4h 5h 6c\") or '-', or a command: "
-    + ", ".join([*COMMANDS, PLAY, BOT])
+    + ", ".join([*COMMANDS, PLAY, BOT, SERVE])
     + " ('threethirteen --help' says more)"
 )
 """The error for no hand and no command."""
@@ -212,6 +213,14 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
         **{**common, "parents": [display]},  # type: ignore[arg-type]
     )
     add_review_options(review)
+    train = commands.add_parser(
+        "train",
+        help="Deep Monte-Carlo self-play for the learned bot (PyTorch)",
+        usage=TRAIN_USAGE,
+        description=TRAIN_DESCRIPTION,
+        **common,  # type: ignore[arg-type]
+    )
+    add_train_options(train)
     commands.add_parser(  # listed in the help; run by threethirteen.cli._play
         "play", help="play against bots in the terminal"
     )
@@ -228,6 +237,7 @@ def _build_parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argume
         "simulate": simulate,
         "replay": replay,
         "review": review,
+        "train": train,
     }
 
 
@@ -266,6 +276,7 @@ RUNNERS: dict[str, Callable[[argparse.Namespace], int]] = {
     "simulate": run_simulate,
     "replay": run_replay,
     "review": run_review,
+    "train": run_train,
 }
 """What each command runs, given its parsed arguments."""
 

@@ -1,0 +1,121 @@
+"""``threethirteen train``: the Deep Monte-Carlo trainer of the learned bot
+(:func:`threethirteen.training.train`), needing the optional ``train`` extra
+(PyTorch); or, with ``--export``, a checkpoint's network written as an ``.npz``
+file the learned bot reads.
+
+>>> parser = argparse.ArgumentParser()
+>>> add_train_options(parser)
+>>> args = parser.parse_args(["run", "--iterations", "3", "--hidden", "64,64"])
+>>> args.directory, args.iterations, args.hidden
+('run', 3, '64,64')
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .._validate import quote
+from ._errors import EXIT_OK, UsageError
+
+__all__ = ["TRAIN_DESCRIPTION", "TRAIN_USAGE", "add_train_options", "run_train"]
+
+TRAIN_USAGE = (
+    "threethirteen train DIRECTORY [--iterations N] [--minutes M] [--seed S] [--games G]"
+    " [--workers W] [--imitation N] [--eval-bots B,B] [--resume] [--export PATH]"
+)
+TRAIN_DESCRIPTION = (
+    "Train the learned bot by Deep Monte-Carlo self-play (needs PyTorch: pip install"
+    " 'threethirteen[train]'): DIRECTORY gets checkpoint.pt, curve.csv and"
+    " learned.npz. With --export PATH, write the network of DIRECTORY's checkpoint to"
+    " PATH and stop."
+)
+
+
+def add_train_options(parser: argparse.ArgumentParser) -> None:
+    """Add the run's directory and the trainer's options."""
+    add = parser.add_argument
+    add("directory", help="the run's directory (checkpoint.pt, curve.csv, learned.npz)")
+    add("--iterations", type=int, default=None, help="stop after this many iterations")
+    add("--minutes", type=float, default=None, help="stop after this many minutes")
+    add("--seed", type=int, default=0, help="the run's seed (default 0)")
+    add("--games", type=int, default=16, help="self-play games an iteration (16)")
+    add("--workers", type=int, default=0, help="processes that play the games (0: here)")
+    add("--epsilon", type=float, default=0.05, help="the exploration rate (0.05)")
+    add("--hidden", default="128,128", help="the hidden layers' widths (128,128)")
+    add("--learning-rate", type=float, default=1e-3, help="Adam's learning rate (0.001)")
+    add("--epochs", type=int, default=2, help="passes over the kept decisions a fit (2)")
+    add("--batch-size", type=int, default=256, help="the minibatch size (256)")
+    add("--buffer", type=int, default=4, help="iterations of decisions kept (4)")
+    add("--max-turns", type=int, default=60, help="a self-play round's turn limit (60)")
+    add("--imitation", type=int, default=0, help="games of the teacher fitted first (0)")
+    add("--teacher", default="lookahead", help="the bot imitated first (lookahead)")
+    add("--eval-bots", default="greedy", help="bots measured against (greedy)")
+    add("--eval-deals", type=int, default=20, help="duplicate deals a measure (20)")
+    add("--eval-every", type=int, default=None, help="measure every N iterations")
+    add("--eval-minutes", type=float, default=None, help="measure every M minutes")
+    add("--checkpoint-every", type=int, default=10, help="iterations between checkpoints")
+    add("--threads", type=int, default=1, help="PyTorch's threads (1)")
+    add("--resume", action="store_true", help="go on from DIRECTORY's checkpoint")
+    add("--export", default=None, metavar="PATH", help="write the checkpoint's network")
+    add("--quiet", action="store_true", help="no progress lines")
+
+
+def _hidden(text: str) -> tuple[int, ...]:
+    try:
+        widths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        widths = ()
+    if not widths or any(width < 1 for width in widths):
+        raise UsageError(f"--hidden must be widths from 1 joined by commas, not {quote(text)}")
+    return widths
+
+
+def run_train(args: argparse.Namespace) -> int:
+    """``train DIRECTORY``: a run (or its checkpoint exported); the exit status.
+
+    :raises UsageError: for options that do not fit.
+    """
+    from pathlib import Path
+
+    from .. import training  # imported only for this command
+
+    if args.export is not None:
+        training.export(Path(args.directory) / training.CHECKPOINT, args.export)
+        print(f"wrote {args.export}")
+        return EXIT_OK
+    if args.iterations is None and args.minutes is None:
+        raise UsageError("train needs --iterations or --minutes")
+    if getattr(args, "variation", None):
+        raise UsageError("train plays the rules without variations")
+    settings = training.TrainingSettings(
+        seed=args.seed,
+        rules=str(getattr(args, "rules", None) or "pagat"),
+        players=getattr(args, "players", None) or 2,
+        games=args.games,
+        epsilon=args.epsilon,
+        max_turns=args.max_turns,
+        hidden=_hidden(args.hidden),
+        learning_rate=args.learning_rate,
+        epochs=args.epochs,
+        batch_size=args.batch_size,
+        buffer_iterations=args.buffer,
+        imitation_games=args.imitation,
+        teacher=args.teacher,
+    )
+    result = training.train(
+        args.directory,
+        settings,
+        iterations=args.iterations,
+        minutes=args.minutes,
+        workers=args.workers,
+        resume=args.resume,
+        eval_every=args.eval_every,
+        eval_minutes=args.eval_minutes,
+        eval_bots=[bot for bot in args.eval_bots.split(",") if bot],
+        eval_deals=args.eval_deals,
+        checkpoint_every=args.checkpoint_every,
+        threads=args.threads,
+        progress=not args.quiet,
+    )
+    print(f"{result.iterations} iterations, {result.games} games: wrote {result.network}")
+    return EXIT_OK

@@ -1,0 +1,416 @@
+"""The Deep Monte-Carlo trainer (DouZero's method): self-play with the current
+network, ε-greedy, every decision's chosen features regressed on its Monte-Carlo
+return (:mod:`~threethirteen.training.selfplay`), by a PyTorch learner on the CPU
+(:mod:`~threethirteen.training.learner`); checkpoints to resume from, a progress
+line, a curve (the loss, and the margin against fixed bots on duplicate deals) and
+the network exported for :class:`~threethirteen.bots.learned.LearnedBot`.
+
+**Reproducible.** Every game's seed, every exploration draw, the network's first
+weights and every minibatch order come from ``seed`` and the iteration's number,
+so a run gives the same network for the same arguments on one machine, whatever
+``workers`` (the games are merged in order) and whether it was stopped and
+resumed from a checkpoint. Stopping by ``minutes`` and evaluating by
+``eval_minutes`` depend on the clock; ``iterations`` and ``eval_every`` do not.
+
+>>> sorted(TrainingSettings().as_dict())[:3]
+['batch_size', 'buffer_iterations', 'epochs']
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .._validate import quote
+from ..arena.simulations import play
+from ..bots.learned import LearnedBot, QNetwork, load_network
+from ..bots.registry import make_bot
+from ..errors import InvalidInputError
+from .learner import build_model, export_network, fit, import_torch
+from .selfplay import Batch, game_seeds, play_games
+
+__all__ = [
+    "CHECKPOINT",
+    "CURVE",
+    "NETWORK",
+    "TrainingResult",
+    "TrainingSettings",
+    "duplicate_margin",
+    "export",
+    "train",
+]
+
+CHECKPOINT = "checkpoint.pt"
+"""The checkpoint's file name in the run's directory."""
+CURVE = "curve.csv"
+"""The curve's file name in the run's directory."""
+NETWORK = "learned.npz"
+"""The exported network's file name in the run's directory."""
+
+
+@dataclass(frozen=True)
+class TrainingSettings:
+    """What a run is made of (a resumed run must be given the same).
+
+    ``games`` games of self-play an iteration (at ``players`` players of
+    ``rules``, each round ended after ``max_turns`` turns), chosen ε-greedily with
+    ``epsilon``; the learner fits the last ``buffer_iterations`` iterations'
+    decisions for ``epochs`` passes in minibatches of ``batch_size`` (Adam at
+    ``learning_rate``); the network has a ReLU layer of each width of ``hidden``.
+    ``imitation_games`` games of the ``teacher`` bot first, fitted for
+    ``imitation_epochs`` passes (0: none)."""
+
+    seed: int = 0
+    rules: str = "pagat"
+    players: int = 2
+    games: int = 16
+    epsilon: float = 0.05
+    max_turns: int = 60
+    hidden: tuple[int, ...] = (128, 128)
+    learning_rate: float = 1e-3
+    epochs: int = 2
+    batch_size: int = 256
+    buffer_iterations: int = 4
+    imitation_games: int = 0
+    imitation_epochs: int = 4
+    teacher: str = "lookahead"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as plain data (``hidden`` a list)."""
+        data = asdict(self)
+        data["hidden"] = list(self.hidden)
+        return data
+
+
+@dataclass(frozen=True)
+class TrainingResult:
+    """A run's end: its ``directory`` (the checkpoint, the curve, the network), the
+    iterations done, the games played, the decisions fitted, and the curve's rows."""
+
+    directory: Path
+    iterations: int
+    games: int
+    samples: int
+    curve: list[dict[str, Any]] = field(repr=False)
+
+    @property
+    def network(self) -> Path:
+        """The exported network (``learned.npz``)."""
+        return self.directory / NETWORK
+
+
+def _deal_margins(
+    arrays: dict[str, np.ndarray], opponent: str, seed: int, rules: str, players: int
+) -> float:
+    """One deal played in every rotation: the learned bot's mean margin (the other
+    seats' mean total less its own)."""
+    margins = []
+    for seat in range(players):
+        bots: list[Any] = [make_bot(opponent, seed=seed + k) for k in range(players)]
+        bots[seat] = LearnedBot(weights=arrays)
+        totals = play(bots, rules, players=players, seed=seed).totals
+        others = [totals[k] for k in range(players) if k != seat]
+        margins.append(sum(others) / len(others) - totals[seat])
+    return sum(margins) / len(margins)
+
+
+def duplicate_margin(
+    network: QNetwork | dict[str, np.ndarray] | str | os.PathLike[str],
+    opponent: str,
+    deals: int,
+    *,
+    seed: int = 0,
+    rules: str = "pagat",
+    players: int = 2,
+    executor: Executor | None = None,
+) -> tuple[float, float]:
+    """The learned bot's margin (points a game ahead of ``opponent``, a built-in
+    bot's name) on ``deals`` duplicate deals, each played in every rotation of the
+    seats, and its standard error (a deal is one sample).
+
+    >>> import numpy as np
+    >>> from threethirteen.bots.action_features import FEATURES
+    >>> greedy_like = QNetwork([(-np.eye(len(FEATURES), 1, -FEATURES.index("score_after"),
+    ...                                  dtype=np.float32), np.zeros(1, np.float32))])
+    >>> margin, error = duplicate_margin(greedy_like, "random", 1, seed=3)
+    >>> margin > 0
+    True
+    """
+    arrays = load_network(network).arrays()
+    seeds = [
+        int(s) >> 1 for s in np.random.SeedSequence([seed, 7]).generate_state(deals, np.uint64)
+    ]
+    if executor is None:
+        found = [_deal_margins(arrays, opponent, s, rules, players) for s in seeds]
+    else:
+        futures = [
+            executor.submit(_deal_margins, arrays, opponent, s, rules, players) for s in seeds
+        ]
+        found = [future.result() for future in futures]
+    mean = float(np.mean(found))
+    error = float(np.std(found, ddof=1) / math.sqrt(len(found))) if len(found) > 1 else math.nan
+    return mean, error
+
+
+def _split(seeds: Sequence[int], parts: int) -> list[list[int]]:
+    size = max(1, math.ceil(len(seeds) / parts))
+    return [list(seeds[start : start + size]) for start in range(0, len(seeds), size)]
+
+
+def _play(
+    executor: Executor | None,
+    arrays: dict[str, np.ndarray] | None,
+    seeds: list[int],
+    settings: TrainingSettings,
+    epsilon: float,
+    teacher: str | None,
+    workers: int,
+) -> Batch:
+    args = (epsilon, settings.rules, settings.players, (), teacher, settings.max_turns)
+    if executor is None:
+        return play_games(arrays, seeds, *args)
+    futures = [executor.submit(play_games, arrays, part, *args) for part in _split(seeds, workers)]
+    return Batch.join([future.result() for future in futures])
+
+
+def _write_curve(path: Path, rows: list[dict[str, Any]]) -> None:
+    names: list[str] = []
+    for row in rows:
+        names += [name for name in row if name not in names]
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=names)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _check_settings(saved: dict[str, Any], settings: TrainingSettings) -> None:
+    wanted = settings.as_dict()
+    for name, value in wanted.items():
+        if saved.get(name) != value:
+            raise InvalidInputError(
+                f"the checkpoint was trained with {name}={quote(saved.get(name))}, "
+                f"not {quote(value)}: resume with the run's own settings"
+            )
+
+
+def train(
+    directory: str | os.PathLike[str],
+    settings: TrainingSettings | None = None,
+    *,
+    iterations: int | None = None,
+    minutes: float | None = None,
+    workers: int = 0,
+    resume: bool = False,
+    eval_every: int | None = None,
+    eval_minutes: float | None = None,
+    eval_bots: Sequence[str] = ("greedy",),
+    eval_deals: int = 20,
+    checkpoint_every: int = 10,
+    threads: int = 1,
+    progress: bool = True,
+) -> TrainingResult:
+    """Train a network by Deep Monte-Carlo self-play into ``directory`` (made if
+    missing): ``checkpoint.pt`` (the network, the optimiser, the decisions kept
+    for the next fits, the RNG state, the curve), ``curve.csv`` and ``learned.npz``
+    (the network for :class:`~threethirteen.bots.learned.LearnedBot`).
+
+    It runs until ``iterations`` iterations are done or ``minutes`` have passed
+    (counting a resumed run's earlier time), whichever comes first (one of them
+    must be given). ``workers`` processes play the games (0: here). Every
+    ``eval_every`` iterations, or ``eval_minutes``, and at the end, the network
+    plays ``eval_deals`` duplicate deals against each of ``eval_bots``
+    (:func:`duplicate_margin`). A checkpoint is written every
+    ``checkpoint_every`` iterations and at the end; ``resume=True`` goes on from
+    the directory's checkpoint. PyTorch uses ``threads`` threads.
+
+    :raises InvalidInputError: without PyTorch, with neither ``iterations`` nor
+        ``minutes``, or when resuming with other settings than the checkpoint's.
+    """
+    settings = settings or TrainingSettings()
+    if iterations is None and minutes is None:
+        raise InvalidInputError("train needs iterations or minutes (or both), not neither")
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    context = get_context("spawn")
+    executor = ProcessPoolExecutor(workers, mp_context=context) if workers > 0 else None
+    torch = import_torch()
+    torch.set_num_threads(threads)
+    model = build_model(settings.hidden, settings.seed)
+    optimizer = torch.optim.Adam(model.parameters(), lr=settings.learning_rate)
+    buffer: list[tuple[np.ndarray, np.ndarray]] = []
+    curve: list[dict[str, Any]] = []
+    done = games = samples = 0
+    elapsed = 0.0
+    checkpoint = out / CHECKPOINT
+    if resume:
+        if not checkpoint.is_file():
+            raise InvalidInputError(
+                f"no checkpoint to resume from: no file {quote(str(checkpoint))}"
+            )
+        saved = torch.load(checkpoint, weights_only=True)
+        _check_settings(saved["settings"], settings)
+        model.load_state_dict(saved["model"])
+        optimizer.load_state_dict(saved["optimizer"])
+        torch.set_rng_state(saved["torch_rng"])
+        buffer = [
+            (r.numpy(), y.numpy()) for r, y in zip(saved["rows"], saved["returns"], strict=True)
+        ]
+        curve = list(saved["curve"])
+        done, games, samples = saved["iteration"], saved["games"], saved["samples"]
+        elapsed = float(saved["elapsed"])
+    else:
+        torch.manual_seed(settings.seed)
+
+    def save() -> None:
+        state = {
+            "settings": settings.as_dict(),
+            "model": model.state_dict(),
+            "optimizer": optimizer.state_dict(),
+            "torch_rng": torch.get_rng_state(),
+            "rows": [torch.from_numpy(r) for r, _ in buffer],
+            "returns": [torch.from_numpy(y) for _, y in buffer],
+            "curve": curve,
+            "iteration": done,
+            "games": games,
+            "samples": samples,
+            "elapsed": elapsed + time.monotonic() - started,
+        }
+        torch.save(state, out / (CHECKPOINT + ".tmp"))
+        os.replace(out / (CHECKPOINT + ".tmp"), checkpoint)
+        export_network(model).save(out / NETWORK)
+        _write_curve(out / CURVE, curve)
+
+    def evaluate(row: dict[str, Any]) -> None:
+        network = export_network(model)
+        for bot in eval_bots:
+            margin, error = duplicate_margin(
+                network,
+                bot,
+                eval_deals,
+                seed=settings.seed,
+                rules=settings.rules,
+                players=settings.players,
+                executor=executor,
+            )
+            row[f"margin_{bot}"] = round(margin, 3)
+            row[f"se_{bot}"] = round(error, 3)
+
+    started = time.monotonic()
+    last_eval = started
+    try:
+        if not resume and settings.imitation_games:
+            seeds = game_seeds(settings.seed, -1 % 2**31, settings.imitation_games)
+            batch = _play(executor, None, seeds, settings, 0.0, settings.teacher, workers)
+            loss = fit(
+                model,
+                optimizer,
+                batch.rows,
+                batch.returns,
+                epochs=settings.imitation_epochs,
+                batch_size=settings.batch_size,
+                seed=settings.seed,
+            )
+            games += batch.games
+            samples += len(batch.rows)
+            curve.append(
+                {
+                    "iteration": 0,
+                    "minutes": round((time.monotonic() - started) / 60, 3),
+                    "games": games,
+                    "samples": samples,
+                    "loss": round(loss, 6),
+                    "phase": f"imitation of {settings.teacher}",
+                }
+            )
+        while True:
+            minutes_now = (elapsed + time.monotonic() - started) / 60
+            if iterations is not None and done >= iterations:
+                break
+            if minutes is not None and minutes_now >= minutes:
+                break
+            arrays = export_network(model).arrays()
+            seeds = game_seeds(settings.seed, done, settings.games)
+            batch = _play(executor, arrays, seeds, settings, settings.epsilon, None, workers)
+            buffer.append((batch.rows, batch.returns))
+            buffer = buffer[-settings.buffer_iterations :]
+            rows = np.concatenate([r for r, _ in buffer])
+            returns = np.concatenate([y for _, y in buffer])
+            loss = fit(
+                model,
+                optimizer,
+                rows,
+                returns,
+                epochs=settings.epochs,
+                batch_size=settings.batch_size,
+                seed=settings.seed * 1_000_003 + done,
+            )
+            done += 1
+            games += batch.games
+            samples += len(batch.rows)
+            row: dict[str, Any] = {
+                "iteration": done,
+                "minutes": round((elapsed + time.monotonic() - started) / 60, 3),
+                "games": games,
+                "samples": samples,
+                "loss": round(loss, 6),
+                "phase": "self-play",
+            }
+            now = time.monotonic()
+            if (eval_every and done % eval_every == 0) or (
+                eval_minutes is not None and now - last_eval >= eval_minutes * 60
+            ):
+                evaluate(row)
+                last_eval = time.monotonic()
+            curve.append(row)
+            if progress:
+                print(_line(row), file=sys.stderr, flush=True)
+            if checkpoint_every and done % checkpoint_every == 0:
+                save()
+        if curve and not any(name.startswith("margin_") for name in curve[-1]) and eval_bots:
+            evaluate(curve[-1])
+            if progress:
+                print(_line(curve[-1]), file=sys.stderr, flush=True)
+        save()
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+    return TrainingResult(out, done, games, samples, curve)
+
+
+def _line(row: dict[str, Any]) -> str:
+    text = (
+        f"iteration {row['iteration']}: {row['minutes']:.1f} min, {row['games']} games, "
+        f"{row['samples']} decisions, loss {row['loss']:.4f}"
+    )
+    for name, value in row.items():
+        if name.startswith("margin_"):
+            text += f", vs {name[7:]} {value:+.2f} (se {row['se_' + name[7:]]:.2f})"
+    return text
+
+
+def export(checkpoint: str | os.PathLike[str], path: str | os.PathLike[str]) -> QNetwork:
+    """Write the network of a checkpoint to ``path`` (an ``.npz`` file the learned
+    bot reads) and return it.
+
+    :raises InvalidInputError: without PyTorch, or for a missing checkpoint.
+    """
+    torch = import_torch()
+    if not Path(checkpoint).is_file():
+        raise InvalidInputError(f"no checkpoint: no file {quote(str(checkpoint))}")
+    saved = torch.load(checkpoint, weights_only=True)
+    model = build_model(tuple(saved["settings"]["hidden"]), 0)
+    model.load_state_dict(saved["model"])
+    network = export_network(model)
+    network.save(path)
+    return network

@@ -1,0 +1,171 @@
+"""The learned bot (threethirteen.bots.learned) and its Deep Monte-Carlo trainer
+(threethirteen.training): the numpy network and the bot without PyTorch; with it,
+a tiny seeded run that beats the random bot on duplicate deals, a resumed run equal
+to an uninterrupted one, and the numpy forward equal to the torch forward."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import threethirteen as tt
+from threethirteen.bots.action_features import FEATURES
+from threethirteen.bots.learned import LearnedBot, QNetwork, load_network
+from threethirteen.training.selfplay import RETURN_SCALE, game_seeds, play_games
+
+
+def small_network(seed: int = 0) -> QNetwork:
+    rng = np.random.default_rng(seed)
+    return QNetwork(
+        [
+            (
+                rng.normal(size=(len(FEATURES), 8)).astype(np.float32),
+                rng.normal(size=8).astype(np.float32),
+            ),
+            (rng.normal(size=(8, 1)).astype(np.float32), np.zeros(1, np.float32)),
+        ]
+    )
+
+
+def greedy_network() -> QNetwork:
+    """Q = -score_after: the action that leaves the least deadwood."""
+    w = np.zeros((len(FEATURES), 1), np.float32)
+    w[FEATURES.index("score_after"), 0] = -1.0
+    return QNetwork([(w, np.zeros(1, np.float32))])
+
+
+def test_the_forward_pass_by_hand() -> None:
+    w0 = np.zeros((len(FEATURES), 2), np.float32)
+    w0[0, 0], w0[1, 1] = 1.0, -1.0
+    net = QNetwork(
+        [
+            (w0, np.array([0.5, 0.5], np.float32)),
+            (np.array([[2.0], [3.0]], np.float32), np.array([1.0], np.float32)),
+        ]
+    )
+    rows = np.zeros((2, len(FEATURES)), np.float32)
+    rows[0, 0], rows[1, 1] = 1.0, 1.0
+    # row 0: relu(1.5, 0.5) -> 2*1.5 + 3*0.5 + 1 = 5.5; row 1: relu(0.5, -0.5) -> 2
+    assert net(rows).tolist() == [5.5, 2.0]
+
+
+def test_weights_saved_and_loaded(tmp_path: Path) -> None:
+    path = tmp_path / "net.npz"
+    net = small_network()
+    net.save(path)
+    loaded = load_network(path)
+    rows = np.random.default_rng(1).random((5, len(FEATURES)), dtype=np.float32)
+    assert np.array_equal(loaded(rows), net(rows))
+    assert repr(LearnedBot(weights=str(path))) == f"LearnedBot(seed=None, weights={str(path)!r})"
+
+
+def test_missing_weights_are_named(tmp_path: Path) -> None:
+    missing = tmp_path / "none.npz"
+    with pytest.raises(tt.InvalidBotError, match=r"weights are missing: no file '.*none\.npz'"):
+        LearnedBot(weights=missing)
+
+
+def test_other_features_are_refused(tmp_path: Path) -> None:
+    arrays = small_network().arrays()
+    arrays["features"] = np.array(["a", "b"])
+    with pytest.raises(tt.InvalidBotError, match="trained on other features"):
+        LearnedBot(weights=arrays)
+    with pytest.raises(tt.InvalidBotError, match="layer 0 of the network must take 28 inputs"):
+        QNetwork([(np.zeros((3, 1), np.float32), np.zeros(1, np.float32))])
+
+
+def test_the_bot_plays_deterministically(tmp_path: Path) -> None:
+    path = tmp_path / "net.npz"
+    small_network(3).save(path)
+    first = tt.play([LearnedBot(weights=path), "greedy"], seed=11)
+    again = tt.play([LearnedBot(weights=path), "greedy"], seed=11)
+    assert first.to_record()["rounds"] == again.to_record()["rounds"]
+    assert first.is_over
+
+
+def test_self_play_returns_are_round_results() -> None:
+    seed = game_seeds(4, 0, 1)[0]
+    batch = play_games(greedy_network().arrays(), [seed], epsilon=0.0)
+    # without exploration the self-play game is the learned bot's own game
+    game = tt.play([LearnedBot(weights=greedy_network())] * 2, seed=seed)
+    expected = set()
+    for a, b in game.round_scores:
+        expected |= {b - a, a - b}
+    assert batch.games == 1
+    assert batch.rows.shape[1] == len(FEATURES)
+    assert set(np.rint(batch.returns * RETURN_SCALE).astype(int).tolist()) == expected
+
+
+def test_play_games_is_reproducible() -> None:
+    net = small_network(2).arrays()
+    one = play_games(net, [7], epsilon=0.2, max_turns=30)
+    two = play_games(net, [7], epsilon=0.2, max_turns=30)
+    assert np.array_equal(one.rows, two.rows)
+    assert np.array_equal(one.returns, two.returns)
+
+
+@pytest.mark.slow
+def test_numpy_forward_equals_torch() -> None:
+    pytest.importorskip("torch")
+    from threethirteen.training.learner import build_model, export_network, torch_values
+
+    model = build_model((16, 16), seed=3)
+    rows = np.random.default_rng(0).random((50, len(FEATURES)), dtype=np.float32)
+    assert np.allclose(export_network(model)(rows), torch_values(model, rows), atol=1e-5)
+
+
+@pytest.mark.slow
+def test_a_tiny_run_beats_random_and_resumes_exactly(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from threethirteen.training import TrainingSettings, duplicate_margin, train
+
+    settings = TrainingSettings(
+        seed=1, games=3, hidden=(32, 32), imitation_games=3, teacher="greedy", max_turns=40
+    )
+    whole = train(tmp_path / "whole", settings, iterations=2, eval_bots=(), progress=False)
+    assert (whole.iterations, whole.games) == (2, 9)
+    half = train(tmp_path / "half", settings, iterations=1, eval_bots=(), progress=False)
+    assert half.iterations == 1
+    resumed = train(
+        tmp_path / "half", settings, iterations=2, resume=True, eval_bots=(), progress=False
+    )
+    assert resumed.iterations == 2
+    a, b = np.load(whole.network), np.load(resumed.network)
+    assert sorted(a.files) == sorted(b.files)
+    for name in a.files:
+        assert np.array_equal(a[name], b[name]), name
+    curve = (tmp_path / "whole" / "curve.csv").read_text().splitlines()
+    assert curve[0].startswith("iteration,minutes,games,samples,loss,phase")
+    assert len(curve) == 4  # the imitation, then two iterations
+    # the exported bot against the random bot on duplicate deals
+    margin, error = duplicate_margin(whole.network, "random", 6, seed=2)
+    assert margin - 2.6 * error > 0, (margin, error)
+    bot = LearnedBot(weights=whole.network)
+    game = tt.Game("pagat", players=2, seed=3)
+    view, legal = game.view(game.to_move), game.legal_actions()
+    assert bot.act(view, legal) == bot.act(view, legal)
+    with pytest.raises(tt.InvalidInputError, match="trained with seed=1, not 2"):
+        train(
+            tmp_path / "half",
+            TrainingSettings(
+                seed=2, games=3, hidden=(32, 32), imitation_games=3, teacher="greedy", max_turns=40
+            ),
+            iterations=3,
+            resume=True,
+            progress=False,
+        )
+
+
+def test_the_shipped_weights_play_deterministically() -> None:
+    from threethirteen.bots.learned import WEIGHTS
+
+    assert WEIGHTS.stat().st_size <= 5_000_000
+    game = tt.Game("pagat", players=2, seed=7)
+    view, legal = game.view(game.to_move), game.legal_actions()
+    assert str(LearnedBot().act(view, legal)) == "draw discard"  # the 8c puts it out
+    first = tt.play([LearnedBot(), "greedy"], seed=5)
+    again = tt.play([LearnedBot(), "greedy"], seed=5)
+    assert first.to_record()["rounds"] == again.to_record()["rounds"]
+    assert first.is_over
