@@ -36,8 +36,9 @@ dropped for free. Costs are then scaled by 32 and the low five bits carry which
 card was dropped, ranked by the discard preference (0 best, 31 a wild), so the
 minimum is the best discard with its tie-break, found by one search.
 
-``discards`` answers for every distinct card at once: its search carries a vector
-of costs, one entry per card that may be the discard (see "every discard at once").
+``discards`` answers for every distinct card at once: one best-first walk of the
+discard search's states finds the cheapest way to each card's discard (see "every
+discard, best first").
 """
 
 from cpython.ref cimport Py_INCREF
@@ -55,7 +56,6 @@ __all__ = [
 cdef enum:
     MAX_CARDS = 20          # MAX_HAND_SIZE: at most 20 copies in all
     MAX_ENTRIES = 32        # the every-discard search: one entry per distinct card
-    MAX_OPTIONS = 128       # options it ranks at one state (more are taken at once)
     WILD_CODES = 5          # distinct wild codes: the wild rank's four cards and the joker
     NUMBER_OF_CODES = 53
     JOKER = 52
@@ -67,8 +67,6 @@ cdef enum:
     GROWTH_BITS = 2         # ... four times larger at each step
     GROWTH = 4
     WIDE_STACK_BITS = 9     # the every-discard search keeps more: 512 slots to start with
-    SCALAR_ENTRIES = 2      # the every-discard search asks scalar values for so few entries
-    STACK_ARENA = 1024      # ... and its first vectors on the C stack (8 KB; then the heap)
     RUN_STACK = 96          # a depth-first run search holds at most 12+11+...+1 = 78
     KEY_BITS = 5            # the drop preference in the discard search
     CLOSED = 2              # value's drop, bit 1: the set of the lowest rank is made
@@ -175,11 +173,7 @@ ctypedef struct Problem:
     int wild_entries
     int wild_entry_code[WILD_CODES]
     int64_t entry_cost[MAX_ENTRIES]  # what each entry's card costs left over
-    uint32_t all_entries              # a bit per entry
     int64_t wild_prefix[WILD_CODES][MAX_CARDS + 1]  # the wilds' prefix sums, that one gone
-    int64_t* arena          # the vectors the memo points to (by offset)
-    int arena_used, arena_size
-    bint arena_on_heap      # else on the C stack (every_discard's)
     uint32_t wild_entry_bits  # a bit per wild entry
     # the memo
     Slot* slots
@@ -698,22 +692,6 @@ ctypedef struct Option:
     uint32_t ranks          # runs: bit r set for each natural rank r (14 = ace high)
 
 
-ctypedef struct VOption:
-    uint32_t state
-    int wilds, room
-    int64_t add             # the cost the option itself adds
-    int64_t bound           # add + the scalar value of its state: no entry of it costs less
-                            # than bound - that entry's own cost
-
-
-ctypedef struct Offers:
-    # the every-discard search's list of options at one state (see vexplore)
-    VOption* options
-    int* count
-    int64_t* out
-    uint32_t* pending       # the entries still open there
-
-
 cdef inline void choose(
     Option* chosen, int kind, uint32_t state, int wilds, int room, int need,
 ) noexcept nogil:
@@ -915,6 +893,28 @@ cdef void plan_step(
         count -= 1
 
 
+cdef inline int set_reach(
+    Problem* P, uint32_t state, int wilds, int rank, int suit
+) noexcept nogil:
+    """How many copies of its card of ``suit`` the set of ``rank`` may leave out with
+    no discard pending (see ``explore``): the cards of that suit above it within
+    reach of the wilds (an ace on top: the cards below it), one per run."""
+    cdef int reach = 0, top, j
+    top = rank + 1 + wilds
+    if top > 13:
+        top = 13
+    for j in range(rank + 1, top + 1):
+        if P.at[suit][j] >= 0:
+            reach += copies(P, state, P.at[suit][j])
+    if P.high_aces and rank == 1:  # an ace on top: the cards below it
+        j = 13 - wilds if 13 - wilds > top + 1 else top + 1
+        while j <= 13:
+            if P.at[suit][j] >= 0:
+                reach += copies(P, state, P.at[suit][j])
+            j += 1
+    return reach
+
+
 cdef int64_t explore(
     Problem* P, uint32_t state, int wilds, int room, int drop, Option* chosen
 ) noexcept nogil:
@@ -930,10 +930,9 @@ cdef int64_t explore(
     cdef uint32_t removed
     # plan bookkeeping: the best (wilds spent, -melded) so far
     cdef int best_spent = 1 << 20, best_melded = 0
-    cdef int other
     cdef int closed = drop & CLOSED
     cdef int least[4]       # the fewest copies of each member the set takes
-    cdef int reach, top
+    cdef int reach
     cdef bint closing
     drop &= 1
     if chosen != NULL:
@@ -995,23 +994,7 @@ cdef int64_t explore(
         least[k] = 0
         if not closing:
             continue
-        if k == pooled:
-            reach = 0
-        else:
-            other = P.suit[member[k]]
-            reach = 0
-            top = rank + 1 + wilds
-            if top > 13:
-                top = 13
-            for j in range(rank + 1, top + 1):
-                if P.at[other][j] >= 0:
-                    reach += copies(P, state, P.at[other][j])
-            if P.high_aces and rank == 1:  # an ace on top: the cards below it
-                j = 13 - wilds if 13 - wilds > top + 1 else top + 1
-                while j <= 13:
-                    if P.at[other][j] >= 0:
-                        reach += copies(P, state, P.at[other][j])
-                    j += 1
+        reach = 0 if k == pooled else set_reach(P, state, wilds, rank, P.suit[member[k]])
         if drop:
             reach += 1
         if limit[k] > reach:
@@ -1064,12 +1047,12 @@ cdef int64_t explore(
 
     # Runs with this card lowest; with aces high-or-low, runs with this ace on top.
     total = runs(P, state, wilds, room, drop | closed, suit, rank, 1, chosen, target,
-                 &best, &best_spent, &best_melded, NULL)
+                 &best, &best_spent, &best_melded)
     if total == 0:
         return 0
     if P.high_aces and rank == 1:
         total = runs(P, state, wilds, room, drop | closed, suit, 14, -1, chosen, target,
-                     &best, &best_spent, &best_melded, NULL)
+                     &best, &best_spent, &best_melded)
         if total == 0:
             return 0
 
@@ -1092,7 +1075,7 @@ cdef int64_t explore(
 cdef int64_t runs(
     Problem* P, uint32_t state, int wilds, int room, int drop, int suit, int start,
     int step, Option* chosen, int64_t target, int64_t* best, int* best_spent,
-    int* best_melded, Offers* offers,
+    int* best_melded,
 ) noexcept nogil:
     """Runs that end at rank ``start`` and go on in direction ``step``, choosing the
     other naturals one rank at a time and filling gaps with wilds (depth first, in
@@ -1107,12 +1090,11 @@ cdef int64_t runs(
     needs the room: 13 - length > the wilds left after the run. For going out, a
     discarded card kept back can give way to the saved wild, discarded instead. The keyed discard search prefers natural
     discards: there a run that keeps back one card is tried with that card discarded
-    at once, and a run that keeps back two is skipped. The every-discard search
-    (``offers``) does the same with the card kept back as its own discard, and
-    offers the other runs instead of taking them. The plan looks at every option, in
-    the pure-Python order."""
+    at once, and a run that keeps back two is skipped; the every-discard search does
+    the same (``forward_runs``). The plan looks at every option, in the pure-Python
+    order."""
     cdef bint pruning = chosen == NULL
-    cdef bint keyed = (drop & 1 and P.wild_key != 0) or offers != NULL
+    cdef bint keyed = drop & 1 and P.wild_key != 0
     cdef int low_rank = P.rank[P.at[suit][start]]
     cdef int passed, first_passed, skipped, kept
     cdef char skipped_of[RUN_STACK]  # held cards left for a wild: 0, 1 or 2 (or more)
@@ -1156,23 +1138,12 @@ cdef int64_t runs(
             elif pruning and skipped and 13 - length > next_wilds:
                 if keyed and skipped == 1:  # the card kept back, discarded now
                     next_room = run_room(room, length, next_wilds)
-                    if offers != NULL:
-                        # (only for an entry still open: another's is never read)
-                        if offers.pending[0] >> kept & 1:
-                            total = value(P, state - removed - P.unit[kept], next_wilds,
-                                          next_room, 0)
-                            if total < offers.out[kept]:
-                                offers.out[kept] = total
-                    else:
-                        total = value(P, state - removed - P.unit[kept], next_wilds,
-                                      next_room, 0)
-                        if total + P.drop_key[kept] < best[0]:
-                            best[0] = total + P.drop_key[kept]
-                            if best[0] == 0:
-                                return 0
-            elif offers != NULL:
-                next_room = run_room(room, length, next_wilds)
-                offer(P, offers, state - removed, next_wilds, next_room, 0, -1)
+                    total = value(P, state - removed - P.unit[kept], next_wilds,
+                                  next_room, 0)
+                    if total + P.drop_key[kept] < best[0]:
+                        best[0] = total + P.drop_key[kept]
+                        if best[0] == 0:
+                            return 0
             elif pruning and count == 1 and P.min_set <= P.min_run:
                 # A run of one natural card and wilds: the set of that card with the
                 # same wilds (or with a set of its rank made later) is never worse,
@@ -1222,323 +1193,419 @@ cdef int64_t runs(
     return 1
 
 
-# -- every discard at once ------------------------------------------------------------
+# -- every discard, best first ----------------------------------------------------------
 #
 # The every-discard search computes, for each distinct card of the hand, the best
-# cost of the hand without one copy of it, in one memoised pass. Its value is a
-# vector with an entry per card: entry e of a state is the lowest cost of the
-# state given that one copy of card e must be discarded. Entries 0 .. n-1 are the
-# core natural cards (by index), then one per distinct wild code. A card is
-# discarded when it is the lowest card (the scalar value of the rest), and a wild
-# at the end (the wilds left then are the others, so its own prefix sums). The
-# vectors live in an arena; the memo holds their offsets under keys with bit 30 set
-# (the scalar values it calls share the memo, with bit 30 clear). The cuts are
-# those of the keyed discard search: no pooled rank-mates (every card is its own
-# entry), sets below 2 * min_set, and a run that leaves a held card to a wild only
-# where that card is the discard, discarded at once; and bounds: entry e of a state
-# costs at least the state's scalar value less e's own cost, so the options are
-# taken cheapest bound first and only while one could still lower an open entry
-# (see vexplore). Entry e of a natural card is also the scalar value of the state
-# without one copy of e: the lowest card's entry is known at once when it has one
-# copy, and where at most SCALAR_ENTRIES natural entries are still open (no wild's),
-# an option's state is asked for those scalar values instead of its vector.
+# cost of the hand without one copy of it: entry e, for the core natural cards (by
+# index), then one per distinct wild code (``every_discard`` sets up each wild's
+# prefix sums of the others). The search with a discard pending (the keyed discard
+# search's options) is a graph of states: a node is a state (cards, wilds, room,
+# CLOSED) before the discard is made, an edge an option, costing what it leaves over.
+# The discard is made on a "drop" edge: the lowest card, or the card a run leaves to
+# a wild (see ``runs``), after which the rest is one scalar ``value``; a wild is
+# dropped at the end (a node with no card left). Entry e is the cheapest way from
+# the hand to a drop of e, plus the value after it. ``forward_entries`` walks the
+# graph cheapest way in first (edges cost nothing or more, so a node's way in is
+# final when it is taken) and expands a node only while some entry still live there
+# could be lowered: entry e below a node costs at least the node's scalar value less
+# e's own cost (a drop made dead is a melding of the node), and a drop is valued only
+# when its way in is below its entry. The set of a rank is made once (CLOSED, as in
+# ``explore``): for every entry, sets of one rank merge into one, and a copy left out
+# of it beyond what runs could hold is deadwood the set takes for free (``least``,
+# one copy more, since any card may be the discard).
 
+ctypedef struct FEdge:
+    uint32_t state
+    int wilds, room, flag   # flag: the state's CLOSED flag
+    int entry               # a drop's entry, or -1 (an option)
+    int64_t add             # the cost of the option itself
 
-cdef inline int count_bits(uint32_t x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+ctypedef struct FNode:
+    uint32_t state
+    int wilds, room, flag
+    bint expanded
+    int64_t g               # the cheapest way in found so far
 
+ctypedef struct FQueued:
+    int64_t g
+    uint32_t state
+    int node
 
-cdef int arena_take(Problem* P) noexcept nogil:
-    """The offset of room for one more vector, or -1 when memory is short."""
-    cdef int64_t* grown
-    cdef int size
-    if P.arena_used + P.width + 1 > P.arena_size:
-        size = 2 * P.arena_size if P.arena_size else 64 * (P.width + 1)
-        while size < P.arena_used + P.width + 1:
-            size *= 2
-        if P.arena_on_heap:
-            grown = <int64_t*>realloc(P.arena, size * sizeof(int64_t))
-        else:
-            grown = <int64_t*>malloc(size * sizeof(int64_t))
-            if grown != NULL:
-                memcpy(grown, P.arena, P.arena_used * sizeof(int64_t))
-        if grown == NULL:
-            return -1
-        P.arena = grown
-        P.arena_size = size
-        P.arena_on_heap = True
-    P.arena_used += P.width + 1  # the vector, then the mask of its exact entries
-    return P.arena_used - P.width - 1
+ctypedef struct Forward:
+    # three growing arrays, started on the C stack (forward_entries'), then on the heap
+    FEdge* stack            # the options of the node being expanded
+    int stack_used, stack_size
+    FNode* nodes
+    int nodes_used, nodes_size
+    FQueued* heap           # the nodes to expand, cheapest way in (then fewest cards) first
+    int heap_used, heap_size
+    bint stack_on_heap, nodes_on_heap, heap_on_heap
 
-
-cdef void vfinish(Problem* P, int wilds, int room, int64_t* out) noexcept nogil:
-    """Every entry once the natural cards are placed: only a wild can go."""
-    cdef int e, left
-    for e in range(P.n):
-        out[e] = INFINITY
-    for e in range(P.wild_entries):
-        if wilds == 0:
-            out[P.n + e] = INFINITY
-            continue
-        left = wilds - 1
-        out[P.n + e] = P.wild_prefix[e][left - leftover_placed(P, left, room if room < left else left)]
-
-
-cdef void vvalue(
-    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t whole,
-    int64_t* out,
+cdef bint forward_room(
+    void** array, int* size, bint* on_heap, int needed, size_t item
 ) noexcept nogil:
-    """The vector of ``state`` (see above) into ``out``, exact for the entries in
-    ``needed`` (and those a memoised vector already had), memoised. ``whole`` is the
-    state's scalar value when the caller knows it, else -1."""
-    cdef uint32_t key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>1 << 30)
-    cdef Slot* slot = memo_find(P, key)
-    cdef int offset = -1
-    cdef uint32_t exact
-    if slot.key == key:
-        offset = <int>slot.value
-        exact = <uint32_t>P.arena[offset + P.width]
-        if exact & needed == needed:
-            memcpy(out, P.arena + offset, P.width * sizeof(int64_t))
-            return
-        needed |= exact
-    if state == 0:
-        vfinish(P, wilds, room, out)
-        exact = P.all_entries
+    """Room for ``needed`` items in a growing array (doubling, moved to the heap from
+    the stack at the first step); False when memory is short."""
+    cdef int fresh
+    cdef void* grown
+    if needed <= size[0]:
+        return True
+    fresh = 2 * size[0] if size[0] else 64
+    while fresh < needed:
+        fresh *= 2
+    if on_heap[0]:
+        grown = realloc(array[0], fresh * item)
     else:
-        exact = vexplore(P, state, wilds, room, needed, whole, out)
-    if offset < 0:
-        offset = arena_take(P)
-        if offset < 0:
-            return  # out of memory: go on without remembering (slower, still exact)
-        memo_store(P, key, offset)
-    memcpy(P.arena + offset, out, P.width * sizeof(int64_t))
-    P.arena[offset + P.width] = exact
+        grown = malloc(fresh * item)
+        if grown != NULL:
+            memcpy(grown, array[0], size[0] * item)
+    if grown == NULL:
+        return False
+    array[0] = grown
+    size[0] = fresh
+    on_heap[0] = True
+    return True
 
 
-cdef inline uint32_t settle(
-    Problem* P, const int64_t* out, const int64_t* low, uint32_t pending, int64_t* need
+cdef inline bint forward_push(
+    Forward* F, uint32_t state, int wilds, int room, int flag, int entry, int64_t add
 ) noexcept nogil:
-    """Take out of ``pending`` the entries at their lower bound (found); ``need``:
-    an option whose bound is this or more can lower no entry still pending."""
-    cdef uint32_t bits = pending
-    cdef int64_t most = 0, total
-    cdef int e
-    while bits:
-        e = lowest_bit(bits)
-        bits &= bits - 1
-        if out[e] <= low[e]:
-            pending &= ~((<uint32_t>1) << e)
-            continue
-        total = out[e] + P.entry_cost[e]
-        if total > most:
-            most = total
-    need[0] = most
-    return pending
+    cdef FEdge* edge
+    if not forward_room(<void**>&F.stack, &F.stack_size, &F.stack_on_heap, F.stack_used + 1,
+                        sizeof(FEdge)):
+        return False
+    edge = &F.stack[F.stack_used]
+    F.stack_used += 1
+    edge.state = state
+    edge.wilds = wilds
+    edge.room = room
+    edge.flag = flag
+    edge.entry = entry
+    edge.add = add
+    return True
 
 
-cdef inline uint32_t merge_settle(
-    Problem* P, int64_t* out, const int64_t* child, int64_t add, const int64_t* low,
-    uint32_t pending, int64_t* need
+cdef bint forward_runs(
+    Problem* P, Forward* F, uint32_t state, int wilds, int room, int closed, int suit,
+    int start, int step,
 ) noexcept nogil:
-    """``merge`` then ``settle`` of the entries ``pending``, in one pass."""
-    cdef uint32_t bits = pending
-    cdef int64_t most = 0, total
-    cdef int e
-    while bits:
-        e = lowest_bit(bits)
-        bits &= bits - 1
-        total = child[e] + add
-        if total < out[e]:
-            out[e] = total
-        if out[e] <= low[e]:
-            pending &= ~((<uint32_t>1) << e)
-            continue
-        total = out[e] + P.entry_cost[e]
-        if total > most:
-            most = total
-    need[0] = most
-    return pending
+    """The runs of ``runs`` with a discard pending (the keyed search's: a run that leaves
+    one held card to a wild is a drop of that card, one that leaves two is skipped),
+    pushed as options. False when memory is short."""
+    cdef int low_rank = P.rank[P.at[suit][start]]
+    cdef int passed, first_passed, skipped, kept
+    cdef char skipped_of[RUN_STACK]
+    cdef int kept_of[RUN_STACK]
+    cdef int last_of[RUN_STACK]
+    cdef int gaps_of[RUN_STACK]
+    cdef int count_of[RUN_STACK]
+    cdef uint32_t removed_of[RUN_STACK]
+    cdef int top = 0, last, gaps, count, span, need, length, other, gap, index, stop
+    cdef int next_wilds, next_room
+    cdef uint32_t removed
+    stop = 14 if step > 0 else 1
+    index = P.at[suit][start]
+    last_of[0] = start
+    gaps_of[0] = 0
+    count_of[0] = 1
+    removed_of[0] = P.unit[index]
+    skipped_of[0] = 0
+    kept_of[0] = -1
+    top = 1
+    while top:
+        top -= 1
+        skipped = skipped_of[top]
+        kept = kept_of[top]
+        last = last_of[top]
+        gaps = gaps_of[top]
+        count = count_of[top]
+        removed = removed_of[top]
+        span = count + gaps
+        if step > 0 or span > 1:
+            need = gaps + (P.min_run - span if span < P.min_run else 0)
+            length = span if span > P.min_run else P.min_run
+            next_wilds = wilds - need
+            if need > wilds:
+                pass
+            elif skipped and 13 - length > next_wilds:
+                if skipped == 1:  # the card kept back, discarded now
+                    next_room = run_room(room, length, next_wilds)
+                    if not forward_push(
+                        F, state - removed - P.unit[kept], next_wilds, next_room,
+                        carry(P, state - removed - P.unit[kept], closed, low_rank), kept, 0
+                    ):
+                        return False
+            elif count == 1 and P.min_set <= P.min_run:
+                pass  # the set of that card with the same wilds is never worse
+            else:
+                next_room = run_room(room, length, next_wilds)
+                if not forward_push(F, state - removed, next_wilds, next_room,
+                                    carry(P, state - removed, closed, low_rank), -1, 0):
+                    return False
+        other = last + step
+        passed = 0
+        first_passed = -1
+        while other != stop:
+            gap = gaps + (other - last if other > last else last - other) - 1
+            if gap > wilds:
+                break
+            index = P.at[suit][other]
+            if index >= 0 and copies(P, state, index) and top < RUN_STACK:
+                last_of[top] = other
+                gaps_of[top] = gap
+                count_of[top] = count + 1
+                removed_of[top] = removed + P.unit[index]
+                skipped_of[top] = skipped + passed if skipped + passed < 2 else 2
+                kept_of[top] = kept if skipped else first_passed
+                top += 1
+                if not passed:
+                    first_passed = index
+                passed += 1
+            other += step
+    return True
 
 
-cdef inline void merge(
-    Problem* P, int64_t* out, const int64_t* child, int64_t add, uint32_t entries
+cdef bint forward_options(
+    Problem* P, Forward* F, uint32_t state, int wilds, int room, int closed
 ) noexcept nogil:
-    """``out = min(out, child + add)`` for the ``entries``."""
-    cdef int e
-    cdef int64_t total
-    while entries:
-        e = lowest_bit(entries)
-        entries &= entries - 1
-        total = child[e] + add
-        if total < out[e]:
-            out[e] = total
-
-
-cdef inline void offer(
-    Problem* P, Offers* offers, uint32_t state, int wilds, int room, int64_t add,
-    int64_t known,
-) noexcept nogil:
-    """Add an option to the list, with its bound (``known``: the scalar value of its
-    state, or -1 to look it up); when the list is full, take it now."""
-    cdef int64_t child[MAX_ENTRIES]
-    cdef VOption* option
-    if known < 0:
-        known = value(P, state, wilds, room, 0) if state else finish(P, wilds, room, 0)
-    if offers.count[0] == MAX_OPTIONS:
-        vvalue(P, state, wilds, room, offers.pending[0], known, child)
-        merge(P, offers.out, child, add, offers.pending[0])
-        return
-    option = &offers.options[offers.count[0]]
-    offers.count[0] += 1
-    option.state = state
-    option.wilds = wilds
-    option.room = room
-    option.add = add
-    option.bound = add + known
-
-
-cdef inline bint useful(
-    Problem* P, const int64_t* out, uint32_t pending, VOption* option
-) noexcept nogil:
-    """Whether the option may lower an entry still pending: one whose card is still
-    in the option's state (a card the option melds cannot be the discard there)."""
-    cdef uint32_t bits = pending
-    cdef int e
-    while bits:
-        e = lowest_bit(bits)
-        bits &= bits - 1
-        if e < P.n:
-            if not copies(P, option.state, e):
-                continue
-        elif option.wilds == 0:
-            continue
-        if option.bound < out[e] + P.entry_cost[e]:
-            return True
-    return False
-
-
-cdef uint32_t vexplore(
-    Problem* P, uint32_t state, int wilds, int room, uint32_t needed, int64_t whole,
-    int64_t* out,
-) noexcept nogil:
-    """Every option for the lowest natural card, merged entry by entry, for the
-    entries ``needed``; returns the mask of the entries made exact.
-
-    Entry e of a state costs at least the state's scalar value less e's own cost
-    (the hand without e, plus e left over, is a hand with e). The options are taken
-    cheapest bound first: an entry at its lower bound is found, and an option whose
-    bound cannot beat any entry still open ends the search. A state below is asked
-    only for the entries still open here."""
-    cdef int64_t child[MAX_ENTRIES]
-    cdef int64_t low[MAX_ENTRIES]
-    cdef VOption options[MAX_OPTIONS]
-    cdef VOption held
-    cdef int count = 0
-    cdef Offers offers
-    cdef int64_t unused = 0
-    cdef int unused_spent = 0, unused_melded = 0
-    cdef int index = lowest(P, state)
-    cdef int rank = P.rank[index], suit = P.suit[index]
-    cdef uint32_t unit = P.unit[index], removed, pending = 0, live = 0, bits
-    cdef int64_t need, rest
-    cdef int members, member[4], limit[4], taken[4], size, k, e, i, j, next_wilds, other
-    if whole < 0:
-        whole = value(P, state, wilds, room, 0)
-    for e in range(P.width):
-        out[e] = INFINITY
-    # The entries live here: the natural cards of the state (one per field), and the
-    # wilds while any is left; their lower bounds, for those asked for.
-    bits = state
-    while bits:
-        e = P.owner[lowest_bit(bits)]
-        bits &= ~P.field[e]
-        live |= (<uint32_t>1) << e
-    if wilds:
-        live |= P.wild_entry_bits
-    pending = live & needed
-    bits = pending
-    while bits:
-        e = lowest_bit(bits)
-        bits &= bits - 1
-        low[e] = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
-
-    # This card is the discard; or it is left over.
-    offers.options = options
-    offers.count = &count
-    offers.out = out
-    offers.pending = &pending
-    rest = value(P, state - unit, wilds, room, 0)
-    out[index] = rest
-    if copies(P, state, index) == 1:
-        pending &= ~((<uint32_t>1) << index)  # exact: no other copy can be the discard
-    offer(P, &offers, state - unit, wilds, room, P.cost[index], rest)
-
-    # Sets: this card, more copies of it, any copies of its rank-mates above it, of
-    # fewer than 2 * min_set cards (in the order of the product of the choices, the
-    # last member fastest; the size and the cards taken kept as they change, and the
-    # choices that only grow a set already too large skipped).
-    members = set_members(P, state, index, member, limit)
-    for k in range(members):
-        taken[k] = 0
+    """The options of a state with a discard pending, onto ``F.stack`` (from 0): drops
+    and options, as the keyed discard search has them. False when memory is short."""
+    cdef uint32_t removed, unit
+    cdef int i, index, rank, members, k, size, need, next_wilds
+    cdef int member[4], limit[4], taken[4], least[4]
+    F.stack_used = 0
+    index = lowest(P, state)
+    rank = P.rank[index]
+    unit = P.unit[index]
+    # This card dropped, or left over.
+    i = carry(P, state - unit, closed, rank)
+    if not forward_push(F, state - unit, wilds, room, i, index, 0):
+        return False
+    if not forward_push(F, state - unit, wilds, room, i, -1, P.cost[index]):
+        return False
+    # The one set of this rank (see explore), one more copy left out of each card
+    # than explore leaves with no discard pending: any may be the discard.
+    members = 0 if closed else set_members(P, state, index, member, limit)
     size = 1
     removed = unit
-    while True:
+    for k in range(members):
+        i = set_reach(P, state, wilds, rank, P.suit[member[k]]) + 1
+        least[k] = limit[k] - i if limit[k] > i else 0
+        taken[k] = least[k]
+        size += least[k]
+        removed += <uint32_t>least[k] * P.unit[member[k]]
+    while members:
         need = P.min_set - size if size < P.min_set else 0
-        if need <= wilds and size < 2 * P.min_set:
-            next_wilds = wilds - <int>need
-            offer(P, &offers, state - removed, next_wilds, next_wilds, 0, -1)
+        if need <= wilds:
+            next_wilds = wilds - need
+            if not forward_push(F, state - removed, next_wilds, next_wilds,
+                                carry(P, state - removed, CLOSED, rank), -1, 0):
+                return False
         k = members - 1
-        while k >= 0 and (taken[k] == limit[k] or size >= 2 * P.min_set):
-            size -= taken[k]
-            removed -= <uint32_t>taken[k] * P.unit[member[k]]
-            taken[k] = 0
+        while k >= 0 and taken[k] == limit[k]:
+            size -= taken[k] - least[k]
+            removed -= <uint32_t>(taken[k] - least[k]) * P.unit[member[k]]
+            taken[k] = least[k]
             k -= 1
         if k < 0:
             break
         taken[k] += 1
         size += 1
         removed += P.unit[member[k]]
-
     # Runs with this card lowest; with aces high-or-low, runs with this ace on top.
-    runs(P, state, wilds, room, 0, suit, rank, 1, NULL, 0,
-         &unused, &unused_spent, &unused_melded, &offers)
+    if not forward_runs(P, F, state, wilds, room, closed, P.suit[index], rank, 1):
+        return False
     if P.high_aces and rank == 1:
-        runs(P, state, wilds, room, 0, suit, 14, -1, NULL, 0,
-             &unused, &unused_spent, &unused_melded, &offers)
+        if not forward_runs(P, F, state, wilds, room, closed, P.suit[index], 14, -1):
+            return False
+    return True
 
-    # Cheapest bound first, chosen as needed: few options are ever taken.
-    pending = settle(P, out, low, pending, &need)
-    while pending and count:
-        j = 0
-        for i in range(1, count):
-            if options[i].bound < options[j].bound:
-                j = i
-        if options[j].bound >= need:
+
+cdef inline bint queued_before(const FQueued* a, const FQueued* b) noexcept nogil:
+    return a.g < b.g or (a.g == b.g and a.state < b.state)
+
+
+cdef bint forward_reach(
+    Problem* P, Forward* F, uint32_t state, int wilds, int room, int flag, int64_t g
+) noexcept nogil:
+    """The node of this state reached with way in ``g``: made (memoised under keys with
+    bit 30 set), and queued when that is its cheapest way in yet. False when memory
+    is short."""
+    cdef uint32_t key
+    cdef Slot* slot
+    cdef int node, i, parent
+    cdef FQueued item
+    if P.all_wild and room >= P.all_wild_minimum:
+        room = P.all_wild_minimum - 1
+    key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>(flag | 1) << 30)
+    slot = memo_find(P, key)
+    if slot.key == key:
+        node = <int>slot.value
+        if g >= F.nodes[node].g:
+            return True
+    else:
+        if not forward_room(<void**>&F.nodes, &F.nodes_size, &F.nodes_on_heap, F.nodes_used + 1,
+                            sizeof(FNode)):
+            return False
+        node = F.nodes_used
+        F.nodes_used += 1
+        F.nodes[node].state = state
+        F.nodes[node].wilds = wilds
+        F.nodes[node].room = room
+        F.nodes[node].flag = flag
+        F.nodes[node].expanded = False
+        memo_store(P, key, node)
+    F.nodes[node].g = g
+    # Queued (an earlier, dearer entry of it is passed over when taken).
+    if not forward_room(<void**>&F.heap, &F.heap_size, &F.heap_on_heap, F.heap_used + 1,
+                        sizeof(FQueued)):
+        return False
+    item.g = g
+    item.state = state
+    item.node = node
+    i = F.heap_used
+    F.heap_used += 1
+    while i > 0:
+        parent = (i - 1) >> 1
+        if not queued_before(&item, &F.heap[parent]):
             break
-        count -= 1
-        held = options[j]
-        options[j] = options[count]
-        if not useful(P, out, pending, &held):
+        F.heap[i] = F.heap[parent]
+        i = parent
+    F.heap[i] = item
+    return True
+
+
+cdef bint forward_entries(Problem* P, int64_t* out) noexcept nogil:
+    """Every entry of the hand (``P.full``, all its wilds) into ``out``, by the best-first
+    walk; False when memory is short (``out`` is then unfinished)."""
+    cdef Forward F
+    cdef FEdge stack_edges[64]
+    cdef FNode stack_nodes[128]
+    cdef FQueued stack_heap[128]
+    cdef int i, j, e, node, left, last, child
+    cdef int64_t g, total, whole
+    cdef uint32_t state, bits, live
+    cdef FEdge* edge
+    cdef FQueued item
+    cdef bint done = False, useful
+    memset(&F, 0, sizeof(F))
+    F.stack = stack_edges
+    F.stack_size = 64
+    F.nodes = stack_nodes
+    F.nodes_size = 128
+    F.heap = stack_heap
+    F.heap_size = 128
+    for e in range(P.width):
+        out[e] = INFINITY
+    if not forward_reach(P, &F, P.full, P.wilds, 0, 0, 0):
+        F.heap_used = -1
+    while F.heap_used > 0:
+        # The cheapest queued node, out of the heap.
+        item = F.heap[0]
+        F.heap_used -= 1
+        last = F.heap_used
+        i = 0
+        while True:
+            child = 2 * i + 1
+            if child >= last:
+                break
+            if child + 1 < last and queued_before(&F.heap[child + 1], &F.heap[child]):
+                child += 1
+            if not queued_before(&F.heap[child], &F.heap[last]):
+                break
+            F.heap[i] = F.heap[child]
+            i = child
+        F.heap[i] = F.heap[last]
+        node = item.node
+        g = item.g
+        if F.nodes[node].expanded or g > F.nodes[node].g:
             continue
-        if pending & P.wild_entry_bits or count_bits(pending) > SCALAR_ENTRIES:
-            vvalue(P, held.state, held.wilds, held.room, pending, held.bound - held.add, child)
-        else:
-            # A few natural entries still open: entry e of a state is the scalar value
-            # of the state without e (when e is there), as cheap as a vector.
-            bits = pending
-            while bits:
-                e = lowest_bit(bits)
-                bits &= bits - 1
-                child[e] = value(P, held.state - P.unit[e], held.wilds, held.room, 0) if (
-                    held.state & P.field[e]) else INFINITY
-        pending = merge_settle(P, out, child, held.add, low, pending, &need)
-    # Exact: the entries asked for, and those not in the state (infinite).
-    return needed | (P.all_entries & ~live)
+        F.nodes[node].expanded = True
+        state = F.nodes[node].state
+        if state == 0:  # every card placed: a wild is the discard
+            if F.nodes[node].wilds:
+                left = F.nodes[node].wilds - 1
+                j = F.nodes[node].room if F.nodes[node].room < left else left
+                for e in range(P.wild_entries):
+                    total = g + P.wild_prefix[e][left - leftover_placed(P, left, j)]
+                    if total < out[P.n + e]:
+                        out[P.n + e] = total
+            continue
+        # Expanded only while an entry live here could still be lowered (its scalar
+        # value asked for once every such entry has some way).
+        live = 0
+        bits = state
+        while bits:
+            e = P.owner[lowest_bit(bits)]
+            bits &= ~P.field[e]
+            live |= (<uint32_t>1) << e
+        if F.nodes[node].wilds:
+            live |= P.wild_entry_bits
+        useful = False
+        bits = live
+        while bits:
+            e = lowest_bit(bits)
+            bits &= bits - 1
+            if out[e] >= INFINITY:
+                useful = True
+                break
+        if not useful:
+            whole = value(P, state, F.nodes[node].wilds, F.nodes[node].room,
+                          F.nodes[node].flag)
+            while live:
+                e = lowest_bit(live)
+                live &= live - 1
+                total = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
+                if g + total < out[e]:
+                    useful = True
+                    break
+        if not useful:
+            continue
+        if not forward_options(P, &F, state, F.nodes[node].wilds, F.nodes[node].room,
+                               F.nodes[node].flag):
+            F.heap_used = -1
+            break
+        for j in range(F.stack_used):
+            edge = &F.stack[j]
+            total = g + edge.add
+            if edge.entry < 0:
+                if not forward_reach(P, &F, edge.state, edge.wilds, edge.room, edge.flag,
+                                     total):
+                    F.heap_used = -1
+                    break
+            elif total < out[edge.entry]:
+                total += value(P, edge.state, edge.wilds, edge.room, edge.flag) if (
+                    edge.state) else finish(P, edge.wilds, edge.room, 0)
+                if total < out[edge.entry]:
+                    out[edge.entry] = total
+    done = F.heap_used == 0
+    if F.stack_on_heap:
+        free(F.stack)
+    if F.nodes_on_heap:
+        free(F.nodes)
+    if F.heap_on_heap:
+        free(F.heap)
+    return done
+
+
+cdef void scalar_entries(Problem* P, Slot* stack_slots, int64_t* out) noexcept nogil:
+    """Every entry by a scalar search of the hand without that card (when memory is
+    short for ``forward_entries``): a wild's with the prefix sums of the others."""
+    cdef int64_t saved[MAX_CARDS + 1]
+    cdef int e
+    memo_end(P)
+    memo_start_sized(P, stack_slots, WIDE_STACK_BITS)
+    for e in range(P.n):
+        out[e] = value(P, P.full - P.unit[e], P.wilds, 0, 0) if (
+            P.full - P.unit[e]) else finish(P, P.wilds, 0, 0)
+    memcpy(saved, P.prefix, sizeof(saved))
+    for e in range(P.wild_entries):  # the memo holds values of other prefix sums
+        memcpy(P.prefix, P.wild_prefix[e], sizeof(saved))
+        memo_end(P)
+        memo_start_sized(P, stack_slots, WIDE_STACK_BITS)
+        out[P.n + e] = value(P, P.full, P.wilds - 1, 0, 0) if P.full else finish(
+            P, P.wilds - 1, 0, 0)
+    memcpy(P.prefix, saved, sizeof(saved))
 
 
 cdef int every_discard(
@@ -1549,7 +1616,6 @@ cdef int every_discard(
     cdef Problem P
     cdef Slot stack_slots[1 << WIDE_STACK_BITS]
     cdef int64_t vector[MAX_ENTRIES]
-    cdef int64_t stack_arena[STACK_ARENA]
     cdef int64_t sorted_costs[MAX_CARDS]
     cdef int64_t core, cost
     cdef int status, i, i2, j, k, found = 0, code, dropped
@@ -1580,21 +1646,15 @@ cdef int every_discard(
             P.wild_prefix[k][j + 1] = P.wild_prefix[k][j] + sorted_costs[i2]
             j += 1
     P.width = P.n + P.wild_entries
-    P.all_entries = ((<uint32_t>1) << P.width) - 1
-    P.wild_entry_bits = P.all_entries & ~(((<uint32_t>1) << P.n) - 1)
+    P.wild_entry_bits = (((<uint32_t>1) << P.width) - 1) & ~(((<uint32_t>1) << P.n) - 1)
     for i in range(P.n):
         P.entry_cost[i] = P.cost[i]
     for i in range(P.wild_entries):
         P.entry_cost[P.n + i] = params.wild[P.wild_entry_code[i]]
-    P.arena = stack_arena
-    P.arena_used = 0
-    P.arena_size = STACK_ARENA
-    P.arena_on_heap = False
     memo_start_sized(&P, stack_slots, WIDE_STACK_BITS)
     core = value(&P, P.full, P.wilds, 0, 0) if P.full else finish(&P, P.wilds, 0, 0)
-    vvalue(&P, P.full, P.wilds, 0, P.all_entries, core, vector)
-    if P.arena_on_heap:
-        free(P.arena)
+    if not forward_entries(&P, vector):
+        scalar_entries(&P, stack_slots, vector)
     memo_end(&P)
     for i in range(P.n):
         out_codes[found] = P.code[i]
