@@ -86,3 +86,20 @@ def test_greedy_game(benchmark: Any) -> None:
     game = benchmark(greedy_game, "pagat", 4, 3)
     assert game.is_over
     assert len(game.round_scores) == 11
+
+
+def test_the_issue_43_scripts_run(capsys: pytest.CaptureFixture[str], monkeypatch: Any) -> None:
+    """``engine_copies.py`` and ``engine_gains.py`` (issue 43's figures, run by hand)
+    on a position or two, so that they never rot."""
+    import engine_copies
+    import engine_gains
+
+    monkeypatch.setattr(
+        "sys.argv", ["engine_copies.py", "--positions", "2", "--repeat", "1", "--actions", "20"]
+    )
+    engine_copies.main()
+    engine_gains.deals(1)
+    engine_gains.deal_cost(1)
+    printed = capsys.readouterr().out
+    assert "view.sample(rng)" in printed
+    assert "deals in 20 ms" in printed

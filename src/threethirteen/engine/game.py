@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from .._lazy import LazyModule
 from .._validate import (
@@ -116,9 +116,161 @@ class _Pending(NamedTuple):
     seed: int
 
 
+_Dealt = tuple[tuple[tuple[int, ...], ...], list[Any], Sequence[tuple[int, ...]]]
+"""What a sample knows of the round before it: each hand as dealt, each player's draws
+from the stock (bytes or bytearrays), the reshuffles' orders."""
+
+_NO_DEAL_RECORD: dict[str, Any] = {}
+"""A sampled game's deal record: none (shared, never changed: copies share a round's
+deal record already)."""
+
 _new_pending = tuple.__new__
 """Makes a :class:`_Pending` from a tuple of its fields, without the named tuple's
 ``__new__`` (a Python function: a sample makes one)."""
+
+
+class _SampleBase:
+    """What every sample of one view starts from, worked out from the view's public
+    fields once (:func:`_sample_base`) and kept in the view (a search samples one
+    view many times): the cards to deal and where they go, and the sampled game's
+    public state, made of the view's immutable values, shared by the samples until
+    one changes them (copy on write, see :class:`_RoundState`). Nothing in it is
+    hidden from the view's player."""
+
+    __slots__ = (
+        "cards_dealt",
+        "dealer",
+        "events",
+        "false_outs",
+        "first_out",
+        "hand",
+        "has_melded",
+        "hidden",
+        "known",
+        "known_lists",
+        "max_turns",
+        "out",
+        "owned",
+        "penalties",
+        "phase",
+        "piles",
+        "player",
+        "players",
+        "reshuffled",
+        "reshuffles",
+        "round",
+        "round_index",
+        "round_scores",
+        "rules",
+        "spans",
+        "stock_size",
+        "table",
+        "to_move",
+        "totals",
+        "turns",
+        "upcard",
+    )
+
+    hidden: tuple[int, ...]
+    """The cards the player cannot see, sorted (:meth:`ViewData.unseen_codes`)."""
+    stock_size: int
+    spans: tuple[tuple[int, int], ...]
+    """Where each player's unknown cards are in the hidden cards once shuffled (after
+    the stock's): ``(start, end)``, empty for the view's player."""
+    known_lists: tuple[list[int], ...]
+    """The cards each player is known to hold (the view's player: none), as lists
+    to add the unknown ones to."""
+    player: int
+    hand: list[int]
+    """The player's own hand (never changed: each sample copies it)."""
+    piles: list[Sequence[int]]
+    """The discard piles (bytes, never changed: each sample copies the list)."""
+    known: list[Sequence[int]]
+    """The cards each player is known to hold (bytes, never changed: each sample
+    copies the list)."""
+    owned: int
+    """The lists a sample makes its own (:attr:`_RoundState.owned`): the hands and
+    the stock."""
+    rules: Rules
+    players: int
+    max_turns: int | None
+    round_index: int
+    dealer: int
+    round_scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    round: Round
+    cards_dealt: int
+    phase: int
+    to_move: int | None
+    first_out: int | None
+    turns: int
+    reshuffles: int
+    reshuffled: list[int] | None
+    """The cards of the last reshuffle, sorted (never changed: the samples share it)."""
+    upcard: int
+    table: tuple[TableMeld, ...]
+    has_melded: tuple[bool, ...]
+    penalties: tuple[int, ...]
+    out: tuple[bool, ...]
+    false_outs: tuple[int, ...]
+    events: tuple[tuple[int, Any], ...]
+
+
+def _sample_base(view: ViewData) -> _SampleBase:
+    """The :class:`_SampleBase` of ``view``: worked out once, then kept in the view
+    (a value made of its public fields, like its unseen cards; not compared, not
+    pickled)."""
+    found: _SampleBase | None = view.__dict__.get("_sample_base")
+    if found is not None:
+        return found
+    base = _SampleBase()
+    codes = view.card_codes  # (the view's cards as codes: no cards made)
+    me = base.player = view.player
+    players = base.players = view.players
+    base.hidden = view._hidden()
+    size = base.stock_size = view.stock_size
+    spans = []
+    position = size
+    for other, held in enumerate(view.hand_sizes):
+        unknown = 0 if other == me else held - len(codes.known[other])
+        spans.append((position, position + unknown))
+        position += unknown
+    base.spans = tuple(spans)
+    base.known_lists = tuple(
+        [[] if other == me else list(known) for other, known in enumerate(codes.known)]
+    )
+    base.hand = list(codes.hand)
+    base.piles = list[Sequence[int]](codes.piles)
+    base.known = list[Sequence[int]](codes.known)
+    base.owned = ((1 << players) - 1) << _HANDS_BIT | 1 << _STOCK_BIT
+    base.rules = view.rules
+    base.max_turns = view.max_turns
+    base.round_index = view.round - 1
+    base.dealer = view.dealer
+    base.round_scores = tuple(view.round_scores)
+    base.totals = tuple(view.totals)
+    base.round = view.prepared_round
+    base.cards_dealt = view.cards_dealt
+    base.phase = _PHASES.index(view.phase)
+    base.to_move = view.to_move
+    base.first_out = view.first_out
+    base.turns = view.turns
+    history = tuple(view.history)
+    if codes.reshuffled is None:
+        base.reshuffles = 0
+        base.reshuffled = None
+    else:
+        base.reshuffles = sum(1 for player, _ in history if player < 0)
+        base.reshuffled = list(codes.reshuffled)
+    base.upcard = view.upcard.code
+    base.table = tuple(view.table)
+    base.has_melded = tuple(view.has_melded)
+    base.penalties = tuple(view.penalties)
+    base.out = tuple(view.went_out)
+    base.false_outs = tuple(view.false_outs)
+    base.events = history
+    view.__dict__["_sample_base"] = base
+    return base
 
 
 class _FalseOut(str):
@@ -284,6 +436,8 @@ class _RoundState:
     hands: list[list[int]]
     stock: list[int]
     piles: list[list[int]]
+    """The discard piles: lists, save a sample's bytes shared with its view until
+    :meth:`pile_to_change` copies one."""
     table: Sequence[TableMeld]
     known: list[Sequence[int]]
     has_melded: Sequence[bool]
@@ -667,7 +821,7 @@ class Game:
             order = shuffled(
                 sorted(cards), self._deal_seed, (self._round_index, self._attempt, r.reshuffles)
             )
-        r.piles = tops  # (new lists: this state's own)
+        r.piles = tops  # (new: lists, or bytes a sample shares, which pile_to_change copies)
         r.stock = order[::-1]
         r.owned |= (1 << _STOCK_BIT) | (((1 << len(tops)) - 1) << _PILES_BIT)
         r.reshuffled = sorted(cards)
@@ -845,30 +999,33 @@ class Game:
                     actions.append(_DRAW_PILE_OF[index] if separate else _DRAW_PILE)
             return actions
         hand = r.hands[player]
+        rules = self.rules
         actions = []
-        if self._may_lay(player):
+        # (the play phase: _may_lay and _may_lay_off, read at once)
+        if rules.layoff or (rules.redemption and r.first_out is not None and not r.out[player]):
             actions.extend(LayMeld(meld) for meld in smallest_melds(hand, r.round))
-        if self._may_lay_off(player):
-            actions.extend(self._lay_offs(hand))
+            if r.table and (r.has_melded[player] if rules.layoff else True):
+                actions.extend(self._lay_offs(hand))
         distinct = sorted(set(hand))
-        jokers_anywhere = self.rules.joker_discards
-        for code in distinct:
-            actions.append(_DISCARD[code])
-            if code == JOKER and jokers_anywhere:
-                actions.extend(
-                    DiscardCard(CARDS[JOKER], pile=other)
-                    for other in range(self.players)
-                    if other != player
-                )
-        if len(hand) > 1 and self._may_go_out(player):
-            if self.rules.false_out_penalty is not None:
+        if distinct and distinct[-1] == JOKER and rules.joker_discards:  # (the joker: 52, last)
+            for code in distinct:
+                actions.append(_DISCARD[code])
+            actions.extend(
+                DiscardCard(CARDS[JOKER], pile=other)
+                for other in range(self.players)
+                if other != player
+            )
+        else:
+            actions += map(_DISCARD.__getitem__, distinct)
+        if len(hand) > 1 and (not rules.go_around_first or r.turns >= self.players - 1):
+            if rules.false_out_penalty is not None:
                 going = distinct
             elif self._can_go_out(hand):
                 going = [d.card.code for d in discards(_hand(hand), r.round) if d.goes_out]
                 going.sort()
             else:
                 going = []
-            actions.extend(_GO_OUT[code] for code in going)
+            actions += map(_GO_OUT.__getitem__, going)
         return actions
 
     def _can_go_out(self, hand: list[int]) -> bool:
@@ -1197,12 +1354,16 @@ class Game:
             else:
                 out = True
                 logged = DiscardCard(action.card, True, action.pile, tuple(melds))
-        self._take(mover, code)
+        r.hand_to_change(mover).remove(code)  # (_take, inline)
+        if code in r.known[mover]:
+            r.known_to_change(mover).remove(code)
         if shown:  # after the discard: the card discarded is not one of them
             self._show(mover, shown)
-        r.pile_to_change(discard_pile(mover, action.pile, self.rules.separate_discards)).append(
-            code
-        )
+        pile = action.pile
+        separate = self.rules.separate_discards
+        r.pile_to_change(
+            0 if pile is None and not separate else discard_pile(mover, pile, separate)
+        ).append(code)
         r.events_to_change().append((mover, logged))
         if out:
             assert isinstance(logged, DiscardCard)
@@ -1384,88 +1545,79 @@ class Game:
     @classmethod
     def _sampled(
         cls,
-        view: ViewData,
+        base: _SampleBase,
         hands: list[list[int]],
         stock: list[int],
-        dealt: tuple[tuple[tuple[int, ...], ...], list[bytearray], list[tuple[int, ...]]],
+        dealt: _Dealt,
         pending: _Pending | None,
         deal_seed: int,
         history: HistoryParts | None,
+        owned: int,
     ) -> Game:
-        """The game of a sample of ``view`` (see :func:`sample_game`): the view's
-        public state; the hidden cards in the other ``hands``' unknown places and the
-        ``stock`` (top card last); what is known of the round before, ``dealt``: each
-        hand as dealt, each player's draws from the stock, the reshuffles' orders
-        (or ``pending``: worked out when first needed); later deals and reshuffles
-        from ``deal_seed``; ``history``: the view's history as its game kept it, for
-        the sample's views to share."""
+        """The game of a sample of a view (see :func:`sample_game`): the view's public
+        state, as ``base`` holds it (:func:`_sample_base`, worked out once a view);
+        the hidden cards in the other ``hands``' unknown places and the ``stock``
+        (top card first); what is known of the round before, ``dealt``: each hand
+        as dealt, each player's draws from the stock, the reshuffles' orders (or
+        ``pending``: worked out when first needed); later deals and reshuffles from
+        ``deal_seed``; ``history``: the view's history as its game kept it, for the
+        sample's views to share; ``owned``: the bits of the lists in ``dealt`` that
+        are the sample's own (:attr:`_RoundState.owned`; the hands and the stock,
+        made here, are its own too)."""
         game = object.__new__(cls)
-        game.rules = view.rules
-        players = game.players = view.players
+        game.rules = base.rules
+        game.players = base.players
         game.seed = None
-        game.max_turns = view.max_turns
-        r = game._r = _RoundState()
-        r.pending = pending
-        r.dealt_hands, r.stock_draws, r.orders = dealt
+        game.max_turns = base.max_turns
         game._deal_seed = deal_seed
         game._waits = False
         game._given_reshuffles = None
-        game._round_index = view.round - 1
+        game._round_index = base.round_index
         game._attempt = 0
-        game._dealer = view.dealer
-        r.round = view.prepared_round
-        r.cards_dealt = view.cards_dealt
-        r.phase = _PHASES.index(view.phase)
-        r.to_move = view.to_move
-        r.legal = None
-        r.first_out = view.first_out
-        r.turns = view.turns
-        codes = view.card_codes  # (the view's cards as codes: no cards made)
-        if codes.reshuffled is None:
-            r.reshuffles = 0
-            r.reshuffled = None
-        else:
-            r.reshuffles = sum(1 for player, _ in view.history if player < 0)
-            r.reshuffled = list(codes.reshuffled)
+        game._dealer = base.dealer
         game._last_end = None
-        known = codes.known
-        me = view.player
-        now: list[list[int]] = []
-        for other, unknown in enumerate(hands):
-            if other == me:
-                now.append(list(codes.hand))
-            elif known[other]:
-                now.append(sorted(unknown + list(known[other])))
-            else:
-                now.append(sorted(unknown))
+        game._round_records = None
+        game._round_scores = base.round_scores
+        game._totals = base.totals
+        r = game._r = _RoundState()
+        r.pending = pending
+        r.dealt_hands, r.stock_draws, r.orders = dealt
+        r.round = base.round
+        r.cards_dealt = base.cards_dealt
+        r.phase = base.phase
+        r.to_move = base.to_move
+        r.legal = None
+        r.first_out = base.first_out
+        r.turns = base.turns
+        r.reshuffles = base.reshuffles
+        r.reshuffled = base.reshuffled
+        # The player's own hand as the view holds it; each other hand its known cards
+        # and the unknown ones dealt, sorted.
+        now = []
+        for unknown, known in zip(hands, base.known_lists, strict=True):
+            hand = unknown + known  # (a new list: sorted in place)
+            hand.sort()
+            now.append(hand)
+        now[base.player] = base.hand[:]
         r.hands = now
         r.stock = stock[::-1]
-        r.upcard = view.upcard.code
-        r.deal_record = {}  # a sampled game writes no record
-        r.piles = list(map(list, codes.piles))
+        r.upcard = base.upcard
+        r.deal_record = _NO_DEAL_RECORD  # a sampled game writes no record
         # The view's values, immutable, are shared until the game changes them (copy
-        # on write, see _RoundState): the known cards (bytes), the table, who has
-        # melded or gone out, the penalties, the false outs and the history.
-        r.known = list(known)
-        r.table = tuple(view.table)
-        r.has_melded = tuple(view.has_melded)
-        r.penalties = tuple(view.penalties)
-        r.out = tuple(view.went_out)
-        r.false_outs = tuple(view.false_outs)
-        r.events = tuple(view.history)
-        everyone = (1 << players) - 1  # (the new lists: the hands, draws, piles, stock)
-        r.owned = (
-            everyone << _HANDS_BIT
-            | everyone << _DRAWS_BIT
-            | ((1 << len(r.piles)) - 1) << _PILES_BIT
-            | 1 << _STOCK_BIT
-            | 1 << _ORDERS_BIT
-        )
+        # on write, see _RoundState): the piles and the known cards (bytes), the
+        # table, who has melded or gone out, the penalties, the false outs and the
+        # history; the outer lists of the piles and known cards are the sample's own.
+        r.piles = cast("list[list[int]]", base.piles[:])  # (bytes: see _RoundState.piles)
+        r.known = base.known[:]
+        r.table = base.table
+        r.has_melded = base.has_melded
+        r.penalties = base.penalties
+        r.out = base.out
+        r.false_outs = base.false_outs
+        r.events = base.events
+        r.owned = base.owned | owned
         # the same events, in chunks: the sample's views reuse them
         r.history_parts = _NO_HISTORY if history is None else history
-        game._round_records = None
-        game._round_scores = tuple(view.round_scores)
-        game._totals = tuple(view.totals)
         return game
 
     def _history_now(self) -> HistoryParts:
@@ -1935,7 +2087,7 @@ class PlayerView(ViewData):
         (True, True)
         """
         beliefs = self._belief_state() if weighted and self.reshuffled is None else None
-        return sample_game(self, rng, beliefs, self.history_parts)
+        return sample_game(self, rng, beliefs, self.__dict__.get("_history_parts"))
 
 
 def sample_game(
@@ -1956,14 +2108,18 @@ def sample_game(
     >>> sample_game(game.view(1), 5).view(1) == game.view(1)
     True
     """
-    kind = _numpy_random()[0]
+    kind, raw64 = _numpy_random()
     generator = rng if type(rng) is kind or isinstance(rng, kind) else _generator(rng)
-    seeds = _two_seeds(generator)
-    players = view.players
+    bits = generator.bit_generator
+    if type(bits) in raw64:  # (_two_seeds, inline)
+        raw = bits.random_raw
+        seeds = [raw() >> 1, raw() >> 1]
+    else:
+        seeds = _two_seeds(generator)
+    base = view.__dict__.get("_sample_base") or _sample_base(view)
     hands: list[list[int]]
-    pending: _Pending | None = None
-    dealt: tuple[tuple[tuple[int, ...], ...], list[bytearray], list[tuple[int, ...]]]
-    if view.card_codes.reshuffled is None:
+    dealt: _Dealt
+    if base.reshuffled is None:
         if beliefs is not None:
             # One source: every deal of the unseen cards is consistent.
             hands, stock = beliefs.deal(generator)
@@ -1972,46 +2128,43 @@ def sample_game(
             # likely; the round's history is worked out only when asked for. The
             # unseen cards are shuffled in place: the generator's shuffle of a list
             # makes the very swaps of its permutation(n) (the order numpy's
-            # permutation gave before, from the same draws).
-            order = list(view._hidden())
+            # permutation gave before, from the same draws). The stock takes the
+            # first of them, each other player's unknown places the next.
+            order = list(base.hidden)
             generator.shuffle(order)
-            size = view.stock_size
-            stock = order[:size]
-            hands = []
-            position = size
-            me = view.player
-            known = view.card_codes.known
-            for other, held in enumerate(view.hand_sizes):
-                unknown = 0 if other == me else held - len(known[other])
-                hands.append(order[position : position + unknown])
-                position += unknown
+            stock = order[: base.stock_size]
+            hands = [order[start:end] for start, end in base.spans]
         pending = _new_pending(_Pending, (view, hands, stock, seeds[1]))
-        dealt = ((), [bytearray() for _ in range(players)], [])  # (draws after the sample)
+        # (the draws after the sample: none yet, an empty value each until one)
+        dealt = ((), [b""] * base.players, ())
+        return Game._sampled(base, hands, stock, dealt, pending, seeds[0], history, 0)
+    players = view.players
+    false_outs = frozenset(view.false_outs)
+    try:
+        found = sample_history(_view_deal(view), view.history, generator, false_outs)
+    except SampleError:
+        hands, stock = _loose_deal(view, generator)
+        # No history is known: the player's own as it was, the others'
+        # hands as they are now stand for their deals.
+        draws = [bytearray() for _ in range(players)]
+        draws[view.player] = bytearray(card.code for card in view.stock_draws)
+        dealt_hands = tuple(
+            tuple(view.dealt_hand.code_bytes)
+            if other == view.player
+            else tuple(sorted(list(view.known[other].code_bytes) + hands[other]))
+            for other in range(players)
+        )
+        dealt = (dealt_hands, draws, [])
     else:
-        false_outs = frozenset(view.false_outs)
-        try:
-            found = sample_history(_view_deal(view), view.history, generator, false_outs)
-        except SampleError:
-            hands, stock = _loose_deal(view, generator)
-            # No history is known: the player's own as it was, the others'
-            # hands as they are now stand for their deals.
-            draws = [bytearray() for _ in range(players)]
-            draws[view.player] = bytearray(card.code for card in view.stock_draws)
-            dealt_hands = tuple(
-                tuple(view.dealt_hand.code_bytes)
-                if other == view.player
-                else tuple(sorted(list(view.known[other].code_bytes) + hands[other]))
-                for other in range(players)
-            )
-            dealt = (dealt_hands, draws, [])
-        else:
-            hands, stock = found.hands, found.stock
-            dealt = (
-                tuple(tuple(sorted(hand)) for hand in found.dealt),
-                [bytearray(drawn) for drawn in found.drawn],
-                [tuple(order) for order in found.reshuffles],
-            )
-    return Game._sampled(view, hands, stock, dealt, pending, seeds[0], history)
+        hands, stock = found.hands, found.stock
+        dealt = (
+            tuple(tuple(sorted(hand)) for hand in found.dealt),
+            [bytearray(drawn) for drawn in found.drawn],
+            [tuple(order) for order in found.reshuffles],
+        )
+    everyone = (1 << players) - 1  # (the new draws and orders: the sample's own)
+    owned = everyone << _DRAWS_BIT | 1 << _ORDERS_BIT
+    return Game._sampled(base, hands, stock, dealt, None, seeds[0], history, owned)
 
 
 @lru_cache(maxsize=1)
