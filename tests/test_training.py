@@ -1,10 +1,13 @@
 """The learned bot (threethirteen.bots.learned) and its Deep Monte-Carlo trainer
 (threethirteen.training): the numpy network and the bot without PyTorch; with it,
 a tiny seeded run that beats the random bot on duplicate deals, a resumed run equal
-to an uninterrupted one, and the numpy forward equal to the torch forward."""
+to an uninterrupted one, the numpy forward equal to the torch forward, the best
+evaluation's network kept (evaluations faked), the device chosen, the gradient
+clipped to its norm; the command's export of the best network."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -124,12 +127,20 @@ def test_a_tiny_run_beats_random_and_resumes_exactly(tmp_path: Path) -> None:
     settings = TrainingSettings(
         seed=1, games=3, hidden=(32, 32), imitation_games=3, teacher="greedy", max_turns=40
     )
-    whole = train(tmp_path / "whole", settings, iterations=2, eval_bots=(), progress=False)
+    whole = train(
+        tmp_path / "whole", settings, iterations=2, eval_bots=(), progress=False, device="cpu"
+    )
     assert (whole.iterations, whole.games) == (2, 9)
     half = train(tmp_path / "half", settings, iterations=1, eval_bots=(), progress=False)
     assert half.iterations == 1
     resumed = train(
-        tmp_path / "half", settings, iterations=2, resume=True, eval_bots=(), progress=False
+        tmp_path / "half",
+        settings,
+        iterations=2,
+        resume=True,
+        eval_bots=(),
+        progress=False,
+        device="cpu",
     )
     assert resumed.iterations == 2
     a, b = np.load(whole.network), np.load(resumed.network)
@@ -169,3 +180,109 @@ def test_the_shipped_weights_play_deterministically() -> None:
     again = tt.play([LearnedBot(), "greedy"], seed=5)
     assert first.to_record()["rounds"] == again.to_record()["rounds"]
     assert first.is_over
+
+
+@pytest.mark.slow
+def test_the_best_evaluation_keeps_its_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("torch")
+    from threethirteen.training import TrainingSettings, export, train, trainer
+
+    scripted = iter([1.0, 5.0, 3.0, 7.0])
+    seen: list[dict[str, np.ndarray]] = []
+
+    def fake(network, opponent, deals, seed, rules, players, executor):  # type: ignore[no-untyped-def]
+        seen.append(load_network(network).arrays())
+        return next(scripted), 0.5, 0.0
+
+    monkeypatch.setattr(trainer, "_duplicate", fake)
+    settings = TrainingSettings(seed=3, games=1, hidden=(8,), max_turns=20)
+    run = tmp_path / "run"
+    first = train(run, settings, iterations=3, eval_every=1, progress=False)
+    # margins 1, 5, 3: the network of iteration 2 is kept, with its row
+    assert [row["margin_greedy"] for row in first.curve] == [1.0, 5.0, 3.0]
+    assert json.loads((run / "best.json").read_text())["iteration"] == 2
+    kept = np.load(first.best)
+    for name in seen[1]:
+        assert np.array_equal(kept[name], seen[1][name]), name
+    assert not np.array_equal(kept["w0"], seen[2]["w0"])  # not the last one
+    exported = export(run / "checkpoint.pt", tmp_path / "best.npz", best=True)
+    assert np.array_equal(exported.arrays()["w0"], seen[1]["w0"])
+    last = export(run / "checkpoint.pt", tmp_path / "last.npz")
+    assert np.array_equal(last.arrays()["w0"], seen[2]["w0"])
+    # resumed, the best so far is remembered: 7 beats 5
+    again = train(run, settings, iterations=4, eval_every=1, resume=True, progress=False)
+    assert again.iterations == 4
+    assert json.loads((run / "best.json").read_text())["iteration"] == 4
+    assert np.array_equal(np.load(run / "best.npz")["w0"], seen[3]["w0"])
+    with pytest.raises(tt.InvalidInputError, match=r"no best network: no file '.*best\.npz'"):
+        export(tmp_path / "none" / "checkpoint.pt", tmp_path / "x.npz", best=True)
+
+
+def test_the_device_is_cuda_only_where_torch_sees_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    torch = pytest.importorskip("torch")
+    from threethirteen.training.learner import pick_device
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    assert (pick_device("auto"), pick_device("cuda"), pick_device("cpu")) == (
+        "cuda",
+        "cuda",
+        "cpu",
+    )
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert (pick_device("auto"), pick_device("cpu")) == ("cpu", "cpu")
+    with pytest.raises(tt.InvalidInputError, match="cuda was asked for, but PyTorch sees no GPU"):
+        pick_device("cuda")
+    with pytest.raises(tt.InvalidInputError, match="must be auto, cpu or cuda, not 'gpu'"):
+        pick_device("gpu")
+
+
+def test_the_gradient_is_clipped_to_its_norm() -> None:
+    torch = pytest.importorskip("torch")
+    from threethirteen.training.learner import fit
+
+    def one_step(max_grad_norm: float) -> float:
+        model = torch.nn.Sequential(torch.nn.Linear(len(FEATURES), 1))
+        torch.nn.init.zeros_(model[0].weight)
+        torch.nn.init.zeros_(model[0].bias)
+        optimizer = torch.optim.SGD(model.parameters(), lr=1.0)
+        rows = np.zeros((1, len(FEATURES)), np.float32)
+        rows[0, :2] = 3.0, 4.0
+        fit(
+            model,
+            optimizer,
+            rows,
+            np.array([1.0], np.float32),
+            epochs=1,
+            batch_size=1,
+            seed=0,
+            max_grad_norm=max_grad_norm,
+        )
+        step = torch.cat([p.detach().flatten() for p in model.parameters()])
+        return float(step.norm())
+
+    # d/dθ (θ·x + b - 1)^2 at 0 is -2 (x, 1) = -2 (3, 4, 1): norm 2 * sqrt(26)
+    assert one_step(0.0) == pytest.approx(2 * 26**0.5)
+    assert one_step(0.5) == pytest.approx(0.5)
+
+
+def test_the_command_exports_the_best_network(tmp_path: Path) -> None:
+    import argparse
+
+    from threethirteen.cli._errors import UsageError
+    from threethirteen.cli.train import add_train_options, run_train
+
+    parser = argparse.ArgumentParser()
+    add_train_options(parser)
+    run = tmp_path / "run"
+    run.mkdir()
+    small_network(5).save(run / "best.npz")  # no PyTorch needed for the best
+    out = tmp_path / "shipped.npz"
+    assert run_train(parser.parse_args([str(run), "--export", str(out), "--best"])) == 0
+    rows = np.random.default_rng(2).random((4, len(FEATURES)), dtype=np.float32)
+    assert np.array_equal(load_network(out)(rows), small_network(5)(rows))
+    with pytest.raises(UsageError, match="--best goes with --export PATH"):
+        run_train(parser.parse_args([str(run), "--iterations", "1", "--best"]))
+    with pytest.raises(tt.InvalidInputError, match=r"no best network: no file '.*best\.npz'"):
+        run_train(parser.parse_args([str(tmp_path), "--export", str(out), "--best"]))

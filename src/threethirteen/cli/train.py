@@ -21,13 +21,15 @@ __all__ = ["TRAIN_DESCRIPTION", "TRAIN_USAGE", "add_train_options", "run_train"]
 
 TRAIN_USAGE = (
     "threethirteen train DIRECTORY [--iterations N] [--minutes M] [--seed S] [--games G]"
-    " [--workers W] [--imitation N] [--eval-bots B,B] [--resume] [--export PATH]"
+    " [--workers W] [--imitation N] [--eval-bots B,B] [--device D] [--resume]"
+    " [--export PATH [--best]]"
 )
 TRAIN_DESCRIPTION = (
     "Train the learned bot by Deep Monte-Carlo self-play (needs PyTorch: pip install"
     " 'threethirteen[train]'): DIRECTORY gets checkpoint.pt, curve.csv and"
-    " learned.npz. With --export PATH, write the network of DIRECTORY's checkpoint to"
-    " PATH and stop."
+    " learned.npz, and best.npz (the network of the best evaluation, against the first"
+    " of --eval-bots). With --export PATH, write the network of DIRECTORY's checkpoint"
+    " (with --best, its best network) to PATH and stop."
 )
 
 
@@ -45,7 +47,8 @@ def add_train_options(parser: argparse.ArgumentParser) -> None:
     add("--learning-rate", type=float, default=1e-3, help="Adam's learning rate (0.001)")
     add("--epochs", type=int, default=2, help="passes over the kept decisions a fit (2)")
     add("--batch-size", type=int, default=256, help="the minibatch size (256)")
-    add("--buffer", type=int, default=4, help="iterations of decisions kept (4)")
+    add("--buffer", type=int, default=8, help="iterations of decisions kept (8)")
+    add("--max-grad-norm", type=float, default=1.0, help="gradient clipping (1.0; 0: none)")
     add("--max-turns", type=int, default=60, help="a self-play round's turn limit (60)")
     add("--imitation", type=int, default=0, help="games of the teacher fitted first (0)")
     add("--teacher", default="lookahead", help="the bot imitated first (lookahead)")
@@ -55,8 +58,10 @@ def add_train_options(parser: argparse.ArgumentParser) -> None:
     add("--eval-minutes", type=float, default=None, help="measure every M minutes")
     add("--checkpoint-every", type=int, default=10, help="iterations between checkpoints")
     add("--threads", type=int, default=1, help="PyTorch's threads (1)")
+    add("--device", default="auto", help="auto (a GPU if any), cpu or cuda (auto)")
     add("--resume", action="store_true", help="go on from DIRECTORY's checkpoint")
     add("--export", default=None, metavar="PATH", help="write the checkpoint's network")
+    add("--best", action="store_true", help="with --export: the best evaluation's network")
     add("--quiet", action="store_true", help="no progress lines")
 
 
@@ -80,11 +85,14 @@ def run_train(args: argparse.Namespace) -> int:
     from .. import training  # imported only for this command
 
     if args.export is not None:
-        training.export(Path(args.directory) / training.CHECKPOINT, args.export)
+        checkpoint = Path(args.directory) / training.trainer.CHECKPOINT
+        training.export(checkpoint, args.export, best=args.best)
         print(f"wrote {args.export}")
         return EXIT_OK
     if args.iterations is None and args.minutes is None:
         raise UsageError("train needs --iterations or --minutes")
+    if args.best:
+        raise UsageError("--best goes with --export PATH")
     if getattr(args, "variation", None):
         raise UsageError("train plays the rules without variations")
     settings = training.TrainingSettings(
@@ -99,6 +107,7 @@ def run_train(args: argparse.Namespace) -> int:
         epochs=args.epochs,
         batch_size=args.batch_size,
         buffer_iterations=args.buffer,
+        max_grad_norm=args.max_grad_norm,
         imitation_games=args.imitation,
         teacher=args.teacher,
     )
@@ -116,6 +125,7 @@ def run_train(args: argparse.Namespace) -> int:
         checkpoint_every=args.checkpoint_every,
         threads=args.threads,
         progress=not args.quiet,
+        device=args.device,
     )
     print(f"{result.iterations} iterations, {result.games} games: wrote {result.network}")
     return EXIT_OK

@@ -1,6 +1,7 @@
 """The learner of the Deep Monte-Carlo trainer: a PyTorch multilayer perceptron
-``Q(s, a)`` fitted to Monte-Carlo returns by mean squared error (Adam), on the CPU,
-and its export to the numpy network the learned bot plays with.
+``Q(s, a)`` fitted to Monte-Carlo returns by mean squared error (Adam, its gradient's
+norm clipped), on the CPU or a GPU (:func:`pick_device`), and its export to the
+numpy network the learned bot plays with.
 
 PyTorch is imported when these functions are called (the optional ``train`` extra:
 ``pip install 'threethirteen[train]'``), never with the package: its examples
@@ -18,11 +19,23 @@ from typing import Any
 
 import numpy as np
 
+from .._validate import quote
 from ..bots.action_features import FEATURES
 from ..bots.learned import QNetwork
 from ..errors import InvalidInputError
 
-__all__ = ["build_model", "export_network", "fit", "import_torch", "torch_values"]
+__all__ = [
+    "DEVICES",
+    "build_model",
+    "export_network",
+    "fit",
+    "import_torch",
+    "pick_device",
+    "torch_values",
+]
+
+DEVICES = ("auto", "cpu", "cuda")
+"""The devices a run can ask for (``auto``: ``cuda`` where PyTorch sees one)."""
 
 
 def import_torch() -> Any:
@@ -34,6 +47,23 @@ def import_torch() -> Any:
             "training needs PyTorch, not installed: pip install 'threethirteen[train]'"
         ) from error
     return torch
+
+
+def pick_device(device: str = "auto") -> str:
+    """The device to fit on: ``cpu``, ``cuda``, or for ``auto`` ``cuda`` when
+    ``torch.cuda.is_available()`` and else ``cpu``.
+
+    :raises InvalidInputError: for another name, or ``cuda`` where there is none.
+    """
+    if device not in DEVICES:
+        raise InvalidInputError(f"the device must be auto, cpu or cuda, not {quote(device)}")
+    torch = import_torch()
+    available = bool(torch.cuda.is_available())
+    if device == "cuda" and not available:
+        raise InvalidInputError("the device cuda was asked for, but PyTorch sees no GPU")
+    if device == "auto":
+        return "cuda" if available else "cpu"
+    return device
 
 
 def build_model(hidden: Sequence[int], seed: int) -> Any:
@@ -62,13 +92,16 @@ def fit(
     epochs: int,
     batch_size: int,
     seed: int,
+    max_grad_norm: float = 0.0,
 ) -> float:
     """Fit ``model`` to ``returns`` by mean squared error: ``epochs`` passes over
-    the samples in minibatches, shuffled by a generator seeded with ``seed``; the
-    mean loss of the last pass."""
+    the samples in minibatches, shuffled by a generator seeded with ``seed``, each
+    step's gradient clipped to the norm ``max_grad_norm`` (0: not clipped); the
+    mean loss of the last pass. The samples go to the model's device."""
     torch = import_torch()
-    x = torch.from_numpy(np.ascontiguousarray(rows, dtype=np.float32))
-    y = torch.from_numpy(np.ascontiguousarray(returns, dtype=np.float32))
+    device = next(model.parameters()).device
+    x = torch.from_numpy(np.ascontiguousarray(rows, dtype=np.float32)).to(device)
+    y = torch.from_numpy(np.ascontiguousarray(returns, dtype=np.float32)).to(device)
     generator = torch.Generator().manual_seed(seed)
     model.train()
     last = 0.0
@@ -76,10 +109,12 @@ def fit(
         order = torch.randperm(len(x), generator=generator)
         total = 0.0
         for start in range(0, len(x), batch_size):
-            index = order[start : start + batch_size]
+            index = order[start : start + batch_size].to(device)
             optimizer.zero_grad()
             loss = torch.nn.functional.mse_loss(model(x[index])[:, 0], y[index])
             loss.backward()
+            if max_grad_norm > 0:
+                torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
             optimizer.step()
             total += loss.detach().item() * len(index)
         last = total / max(len(x), 1)
@@ -89,9 +124,10 @@ def fit(
 def torch_values(model: Any, rows: np.ndarray) -> np.ndarray:
     """The model's values of ``rows``, as numpy float32 (for comparing the export)."""
     torch = import_torch()
+    device = next(model.parameters()).device
     with torch.no_grad():
-        found = model(torch.from_numpy(np.ascontiguousarray(rows, dtype=np.float32)))
-    return np.asarray(found.numpy()[:, 0], dtype=np.float32)
+        found = model(torch.from_numpy(np.ascontiguousarray(rows, dtype=np.float32)).to(device))
+    return np.asarray(found.cpu().numpy()[:, 0], dtype=np.float32)
 
 
 def export_network(model: Any) -> QNetwork:
@@ -103,8 +139,8 @@ def export_network(model: Any) -> QNetwork:
         if isinstance(module, torch.nn.Linear):
             layers.append(
                 (
-                    module.weight.detach().numpy().T.astype(np.float32).copy(),
-                    module.bias.detach().numpy().astype(np.float32).copy(),
+                    module.weight.detach().cpu().numpy().T.astype(np.float32).copy(),
+                    module.bias.detach().cpu().numpy().astype(np.float32).copy(),
                 )
             )
     return QNetwork(layers)

@@ -19,8 +19,9 @@ engine (the workers need no torch), and every game is reproduced by its seed.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -40,11 +41,13 @@ RETURN_SCALE = 50.0
 @dataclass(frozen=True)
 class Batch:
     """The decisions of some games: ``rows`` (one row of features a decision, the
-    action chosen), ``returns`` (each decision's return), and the ``games`` played."""
+    action chosen), ``returns`` (each decision's return), the ``games`` played, and
+    the CPU seconds the process that played them spent on them."""
 
     rows: np.ndarray
     returns: np.ndarray
     games: int
+    cpu_seconds: float = 0.0
 
     @staticmethod
     def join(batches: Sequence[Batch]) -> Batch:
@@ -55,6 +58,7 @@ class Batch:
             np.concatenate([b.rows for b in batches]),
             np.concatenate([b.returns for b in batches]),
             sum(b.games for b in batches),
+            sum(b.cpu_seconds for b in batches),
         )
 
 
@@ -141,9 +145,11 @@ def play_games(
     action of the highest value; or, with ``teacher`` (a built-in bot's name), by
     that bot. Each game's seed deals it and draws its random choices; a round ends
     after ``max_turns`` turns (its hands scored as they stand)."""
-    return Batch.join(
+    started = time.process_time()
+    batch = Batch.join(
         [
             play_game(network, seed, epsilon, rules, players, variations, teacher, max_turns)
             for seed in seeds
         ]
     )
+    return replace(batch, cpu_seconds=time.process_time() - started)

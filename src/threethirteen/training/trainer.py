@@ -1,9 +1,12 @@
 """The Deep Monte-Carlo trainer (DouZero's method): self-play with the current
 network, ε-greedy, every decision's chosen features regressed on its Monte-Carlo
 return (:mod:`~threethirteen.training.selfplay`), by a PyTorch learner on the CPU
-(:mod:`~threethirteen.training.learner`); checkpoints to resume from, a progress
-line, a curve (the loss, and the margin against fixed bots on duplicate deals) and
-the network exported for :class:`~threethirteen.bots.learned.LearnedBot`.
+or a GPU (:mod:`~threethirteen.training.learner`); checkpoints to resume from, a
+progress line, a curve (the loss, the wall and CPU minutes, and the margin against
+fixed bots on duplicate deals), the network exported for
+:class:`~threethirteen.bots.learned.LearnedBot`, and the network of the best
+evaluation so far (``best.npz``, chosen by the margin against the first of the
+evaluation's bots, its curve row in ``best.json``).
 
 **Reproducible.** Every game's seed, every exploration draw, the network's first
 weights and every minibatch order come from ``seed`` and the iteration's number,
@@ -11,6 +14,7 @@ so a run gives the same network for the same arguments on one machine, whatever
 ``workers`` (the games are merged in order) and whether it was stopped and
 resumed from a checkpoint. Stopping by ``minutes`` and evaluating by
 ``eval_minutes`` depend on the clock; ``iterations`` and ``eval_every`` do not.
+On a GPU the sums may round otherwise than on the CPU.
 
 >>> sorted(TrainingSettings().as_dict())[:3]
 ['batch_size', 'buffer_iterations', 'epochs']
@@ -19,6 +23,7 @@ resumed from a checkpoint. Stopping by ``minutes`` and evaluating by
 from __future__ import annotations
 
 import csv
+import json
 import math
 import os
 import sys
@@ -37,10 +42,12 @@ from ..arena.simulations import play
 from ..bots.learned import LearnedBot, QNetwork, load_network
 from ..bots.registry import make_bot
 from ..errors import InvalidInputError
-from .learner import build_model, export_network, fit, import_torch
+from .learner import build_model, export_network, fit, import_torch, pick_device
 from .selfplay import Batch, game_seeds, play_games
 
 __all__ = [
+    "BEST",
+    "BEST_ROW",
     "CHECKPOINT",
     "CURVE",
     "NETWORK",
@@ -57,6 +64,10 @@ CURVE = "curve.csv"
 """The curve's file name in the run's directory."""
 NETWORK = "learned.npz"
 """The exported network's file name in the run's directory."""
+BEST = "best.npz"
+"""The file name of the network of the best evaluation so far."""
+BEST_ROW = "best.json"
+"""The file name of the curve row that chose :data:`BEST`."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +78,8 @@ class TrainingSettings:
     ``rules``, each round ended after ``max_turns`` turns), chosen ε-greedily with
     ``epsilon``; the learner fits the last ``buffer_iterations`` iterations'
     decisions for ``epochs`` passes in minibatches of ``batch_size`` (Adam at
-    ``learning_rate``); the network has a ReLU layer of each width of ``hidden``.
+    ``learning_rate``, each step's gradient clipped to the norm ``max_grad_norm``,
+    0: not clipped); the network has a ReLU layer of each width of ``hidden``.
     ``imitation_games`` games of the ``teacher`` bot first, fitted for
     ``imitation_epochs`` passes (0: none)."""
 
@@ -81,7 +93,8 @@ class TrainingSettings:
     learning_rate: float = 1e-3
     epochs: int = 2
     batch_size: int = 256
-    buffer_iterations: int = 4
+    buffer_iterations: int = 8
+    max_grad_norm: float = 1.0
     imitation_games: int = 0
     imitation_epochs: int = 4
     teacher: str = "lookahead"
@@ -109,6 +122,11 @@ class TrainingResult:
         """The exported network (``learned.npz``)."""
         return self.directory / NETWORK
 
+    @property
+    def best(self) -> Path:
+        """The network of the best evaluation (``best.npz``; absent without one)."""
+        return self.directory / BEST
+
 
 def _deal_margins(
     arrays: dict[str, np.ndarray], opponent: str, seed: int, rules: str, players: int
@@ -123,6 +141,44 @@ def _deal_margins(
         others = [totals[k] for k in range(players) if k != seat]
         margins.append(sum(others) / len(others) - totals[seat])
     return sum(margins) / len(margins)
+
+
+def _timed_deal_margins(
+    arrays: dict[str, np.ndarray], opponent: str, seed: int, rules: str, players: int
+) -> tuple[float, float]:
+    started = time.process_time()
+    margin = _deal_margins(arrays, opponent, seed, rules, players)
+    return margin, time.process_time() - started
+
+
+def _duplicate(
+    network: QNetwork | dict[str, np.ndarray] | str | os.PathLike[str],
+    opponent: str,
+    deals: int,
+    seed: int,
+    rules: str,
+    players: int,
+    executor: Executor | None,
+) -> tuple[float, float, float]:
+    """The margin, its standard error, and the CPU seconds the executor's workers
+    spent (0 without one: the time is this process's)."""
+    arrays = load_network(network).arrays()
+    seeds = [
+        int(s) >> 1 for s in np.random.SeedSequence([seed, 7]).generate_state(deals, np.uint64)
+    ]
+    cpu = 0.0
+    if executor is None:
+        found = [_deal_margins(arrays, opponent, s, rules, players) for s in seeds]
+    else:
+        futures = [
+            executor.submit(_timed_deal_margins, arrays, opponent, s, rules, players) for s in seeds
+        ]
+        timed = [future.result() for future in futures]
+        found = [margin for margin, _ in timed]
+        cpu = sum(seconds for _, seconds in timed)
+    mean = float(np.mean(found))
+    error = float(np.std(found, ddof=1) / math.sqrt(len(found))) if len(found) > 1 else math.nan
+    return mean, error, cpu
 
 
 def duplicate_margin(
@@ -147,19 +203,7 @@ def duplicate_margin(
     >>> margin > 0
     True
     """
-    arrays = load_network(network).arrays()
-    seeds = [
-        int(s) >> 1 for s in np.random.SeedSequence([seed, 7]).generate_state(deals, np.uint64)
-    ]
-    if executor is None:
-        found = [_deal_margins(arrays, opponent, s, rules, players) for s in seeds]
-    else:
-        futures = [
-            executor.submit(_deal_margins, arrays, opponent, s, rules, players) for s in seeds
-        ]
-        found = [future.result() for future in futures]
-    mean = float(np.mean(found))
-    error = float(np.std(found, ddof=1) / math.sqrt(len(found))) if len(found) > 1 else math.nan
+    mean, error, _ = _duplicate(network, opponent, deals, seed, rules, players, executor)
     return mean, error
 
 
@@ -219,11 +263,14 @@ def train(
     checkpoint_every: int = 10,
     threads: int = 1,
     progress: bool = True,
+    device: str = "auto",
 ) -> TrainingResult:
     """Train a network by Deep Monte-Carlo self-play into ``directory`` (made if
     missing): ``checkpoint.pt`` (the network, the optimiser, the decisions kept
     for the next fits, the RNG state, the curve), ``curve.csv`` and ``learned.npz``
-    (the network for :class:`~threethirteen.bots.learned.LearnedBot`).
+    (the network for :class:`~threethirteen.bots.learned.LearnedBot`), and after an
+    evaluation that beats every earlier one (by the margin against the first of
+    ``eval_bots``) ``best.npz`` and ``best.json`` (that network and its curve row).
 
     It runs until ``iterations`` iterations are done or ``minutes`` have passed
     (counting a resumed run's earlier time), whichever comes first (one of them
@@ -232,33 +279,39 @@ def train(
     plays ``eval_deals`` duplicate deals against each of ``eval_bots``
     (:func:`duplicate_margin`). A checkpoint is written every
     ``checkpoint_every`` iterations and at the end; ``resume=True`` goes on from
-    the directory's checkpoint. PyTorch uses ``threads`` threads.
+    the directory's checkpoint. PyTorch uses ``threads`` threads and fits on
+    ``device`` (:func:`~threethirteen.training.learner.pick_device`: ``auto`` takes
+    a GPU where there is one); the games are played in numpy on the CPU. Each curve
+    row counts the wall minutes and the CPU minutes of this process and the workers.
 
     :raises InvalidInputError: without PyTorch, with neither ``iterations`` nor
-        ``minutes``, or when resuming with other settings than the checkpoint's.
+        ``minutes``, for an unknown or missing device, or when resuming with other
+        settings than the checkpoint's.
     """
     settings = settings or TrainingSettings()
     if iterations is None and minutes is None:
         raise InvalidInputError("train needs iterations or minutes (or both), not neither")
+    torch = import_torch()
+    where = pick_device(device)
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     context = get_context("spawn")
     executor = ProcessPoolExecutor(workers, mp_context=context) if workers > 0 else None
-    torch = import_torch()
     torch.set_num_threads(threads)
-    model = build_model(settings.hidden, settings.seed)
+    model = build_model(settings.hidden, settings.seed).to(where)
     optimizer = torch.optim.Adam(model.parameters(), lr=settings.learning_rate)
     buffer: list[tuple[np.ndarray, np.ndarray]] = []
     curve: list[dict[str, Any]] = []
     done = games = samples = 0
-    elapsed = 0.0
+    elapsed = cpu_before = worker_cpu = 0.0
+    best: dict[str, Any] | None = None
     checkpoint = out / CHECKPOINT
     if resume:
         if not checkpoint.is_file():
             raise InvalidInputError(
                 f"no checkpoint to resume from: no file {quote(str(checkpoint))}"
             )
-        saved = torch.load(checkpoint, weights_only=True)
+        saved = torch.load(checkpoint, weights_only=True, map_location=where)
         _check_settings(saved["settings"], settings)
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])
@@ -269,6 +322,8 @@ def train(
         curve = list(saved["curve"])
         done, games, samples = saved["iteration"], saved["games"], saved["samples"]
         elapsed = float(saved["elapsed"])
+        cpu_before = float(saved.get("cpu", 0.0))
+        best = saved.get("best")
     else:
         torch.manual_seed(settings.seed)
 
@@ -285,33 +340,42 @@ def train(
             "games": games,
             "samples": samples,
             "elapsed": elapsed + time.monotonic() - started,
+            "cpu": cpu_minutes() * 60,
+            "best": best,
         }
         torch.save(state, out / (CHECKPOINT + ".tmp"))
         os.replace(out / (CHECKPOINT + ".tmp"), checkpoint)
         export_network(model).save(out / NETWORK)
         _write_curve(out / CURVE, curve)
 
+    def cpu_minutes() -> float:
+        return (cpu_before + time.process_time() - cpu_started + worker_cpu) / 60
+
     def evaluate(row: dict[str, Any]) -> None:
+        nonlocal worker_cpu, best
         network = export_network(model)
         for bot in eval_bots:
-            margin, error = duplicate_margin(
-                network,
-                bot,
-                eval_deals,
-                seed=settings.seed,
-                rules=settings.rules,
-                players=settings.players,
-                executor=executor,
+            margin, error, cpu = _duplicate(
+                network, bot, eval_deals, settings.seed, settings.rules, settings.players, executor
             )
+            worker_cpu += cpu
             row[f"margin_{bot}"] = round(margin, 3)
             row[f"se_{bot}"] = round(error, 3)
+        row["cpu_minutes"] = round(cpu_minutes(), 3)
+        key = f"margin_{eval_bots[0]}" if eval_bots else ""
+        if key and (best is None or row[key] > best[key]):
+            best = dict(row)
+            network.save(out / BEST)
+            (out / BEST_ROW).write_text(json.dumps(best, indent=1) + "\n", encoding="utf-8")
 
     started = time.monotonic()
+    cpu_started = time.process_time()
     last_eval = started
     try:
         if not resume and settings.imitation_games:
             seeds = game_seeds(settings.seed, -1 % 2**31, settings.imitation_games)
             batch = _play(executor, None, seeds, settings, 0.0, settings.teacher, workers)
+            worker_cpu += batch.cpu_seconds if executor is not None else 0.0
             loss = fit(
                 model,
                 optimizer,
@@ -320,6 +384,7 @@ def train(
                 epochs=settings.imitation_epochs,
                 batch_size=settings.batch_size,
                 seed=settings.seed,
+                max_grad_norm=settings.max_grad_norm,
             )
             games += batch.games
             samples += len(batch.rows)
@@ -331,6 +396,7 @@ def train(
                     "samples": samples,
                     "loss": round(loss, 6),
                     "phase": f"imitation of {settings.teacher}",
+                    "cpu_minutes": round(cpu_minutes(), 3),
                 }
             )
         while True:
@@ -342,6 +408,7 @@ def train(
             arrays = export_network(model).arrays()
             seeds = game_seeds(settings.seed, done, settings.games)
             batch = _play(executor, arrays, seeds, settings, settings.epsilon, None, workers)
+            worker_cpu += batch.cpu_seconds if executor is not None else 0.0
             buffer.append((batch.rows, batch.returns))
             buffer = buffer[-settings.buffer_iterations :]
             rows = np.concatenate([r for r, _ in buffer])
@@ -354,6 +421,7 @@ def train(
                 epochs=settings.epochs,
                 batch_size=settings.batch_size,
                 seed=settings.seed * 1_000_003 + done,
+                max_grad_norm=settings.max_grad_norm,
             )
             done += 1
             games += batch.games
@@ -365,6 +433,7 @@ def train(
                 "samples": samples,
                 "loss": round(loss, 6),
                 "phase": "self-play",
+                "cpu_minutes": round(cpu_minutes(), 3),
             }
             now = time.monotonic()
             if (eval_every and done % eval_every == 0) or (
@@ -393,22 +462,38 @@ def _line(row: dict[str, Any]) -> str:
         f"iteration {row['iteration']}: {row['minutes']:.1f} min, {row['games']} games, "
         f"{row['samples']} decisions, loss {row['loss']:.4f}"
     )
+    if "cpu_minutes" in row:
+        text += f", cpu {row['cpu_minutes']:.1f} min"
     for name, value in row.items():
         if name.startswith("margin_"):
             text += f", vs {name[7:]} {value:+.2f} (se {row['se_' + name[7:]]:.2f})"
     return text
 
 
-def export(checkpoint: str | os.PathLike[str], path: str | os.PathLike[str]) -> QNetwork:
+def export(
+    checkpoint: str | os.PathLike[str], path: str | os.PathLike[str], *, best: bool = False
+) -> QNetwork:
     """Write the network of a checkpoint to ``path`` (an ``.npz`` file the learned
-    bot reads) and return it.
+    bot reads) and return it; with ``best``, the network of the run's best
+    evaluation (``best.npz`` beside the checkpoint) instead.
 
-    :raises InvalidInputError: without PyTorch, or for a missing checkpoint.
+    :raises InvalidInputError: without PyTorch, or for a missing checkpoint (or
+        a missing ``best.npz``).
     """
+    if best:
+        source = Path(checkpoint).with_name(BEST)
+        if not source.is_file():
+            raise InvalidInputError(
+                f"no best network: no file {quote(str(source))} (a run writes it "
+                "after its first evaluation)"
+            )
+        network = load_network(source)
+        network.save(path)
+        return network
     torch = import_torch()
     if not Path(checkpoint).is_file():
         raise InvalidInputError(f"no checkpoint: no file {quote(str(checkpoint))}")
-    saved = torch.load(checkpoint, weights_only=True)
+    saved = torch.load(checkpoint, weights_only=True, map_location="cpu")
     model = build_model(tuple(saved["settings"]["hidden"]), 0)
     model.load_state_dict(saved["model"])
     network = export_network(model)
