@@ -22,6 +22,7 @@ BUILTIN: dict[str, type[base.BuiltinBot]] = {
     "lookahead": tt.LookaheadBot,
     "search": tt.SearchBot,
     "expert": tt.ExpertBot,
+    "learned": tt.LearnedBot,
 }
 
 

@@ -552,6 +552,7 @@ def test_registry() -> None:
         "lookahead": tt.LookaheadBot,
         "search": tt.SearchBot,
         "expert": tt.ExpertBot,
+        "learned": tt.LearnedBot,
     } == tt.BOTS
     assert repr(tt.make_bot("advisor", seed=2)) == "AdvisorBot(seed=2)"
     assert repr(tt.make_bot("search", seed=2)) == "SearchBot(seed=2)"
@@ -567,7 +568,7 @@ def test_make_bot_errors() -> None:
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot("best")
     assert str(caught.value) == (
-        "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, lookahead, random, search)"
+        "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, learned, lookahead, random, search)"
     )
     with pytest.raises(tt.InvalidBotError) as caught:
         tt.make_bot(5)  # type: ignore[arg-type]

@@ -111,7 +111,7 @@ def test_simulate_names_a_bot_it_cannot_seat(run: Run) -> None:
     assert result.status == 2
     assert result.err.splitlines()[-1] == (
         "threethirteen: error: --bots: unknown bot 'best': a bot is a built-in name (advisor,"
-        " expert, greedy, heuristic, lookahead, random, search), MODULE:OBJECT (a Python bot:"
+        " expert, greedy, heuristic, learned, lookahead, random, search), MODULE:OBJECT (a Python bot:"
         " mypkg.mybot:MyBot) or a command (a program that speaks the bot protocol:"
         " 'node mybot.js')"
     )

@@ -418,7 +418,7 @@ def test_an_unknown_bot_is_the_librarys_error(capsys: pytest.CaptureFixture[str]
     assert captured.err.endswith(f"threethirteen: error: --bots: {raised.value}\n")
     assert str(raised.value) == (
         "unknown bot 'best': a bot is a built-in name (advisor, expert, greedy, heuristic,"
-        " lookahead, random, search), MODULE:OBJECT (a Python bot: mypkg.mybot:MyBot) or a"
+        " learned, lookahead, random, search), MODULE:OBJECT (a Python bot: mypkg.mybot:MyBot) or a"
         " command (a program that speaks the bot protocol: 'node mybot.js')"
     )
 

@@ -112,7 +112,7 @@ def test_simulate_draws_the_plot(run: Run, tmp_path: Path) -> None:
         (
             ["--bots", "greedy,best"],
             "--bots: unknown bot 'best': a bot is a built-in name (advisor, expert, greedy,"
-            " heuristic, lookahead, random, search), MODULE:OBJECT (a Python bot:"
+            " heuristic, learned, lookahead, random, search), MODULE:OBJECT (a Python bot:"
             " mypkg.mybot:MyBot) or a command (a program that speaks the bot protocol:"
             " 'node mybot.js')",
         ),

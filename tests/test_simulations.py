@@ -381,7 +381,7 @@ def test_the_docs_ray_example_gives_the_serial_results(tmp_path: Path) -> None:
         ({"bots": None}, "bots are a list of bots, not None"),
         (
             {"bots": ["greedy", "best"]},
-            "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, lookahead, random, search)",
+            "unknown bot 'best' (the built-in bots: advisor, expert, greedy, heuristic, learned, lookahead, random, search)",
         ),
         ({"players": 0}, "a game seats 2 to 16 players, not 0"),
         ({"players": True}, "players must be an int, not True"),

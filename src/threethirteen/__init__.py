@@ -26,8 +26,8 @@ shows one in full, and the API reference (docs/api.md) shows them all.
   :class:`LayOff`.
 * The bots: :data:`BOTS` (by name), :class:`Bot`, :class:`RandomBot`,
   :class:`GreedyBot`, :class:`HeuristicBot`, :class:`AdvisorBot`,
-  :class:`LookaheadBot`, :class:`SearchBot`, :class:`ExpertBot`, :class:`ProcessBot`
-  (a program speaking the line protocol), :func:`make_bot`, :func:`as_bot`,
+  :class:`LookaheadBot`, :class:`SearchBot`, :class:`ExpertBot`, :class:`LearnedBot`,
+  :class:`ProcessBot` (a program speaking the line protocol), :func:`make_bot`, :func:`as_bot`,
   :func:`bot_name`.
 * Reviewing a played game: :func:`review` (a ``Review`` of every decision, weighed;
   the function, imported when first used: see ``threethirteen.review.reviewer``).
@@ -102,6 +102,7 @@ from .bots.builtin import LookaheadBot as LookaheadBot
 from .bots.builtin import RandomBot as RandomBot
 from .bots.builtin import SearchBot as SearchBot
 from .bots.expert import ExpertBot as ExpertBot
+from .bots.learned import LearnedBot as LearnedBot
 from .bots.protocol import Bot as Bot
 from .bots.protocol import as_bot as as_bot
 from .bots.protocol import bot_name as bot_name

@@ -79,6 +79,7 @@ BOTS: BotRegistry = BotRegistry(
         "lookahead": "threethirteen.bots.builtin.LookaheadBot",
         "search": "threethirteen.bots.builtin.SearchBot",
         "expert": "threethirteen.bots.expert.ExpertBot",
+        "learned": "threethirteen.bots.learned.LearnedBot",
     }
 )
 """The built-in bots by name, each a class taking ``seed=`` (a mapping, read and

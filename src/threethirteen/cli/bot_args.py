@@ -19,9 +19,9 @@ The names are separated by commas. Each is read as
 Traceback (most recent call last):
 ...
 threethirteen.errors.InvalidBotError: unknown bot 'best': a bot is a built-in name
-(advisor, expert, greedy, heuristic, lookahead, random, search), MODULE:OBJECT (a
-Python bot: mypkg.mybot:MyBot) or a command (a program that speaks the bot protocol:
-'node mybot.js')
+(advisor, expert, greedy, heuristic, learned, lookahead, random, search),
+MODULE:OBJECT (a Python bot: mypkg.mybot:MyBot) or a command (a program that speaks
+the bot protocol: 'node mybot.js')
 """
 
 from __future__ import annotations
