@@ -205,8 +205,9 @@ class _SampleBase:
     first_out: int | None
     turns: int
     reshuffles: int
-    reshuffled: list[int] | None
-    """The cards of the last reshuffle, sorted (never changed: the samples share it)."""
+    reshuffled: tuple[int, ...] | None
+    """The cards of the last reshuffle, sorted (a tuple: the samples share it, and a
+    view must not reach a list its sample holds)."""
     upcard: int
     table: tuple[TableMeld, ...]
     has_melded: tuple[bool, ...]
@@ -261,7 +262,7 @@ def _sample_base(view: ViewData) -> _SampleBase:
         base.reshuffled = None
     else:
         base.reshuffles = sum(1 for player, _ in history if player < 0)
-        base.reshuffled = list(codes.reshuffled)
+        base.reshuffled = tuple(codes.reshuffled)
     base.upcard = view.upcard.code
     base.table = tuple(view.table)
     base.has_melded = tuple(view.has_melded)
@@ -446,7 +447,7 @@ class _RoundState:
     first_out: int | None
     turns: int
     reshuffles: int
-    reshuffled: list[int] | None
+    reshuffled: Sequence[int] | None
     events: Sequence[tuple[int, Any]]
     history_parts: HistoryParts
     orders: Sequence[tuple[int, ...]]
