@@ -3,7 +3,9 @@
 a tiny seeded run that beats the random bot on duplicate deals, a resumed run equal
 to an uninterrupted one, the numpy forward equal to the torch forward, the best
 evaluation's network kept (evaluations faked), the device chosen, the gradient
-clipped to its norm; the command's export of the best network."""
+clipped to its norm; the command's export of the best network; the imitation's
+ranking loss (every candidate kept, the loss by hand and by a reference, a zero
+weight fitting as before, and agreeing with the teacher more)."""
 
 from __future__ import annotations
 
@@ -286,3 +288,95 @@ def test_the_command_exports_the_best_network(tmp_path: Path) -> None:
         run_train(parser.parse_args([str(run), "--iterations", "1", "--best"]))
     with pytest.raises(tt.InvalidInputError, match=r"no best network: no file '.*best\.npz'"):
         run_train(parser.parse_args([str(tmp_path), "--export", str(out), "--best"]))
+
+
+def test_a_teachers_games_keep_every_candidate() -> None:
+    batch = play_games(None, game_seeds(52, 1, 1), 0.0, teacher="lookahead", max_turns=20)
+    assert len(batch.sizes) == len(batch.picks) == len(batch.rows) > 0
+    assert int(batch.sizes.sum()) == len(batch.candidates)
+    assert (batch.picks >= 0).all()
+    assert (batch.picks < batch.sizes).all()
+    starts = np.cumsum(batch.sizes) - batch.sizes
+    # the chosen candidate's row is the decision's row
+    assert np.array_equal(batch.candidates[starts + batch.picks], batch.rows)
+    own = play_games(greedy_network().arrays(), [7], epsilon=0.0, max_turns=20)
+    assert own.candidates.shape == (0, len(FEATURES))
+    assert len(own.sizes) == 0
+
+
+def test_the_ranking_loss_by_hand_and_by_reference() -> None:
+    torch = pytest.importorskip("torch")
+    from threethirteen.training.learner import rank_loss
+
+    values = torch.tensor([1.0, 2.0, 3.0, 0.0, 0.0])
+    found = rank_loss(values, torch.tensor([3, 2]), torch.tensor([2, 1]))
+    by_hand = ((np.log(np.exp(1) + np.exp(2) + np.exp(3)) - 3) + np.log(2)) / 2
+    assert float(found) == pytest.approx(by_hand, rel=1e-6)
+    rng = np.random.default_rng(5)
+    sizes = rng.integers(1, 7, size=40)
+    picks = np.array([rng.integers(size) for size in sizes])
+    flat = torch.from_numpy(rng.normal(size=int(sizes.sum())).astype(np.float32))
+    parts = torch.split(flat, sizes.tolist())
+    reference = np.mean(
+        [-float(torch.log_softmax(part, 0)[pick]) for part, pick in zip(parts, picks, strict=True)]
+    )
+    found = rank_loss(flat, torch.from_numpy(sizes), torch.from_numpy(picks))
+    assert float(found) == pytest.approx(reference, rel=1e-5)
+
+
+def test_a_zero_ranking_weight_fits_as_before() -> None:
+    torch = pytest.importorskip("torch")
+    from threethirteen.errors import InvalidInputError
+    from threethirteen.training.learner import build_model, fit
+
+    batch = play_games(None, game_seeds(52, 1, 1), 0.0, teacher="lookahead", max_turns=20)
+    ranking = (batch.candidates, batch.sizes, batch.picks)
+    fitted = []
+    for extra in ({}, {"ranking": ranking, "rank_weight": 0.0}):
+        model = build_model((8,), 1)
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-2)
+        fit(model, optimizer, batch.rows, batch.returns, epochs=2, batch_size=32, seed=3, **extra)
+        fitted.append(torch.cat([p.detach().flatten() for p in model.parameters()]))
+    assert torch.equal(fitted[0], fitted[1])
+    with pytest.raises(InvalidInputError, match="one decision a row"):
+        fit(
+            model,
+            optimizer,
+            batch.rows[1:],
+            batch.returns[1:],
+            epochs=1,
+            batch_size=32,
+            seed=0,
+            ranking=ranking,
+            rank_weight=1.0,
+        )
+
+
+@pytest.mark.slow
+def test_the_ranking_loss_agrees_with_the_teacher_more() -> None:
+    torch = pytest.importorskip("torch")
+    from threethirteen.training.learner import agreement, build_model, fit
+
+    train = play_games(None, game_seeds(52, 1, 3), 0.0, teacher="lookahead")
+    held = play_games(None, game_seeds(52, 2, 1), 0.0, teacher="lookahead")
+    found = {}
+    for weight in (0.0, 0.1):
+        model = build_model((64, 64), 0)
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        fit(
+            model,
+            optimizer,
+            train.rows,
+            train.returns,
+            epochs=10,
+            batch_size=256,
+            seed=0,
+            max_grad_norm=1.0,
+            ranking=(train.candidates, train.sizes, train.picks),
+            rank_weight=weight,
+        )
+        found[weight] = agreement(model, (held.candidates, held.sizes, held.picks))
+    # on decisions never fitted, the ranking fit picks the teacher's action far more
+    # often (measured: 0.79 of 240 decisions, against 0.55 for the return alone)
+    assert found[0.1] > 0.7
+    assert found[0.1] > found[0.0] + 0.15, found

@@ -21,7 +21,8 @@ __all__ = ["TRAIN_DESCRIPTION", "TRAIN_USAGE", "add_train_options", "run_train"]
 
 TRAIN_USAGE = (
     "threethirteen train DIRECTORY [--iterations N] [--minutes M] [--seed S] [--games G]"
-    " [--workers W] [--imitation N] [--eval-bots B,B] [--device D] [--resume]"
+    " [--workers W] [--imitation N] [--imitation-rank W] [--eval-bots B,B] [--device D]"
+    " [--resume]"
     " [--export PATH [--best]]"
 )
 TRAIN_DESCRIPTION = (
@@ -52,6 +53,13 @@ def add_train_options(parser: argparse.ArgumentParser) -> None:
     add("--max-turns", type=int, default=60, help="a self-play round's turn limit (60)")
     add("--imitation", type=int, default=0, help="games of the teacher fitted first (0)")
     add("--teacher", default="lookahead", help="the bot imitated first (lookahead)")
+    add(
+        "--imitation-rank",
+        type=float,
+        default=0.0,
+        metavar="W",
+        help="weight of the loss ranking the teacher's choice first (0: none)",
+    )
     add("--eval-bots", default="greedy", help="bots measured against (greedy)")
     add("--eval-deals", type=int, default=20, help="duplicate deals a measure (20)")
     add("--eval-every", type=int, default=None, help="measure every N iterations")
@@ -110,6 +118,7 @@ def run_train(args: argparse.Namespace) -> int:
         max_grad_norm=args.max_grad_norm,
         imitation_games=args.imitation,
         teacher=args.teacher,
+        imitation_rank_weight=args.imitation_rank,
     )
     result = training.train(
         args.directory,

@@ -14,6 +14,7 @@ run in ``tests/test_training.py``, which skips them without PyTorch.
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,11 +27,13 @@ from ..errors import InvalidInputError
 
 __all__ = [
     "DEVICES",
+    "agreement",
     "build_model",
     "export_network",
     "fit",
     "import_torch",
     "pick_device",
+    "rank_loss",
     "torch_values",
 ]
 
@@ -93,11 +96,32 @@ def fit(
     batch_size: int,
     seed: int,
     max_grad_norm: float = 0.0,
+    ranking: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+    rank_weight: float = 0.0,
 ) -> float:
     """Fit ``model`` to ``returns`` by mean squared error: ``epochs`` passes over
     the samples in minibatches, shuffled by a generator seeded with ``seed``, each
     step's gradient clipped to the norm ``max_grad_norm`` (0: not clipped); the
-    mean loss of the last pass. The samples go to the model's device."""
+    mean loss of the last pass. The samples go to the model's device.
+
+    With ``ranking`` (a teacher's ``candidates``, ``sizes`` and ``picks``, see
+    :class:`~threethirteen.training.selfplay.Batch`, one decision a row of
+    ``rows``) and ``rank_weight`` above 0, each step's loss adds ``rank_weight``
+    times the cross-entropy of the softmax of the values of each decision's
+    candidates against the candidate chosen (see :func:`rank_loss`)."""
+    if ranking is not None and rank_weight > 0:
+        return _fit_ranked(
+            model,
+            optimizer,
+            rows,
+            returns,
+            ranking,
+            rank_weight,
+            epochs=epochs,
+            batch_size=batch_size,
+            seed=seed,
+            max_grad_norm=max_grad_norm,
+        )
     torch = import_torch()
     device = next(model.parameters()).device
     x = torch.from_numpy(np.ascontiguousarray(rows, dtype=np.float32)).to(device)
@@ -119,6 +143,104 @@ def fit(
             total += loss.detach().item() * len(index)
         last = total / max(len(x), 1)
     return last
+
+
+def rank_loss(values: Any, sizes: Any, picks: Any) -> Any:
+    """The mean cross-entropy of the softmax of each decision's values against
+    its chosen candidate: ``values`` (torch, the candidates of the decisions one
+    after another), ``sizes`` (a decision's count of candidates) and ``picks``
+    (the chosen one's index among them), the last two torch integer tensors.
+
+    >>> rank_loss.__name__  # (calling it needs PyTorch)
+    'rank_loss'
+    """
+    torch = import_torch()
+    decisions = len(sizes)
+    starts = torch.cumsum(sizes, 0) - sizes
+    owner = torch.repeat_interleave(torch.arange(decisions, device=sizes.device), sizes)
+    position = torch.arange(len(values), device=sizes.device) - starts[owner]
+    padded = torch.full(
+        (decisions, int(sizes.max()) if decisions else 0),
+        float("-inf"),
+        dtype=values.dtype,
+        device=values.device,
+    )
+    padded[owner, position] = values
+    chosen = padded[torch.arange(decisions, device=sizes.device), picks]
+    return (torch.logsumexp(padded, 1) - chosen).mean()
+
+
+def _fit_ranked(
+    model: Any,
+    optimizer: Any,
+    rows: np.ndarray,
+    returns: np.ndarray,
+    ranking: tuple[np.ndarray, np.ndarray, np.ndarray],
+    rank_weight: float,
+    *,
+    epochs: int,
+    batch_size: int,
+    seed: int,
+    max_grad_norm: float,
+) -> float:
+    """:func:`fit` with the ranking loss: a minibatch of decisions, the chosen
+    candidate's value regressed on the return plus the ranking loss."""
+    torch = import_torch()
+    candidates, sizes, picks = ranking
+    if not len(sizes) == len(picks) == len(rows) or int(np.sum(sizes)) != len(candidates):
+        raise InvalidInputError(
+            f"the ranking must have one decision a row ({len(rows)}), not {len(sizes)} "
+            f"sizes, {len(picks)} picks and {len(candidates)} candidates for "
+            f"{int(np.sum(sizes))}"
+        )
+    device = next(model.parameters()).device
+    c = torch.from_numpy(np.ascontiguousarray(candidates, dtype=np.float32)).to(device)
+    y = torch.from_numpy(np.ascontiguousarray(returns, dtype=np.float32)).to(device)
+    size = torch.from_numpy(np.asarray(sizes, np.int64))
+    pick = torch.from_numpy(np.asarray(picks, np.int64))
+    start = torch.cumsum(size, 0) - size
+    generator = torch.Generator().manual_seed(seed)
+    model.train()
+    last = 0.0
+    for _ in range(epochs):
+        order = torch.randperm(len(y), generator=generator)
+        total = 0.0
+        for first in range(0, len(y), batch_size):
+            index = order[first : first + batch_size]
+            counts = size[index]
+            owner = torch.repeat_interleave(torch.arange(len(index)), counts)
+            within = torch.arange(int(counts.sum())) - (torch.cumsum(counts, 0) - counts)[owner]
+            flat = (start[index][owner] + within).to(device)
+            counts, chosen_at = counts.to(device), pick[index].to(device)
+            optimizer.zero_grad()
+            values = model(c[flat])[:, 0]
+            chosen = values[(torch.cumsum(counts, 0) - counts) + chosen_at]
+            loss = torch.nn.functional.mse_loss(
+                chosen, y[index.to(device)]
+            ) + rank_weight * rank_loss(values, counts, chosen_at)
+            loss.backward()
+            if max_grad_norm > 0:
+                torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
+            optimizer.step()
+            total += loss.detach().item() * len(index)
+        last = total / max(len(y), 1)
+    return last
+
+
+def agreement(model: Any, ranking: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:
+    """The share of a teacher's decisions (``candidates``, ``sizes``, ``picks``)
+    where the model's highest value is the teacher's choice (ties: the first).
+
+    >>> agreement.__name__  # (calling it needs PyTorch)
+    'agreement'
+    """
+    candidates, sizes, picks = ranking
+    if not len(sizes):
+        return math.nan
+    values = torch_values(model, candidates)
+    bounds = np.cumsum(sizes)[:-1]
+    best = np.array([int(np.argmax(part)) for part in np.split(values, bounds)])
+    return float(np.mean(best == np.asarray(picks)))
 
 
 def torch_values(model: Any, rows: np.ndarray) -> np.ndarray:

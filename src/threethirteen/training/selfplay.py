@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -42,12 +42,20 @@ RETURN_SCALE = 50.0
 class Batch:
     """The decisions of some games: ``rows`` (one row of features a decision, the
     action chosen), ``returns`` (each decision's return), the ``games`` played, and
-    the CPU seconds the process that played them spent on them."""
+    the CPU seconds the process that played them spent on them. A teacher's games
+    also keep every candidate of every decision: ``candidates`` (their rows, a
+    decision's after the previous one's), ``sizes`` (how many a decision had) and
+    ``picks`` (the index of the chosen one among its decision's); empty otherwise."""
 
     rows: np.ndarray
     returns: np.ndarray
     games: int
     cpu_seconds: float = 0.0
+    candidates: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, len(FEATURES)), np.float32), repr=False
+    )
+    sizes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
+    picks: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64), repr=False)
 
     @staticmethod
     def join(batches: Sequence[Batch]) -> Batch:
@@ -59,6 +67,9 @@ class Batch:
             np.concatenate([b.returns for b in batches]),
             sum(b.games for b in batches),
             sum(b.cpu_seconds for b in batches),
+            np.concatenate([b.candidates for b in batches]),
+            np.concatenate([b.sizes for b in batches]),
+            np.concatenate([b.picks for b in batches]),
         )
 
 
@@ -94,7 +105,9 @@ def play_game(
     random = np.random.default_rng(seed)
     rows: list[np.ndarray] = []
     returns: list[float] = []
-    pending: list[tuple[int, np.ndarray]] = []
+    pending: list[tuple[int, np.ndarray, int]] = []
+    candidates: list[np.ndarray] = []
+    picks: list[int] = []
     rounds = 0
     while not game.is_over:
         player = game.to_move
@@ -115,18 +128,30 @@ def play_game(
                 index = int(np.argmax(net(features)))
             action = actions[index]
         if index >= 0:
-            pending.append((player, features[index]))
+            pending.append((player, features, index))
         game.apply(action, player)
         if len(game.round_scores) > rounds:
             rounds = len(game.round_scores)
             results = _round_returns(game.round_scores[-1], players)
-            for who, row in pending:
-                rows.append(row)
+            for who, found, index in pending:
+                rows.append(found[index])
                 returns.append(results[who])
+                if teacher is not None:
+                    candidates.append(found)
+                    picks.append(index)
             pending = []
     if not rows:
         return Batch.join([])
-    return Batch(np.stack(rows), np.asarray(returns, np.float32), 1)
+    if teacher is None:
+        return Batch(np.stack(rows), np.asarray(returns, np.float32), 1)
+    return Batch(
+        np.stack(rows),
+        np.asarray(returns, np.float32),
+        1,
+        candidates=np.concatenate(candidates).astype(np.float32, copy=False),
+        sizes=np.asarray([len(found) for found in candidates], np.int64),
+        picks=np.asarray(picks, np.int64),
+    )
 
 
 def play_games(

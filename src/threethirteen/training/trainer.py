@@ -81,7 +81,11 @@ class TrainingSettings:
     ``learning_rate``, each step's gradient clipped to the norm ``max_grad_norm``,
     0: not clipped); the network has a ReLU layer of each width of ``hidden``.
     ``imitation_games`` games of the ``teacher`` bot first, fitted for
-    ``imitation_epochs`` passes (0: none)."""
+    ``imitation_epochs`` passes (0: none); with ``imitation_rank_weight`` above 0,
+    that fit also ranks each decision's candidates: it adds that weight times the
+    cross-entropy of the softmax of their values against the teacher's choice
+    (:func:`~threethirteen.training.learner.rank_loss`; 0: the chosen action's
+    return alone, as before)."""
 
     seed: int = 0
     rules: str = "pagat"
@@ -98,6 +102,7 @@ class TrainingSettings:
     imitation_games: int = 0
     imitation_epochs: int = 4
     teacher: str = "lookahead"
+    imitation_rank_weight: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as plain data (``hidden`` a list)."""
@@ -240,8 +245,9 @@ def _write_curve(path: Path, rows: list[dict[str, Any]]) -> None:
 
 def _check_settings(saved: dict[str, Any], settings: TrainingSettings) -> None:
     wanted = settings.as_dict()
+    defaults = TrainingSettings().as_dict()
     for name, value in wanted.items():
-        if saved.get(name) != value:
+        if saved.get(name, defaults[name]) != value:
             raise InvalidInputError(
                 f"the checkpoint was trained with {name}={quote(saved.get(name))}, "
                 f"not {quote(value)}: resume with the run's own settings"
@@ -385,6 +391,8 @@ def train(
                 batch_size=settings.batch_size,
                 seed=settings.seed,
                 max_grad_norm=settings.max_grad_norm,
+                ranking=(batch.candidates, batch.sizes, batch.picks),
+                rank_weight=settings.imitation_rank_weight,
             )
             games += batch.games
             samples += len(batch.rows)
