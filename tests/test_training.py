@@ -380,3 +380,57 @@ def test_the_ranking_loss_agrees_with_the_teacher_more() -> None:
     # often (measured: 0.79 of 240 decisions, against 0.55 for the return alone)
     assert found[0.1] > 0.7
     assert found[0.1] > found[0.0] + 0.15, found
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("imitation_rank_weight", -0.5, "imitation_rank_weight must be from 0, not -0.5"),
+        (
+            "imitation_rank_weight",
+            float("nan"),
+            "imitation_rank_weight must be a finite number, not nan",
+        ),
+        ("max_grad_norm", float("inf"), "max_grad_norm must be a finite number, not inf"),
+        ("learning_rate", 0.0, "learning_rate must be above 0, not 0.0"),
+        ("epsilon", 1.5, "epsilon must be from 0 to 1, not 1.5"),
+        ("epsilon", -0.1, "epsilon must be from 0, not -0.1"),
+        ("games", 0, "games must be at least 1, not 0"),
+        ("batch_size", 2.0, "batch_size must be an int, not 2.0"),
+        ("imitation_games", -1, "imitation_games must be at least 0, not -1"),
+        ("seed", -1, "seed must be at least 0, not -1"),
+        ("hidden", (64, 0), "a hidden width must be at least 1, not 0"),
+        ("hidden", (), "hidden must be a tuple of widths, not ()"),
+        (
+            "teacher",
+            "nobody",
+            "teacher must be a built-in bot (random, greedy, heuristic, advisor, lookahead, search, expert, learned), not 'nobody'",
+        ),
+        ("rules", "poker", "unknown preset 'poker'; valid: pagat, wikipedia, bga, family"),
+        ("players", 1, "the 'pagat' preset is for 2 to 16 players, not 1"),
+    ],
+)
+def test_settings_are_checked_where_they_enter(field: str, value: object, message: str) -> None:
+    import re
+
+    from threethirteen.training import TrainingSettings
+
+    with pytest.raises(tt.InvalidInputError, match=f"^{re.escape(message)}$"):
+        TrainingSettings(**{field: value})  # type: ignore[arg-type]
+
+
+def test_the_command_refuses_a_negative_ranking_weight(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from threethirteen.cli.main import main
+
+    run = tmp_path / "run"
+    for weight, shown in (("-1", "-1.0"), ("nan", "nan")):
+        status = main(["train", str(run), "--iterations", "1", "--imitation-rank", weight])
+        assert status == 2
+        err = capsys.readouterr().err
+        assert (
+            f"imitation_rank_weight must be {'from 0' if weight == '-1' else 'a finite number'}, not {shown}"
+            in err
+        )
+    assert not run.exists()  # refused before anything is written

@@ -37,11 +37,12 @@ from typing import Any
 
 import numpy as np
 
-from .._validate import quote
+from .._validate import as_finite, check_int, quote
 from ..arena.simulations import play
 from ..bots.learned import LearnedBot, QNetwork, load_network
-from ..bots.registry import make_bot
+from ..bots.registry import BOTS, make_bot
 from ..errors import InvalidInputError
+from ..hands.rules import Rules
 from .learner import build_model, export_network, fit, import_torch, pick_device
 from .selfplay import Batch, game_seeds, play_games
 
@@ -68,6 +69,18 @@ BEST = "best.npz"
 """The file name of the network of the best evaluation so far."""
 BEST_ROW = "best.json"
 """The file name of the curve row that chose :data:`BEST`."""
+
+
+_AT_LEAST = {
+    "games": 1,
+    "max_turns": 1,
+    "epochs": 1,
+    "batch_size": 1,
+    "buffer_iterations": 1,
+    "imitation_games": 0,
+    "imitation_epochs": 1,
+}
+"""The int settings and their least values."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +116,31 @@ class TrainingSettings:
     imitation_epochs: int = 4
     teacher: str = "lookahead"
     imitation_rank_weight: float = 0.0
+
+    def __post_init__(self) -> None:
+        """Every field checked where it enters, before a run starts (a refusal names
+        the field and the value: ``games must be at least 1, not 0``).
+
+        :raises InvalidInputError: for a value out of its range, or rules, players or
+            a teacher that are not known.
+        """
+        check_int("seed", self.seed, 0)
+        Rules.preset(self.rules, (), players=self.players)
+        for name, low in _AT_LEAST.items():
+            check_int(name, getattr(self, name), low)
+        if not isinstance(self.hidden, tuple) or not self.hidden:
+            raise InvalidInputError(f"hidden must be a tuple of widths, not {quote(self.hidden)}")
+        for width in self.hidden:
+            check_int("a hidden width", width, 1)
+        if as_finite(self.epsilon, "epsilon", low=0) > 1:
+            raise InvalidInputError(f"epsilon must be from 0 to 1, not {quote(self.epsilon)}")
+        as_finite(self.learning_rate, "learning_rate", low=0, above_low=True)
+        as_finite(self.max_grad_norm, "max_grad_norm", low=0)
+        as_finite(self.imitation_rank_weight, "imitation_rank_weight", low=0)
+        if self.teacher not in BOTS:
+            raise InvalidInputError(
+                f"teacher must be a built-in bot ({', '.join(BOTS)}), not {quote(self.teacher)}"
+            )
 
     def as_dict(self) -> dict[str, Any]:
         """The settings as plain data (``hidden`` a list)."""
