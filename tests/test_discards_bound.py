@@ -86,3 +86,49 @@ def test_crowded_hands_match_the_brute_force(rules: Rules, data: st.DataObject) 
     ranking = tt.discards(cards, wild=wild, rules=rules)
     expected = reference_discard_scores(cards, wild, rules)
     assert dict(zip(ranking.cards, ranking.scores, strict=True)) == expected
+
+
+@st.composite
+def mixed_hands(draw: st.DrawFn, rules: Rules, min_size: int, max_size: int) -> Drawn:
+    """A crowded window of ranks (``crowded_hands``) with cards of any rank scattered
+    among it: many are dead in every best melding, so many entries sit at their floor."""
+    window, wild = draw(crowded_hands(rules, min_size // 2, max_size // 2))
+    cards = pool(rules)
+    indexes = draw(
+        st.lists(
+            st.integers(0, len(cards) - 1),
+            min_size=max(0, min_size - len(window)),
+            max_size=max(0, max_size - len(window)),
+        )
+    )
+    hand = list(window)
+    for index in indexes:  # within the copies the decks and jokers allow
+        if hand.count(cards[index]) < cards.count(cards[index]):
+            hand.append(cards[index])
+    return hand, wild
+
+
+@pytest.mark.parametrize("rules", [rules for _, rules in RULES], ids=[name for name, _ in RULES])
+@settings(max_examples=examples(30))
+@given(data=st.data())
+def test_mixed_hands_match_a_loop_of_solves(rules: Rules, data: st.DataObject) -> None:
+    """Up to 16 cards, a window and scattered cards: every entry equals its own
+    solve, and none is below its floor (the hand's score less the card's cost)."""
+    cards, wild = data.draw(mixed_hands(rules, 10, 16), label="hand and wild")
+    ranking = tt.discards(cards, wild=wild, rules=rules)
+    table = dict(zip(ranking.cards, ranking.scores, strict=True))
+    assert table == loop_scores(cards, wild, rules)
+    whole = tt.deadwood_score(tt.Hand(cards), wild=wild, rules=rules)
+    for card, score in table.items():
+        assert score >= whole - tt.deadwood_score(tt.Hand([card]), wild=wild, rules=rules)
+
+
+@pytest.mark.parametrize("rules", [rules for _, rules in RULES], ids=[name for name, _ in RULES])
+@settings(max_examples=examples(20))
+@given(data=st.data())
+def test_mixed_hands_match_the_brute_force(rules: Rules, data: st.DataObject) -> None:
+    """Up to 9 cards, a window and scattered cards: every entry equals the brute force's."""
+    cards, wild = data.draw(mixed_hands(rules, 4, 9), label="hand and wild")
+    ranking = tt.discards(cards, wild=wild, rules=rules)
+    expected = reference_discard_scores(cards, wild, rules)
+    assert dict(zip(ranking.cards, ranking.scores, strict=True)) == expected

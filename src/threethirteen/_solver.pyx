@@ -894,18 +894,24 @@ cdef void plan_step(
 
 
 cdef inline int set_reach(
-    Problem* P, uint32_t state, int wilds, int rank, int suit
+    Problem* P, uint32_t state, int wilds, int rank, int suit, int cap
 ) noexcept nogil:
     """How many copies of its card of ``suit`` the set of ``rank`` may leave out with
     no discard pending (see ``explore``): the cards of that suit above it within
-    reach of the wilds (an ace on top: the cards below it), one per run."""
+    reach of the wilds (an ace on top: the cards below it), one per run. Counting
+    stops at ``cap`` (the copies there are to leave out): the answer is exact below
+    it, and ``cap`` or more otherwise."""
     cdef int reach = 0, top, j
+    if cap <= 0:
+        return 0
     top = rank + 1 + wilds
     if top > 13:
         top = 13
     for j in range(rank + 1, top + 1):
         if P.at[suit][j] >= 0:
             reach += copies(P, state, P.at[suit][j])
+            if reach >= cap:
+                return reach
     if P.high_aces and rank == 1:  # an ace on top: the cards below it
         j = 13 - wilds if 13 - wilds > top + 1 else top + 1
         while j <= 13:
@@ -994,7 +1000,8 @@ cdef int64_t explore(
         least[k] = 0
         if not closing:
             continue
-        reach = 0 if k == pooled else set_reach(P, state, wilds, rank, P.suit[member[k]])
+        reach = 0 if k == pooled else set_reach(P, state, wilds, rank, P.suit[member[k]],
+                                                 limit[k] - drop)
         if drop:
             reach += 1
         if limit[k] > reach:
@@ -1389,7 +1396,7 @@ cdef bint forward_options(
     size = 1
     removed = unit
     for k in range(members):
-        i = set_reach(P, state, wilds, rank, P.suit[member[k]]) + 1
+        i = set_reach(P, state, wilds, rank, P.suit[member[k]], limit[k] - 1) + 1
         least[k] = limit[k] - i if limit[k] > i else 0
         taken[k] = least[k]
         size += least[k]
@@ -1475,9 +1482,31 @@ cdef bint forward_reach(
     return True
 
 
-cdef bint forward_entries(Problem* P, int64_t* out) noexcept nogil:
-    """Every entry of the hand (``P.full``, all its wilds) into ``out``, by the best-first
-    walk; False when memory is short (``out`` is then unfinished)."""
+cdef inline int64_t memo_peek(
+    Problem* P, uint32_t state, int wilds, int room, int drop
+) noexcept nogil:
+    """``value`` of a state when the memo already holds it (or no card is left),
+    else -1: nothing is searched."""
+    cdef uint32_t key
+    cdef Slot* slot
+    if state == 0:
+        return finish(P, wilds, room, drop & 1)
+    if P.all_wild and room >= P.all_wild_minimum:
+        room = P.all_wild_minimum - 1
+    key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>drop << 30)
+    slot = memo_find(P, key)
+    return slot.value if slot.key == key else -1
+
+
+cdef bint forward_entries(Problem* P, int64_t root, int64_t* out) noexcept nogil:
+    """Every entry of the hand (``P.full``, all its wilds; ``root`` its value) into
+    ``out``, by the best-first walk; False when memory is short (``out`` is then
+    unfinished).
+
+    Every entry has a floor: the hand less card c costs at least ``root - cost(c)``
+    (and 0), since c left dead beside the best melding of the rest is a melding of
+    the hand. An entry found at its floor is exact (``final``): the walk asks no
+    more for it."""
     cdef Forward F
     cdef FEdge stack_edges[64]
     cdef FNode stack_nodes[128]
@@ -1487,7 +1516,9 @@ cdef bint forward_entries(Problem* P, int64_t* out) noexcept nogil:
     cdef uint32_t state, bits, live
     cdef FEdge* edge
     cdef FQueued item
-    cdef bint done = False, useful
+    cdef bint done = False, useful, unknown
+    cdef int64_t floor[MAX_ENTRIES]  # each entry's floor: root less its card's cost
+    cdef uint32_t final = 0          # the entries found at their floor
     memset(&F, 0, sizeof(F))
     F.stack = stack_edges
     F.stack_size = 64
@@ -1497,6 +1528,7 @@ cdef bint forward_entries(Problem* P, int64_t* out) noexcept nogil:
     F.heap_size = 128
     for e in range(P.width):
         out[e] = INFINITY
+        floor[e] = root - P.entry_cost[e] if root > P.entry_cost[e] else 0
     if not forward_reach(P, &F, P.full, P.wilds, 0, 0, 0):
         F.heap_used = -1
     while F.heap_used > 0:
@@ -1530,9 +1562,17 @@ cdef bint forward_entries(Problem* P, int64_t* out) noexcept nogil:
                     total = g + P.wild_prefix[e][left - leftover_placed(P, left, j)]
                     if total < out[P.n + e]:
                         out[P.n + e] = total
+                        if total <= floor[P.n + e]:
+                            final |= (<uint32_t>1) << (P.n + e)
             continue
-        # Expanded only while an entry live here could still be lowered (its scalar
-        # value asked for once every such entry has some way).
+        # Expanded only while an entry live here (its card in the node, not final)
+        # could still be lowered. Below the node, entry e costs at least g +
+        # value(node) - cost(e) (a drop made dead is a melding of the node), and
+        # since g + value(node) >= root, at least max(g, floor[e]) before the node's
+        # value is known. While some live entry has no way yet the node is
+        # expanded; else when that cheap bound leaves some entry to lower, the
+        # node's value is asked of the memo only (the root's search has most of
+        # them): a node the memo lacks is expanded.
         live = 0
         bits = state
         while bits:
@@ -1541,24 +1581,37 @@ cdef bint forward_entries(Problem* P, int64_t* out) noexcept nogil:
             live |= (<uint32_t>1) << e
         if F.nodes[node].wilds:
             live |= P.wild_entry_bits
-        useful = False
+        live &= ~final
+        unknown = False
         bits = live
         while bits:
             e = lowest_bit(bits)
             bits &= bits - 1
             if out[e] >= INFINITY:
-                useful = True
+                unknown = True
                 break
-        if not useful:
-            whole = value(P, state, F.nodes[node].wilds, F.nodes[node].room,
-                          F.nodes[node].flag)
-            while live:
-                e = lowest_bit(live)
-                live &= live - 1
-                total = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
-                if g + total < out[e]:
+        whole = -1
+        useful = unknown
+        if not unknown:
+            bits = live
+            while bits:
+                e = lowest_bit(bits)
+                bits &= bits - 1
+                if (g if g > floor[e] else floor[e]) < out[e]:
                     useful = True
                     break
+            if useful:
+                whole = memo_peek(P, state, F.nodes[node].wilds, F.nodes[node].room,
+                                  F.nodes[node].flag)
+                if whole >= 0:
+                    useful = False
+                    while live:
+                        e = lowest_bit(live)
+                        live &= live - 1
+                        total = whole - P.entry_cost[e] if whole > P.entry_cost[e] else 0
+                        if g + total < out[e]:
+                            useful = True
+                            break
         if not useful:
             continue
         if not forward_options(P, &F, state, F.nodes[node].wilds, F.nodes[node].room,
@@ -1573,11 +1626,17 @@ cdef bint forward_entries(Problem* P, int64_t* out) noexcept nogil:
                                      total):
                     F.heap_used = -1
                     break
-            elif total < out[edge.entry]:
+            elif total < out[edge.entry] and not final >> edge.entry & 1 and (
+                # (the drop's rest costs at least the node's value less the card's cost)
+                whole < 0 or total + (whole - P.entry_cost[edge.entry] if (
+                    whole > P.entry_cost[edge.entry]) else 0) < out[edge.entry]
+            ):
                 total += value(P, edge.state, edge.wilds, edge.room, edge.flag) if (
                     edge.state) else finish(P, edge.wilds, edge.room, 0)
                 if total < out[edge.entry]:
                     out[edge.entry] = total
+                    if total <= floor[edge.entry]:
+                        final |= (<uint32_t>1) << edge.entry
     done = F.heap_used == 0
     if F.stack_on_heap:
         free(F.stack)
@@ -1653,7 +1712,7 @@ cdef int every_discard(
         P.entry_cost[P.n + i] = params.wild[P.wild_entry_code[i]]
     memo_start_sized(&P, stack_slots, WIDE_STACK_BITS)
     core = value(&P, P.full, P.wilds, 0, 0) if P.full else finish(&P, P.wilds, 0, 0)
-    if not forward_entries(&P, vector):
+    if not forward_entries(&P, core, vector):
         scalar_entries(&P, stack_slots, vector)
     memo_end(&P)
     for i in range(P.n):
