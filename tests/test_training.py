@@ -434,3 +434,256 @@ def test_the_command_refuses_a_negative_ranking_weight(
             in err
         )
     assert not run.exists()  # refused before anything is written
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (0.0, "selfplay_learning_rate must be above 0, not 0.0"),
+        (-1e-4, "selfplay_learning_rate must be above 0, not -0.0001"),
+        (float("nan"), "selfplay_learning_rate must be a finite number, not nan"),
+        ("0.1", "selfplay_learning_rate must be a finite number, not '0.1'"),
+    ],
+)
+def test_the_selfplay_learning_rate_is_checked_where_it_enters(value: object, message: str) -> None:
+    import re
+
+    from threethirteen.training import TrainingSettings
+
+    assert TrainingSettings().selfplay_learning_rate is None  # the default: learning_rate
+    assert TrainingSettings(selfplay_learning_rate=1e-4).selfplay_learning_rate == 1e-4
+    with pytest.raises(tt.InvalidInputError, match=f"^{re.escape(message)}$"):
+        TrainingSettings(selfplay_learning_rate=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_the_selfplay_learning_rate_moves_only_the_self_play_fits(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch")
+    from dataclasses import replace
+
+    from threethirteen.training import TrainingSettings, train
+
+    base = TrainingSettings(
+        seed=4, games=1, hidden=(8,), imitation_games=1, teacher="greedy", max_turns=4
+    )
+
+    def run(name: str, settings: TrainingSettings, iterations: int) -> dict[str, np.ndarray]:
+        result = train(
+            tmp_path / name, settings, iterations=iterations, eval_bots=(), progress=False
+        )
+        return load_network(result.network).arrays()
+
+    def same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> bool:
+        return all(np.array_equal(a[name], b[name]) for name in a)
+
+    low = replace(base, selfplay_learning_rate=1e-4)
+    # the imitation fit is at learning_rate whatever the self-play rate
+    assert same(run("imitated", base, 0), run("imitated-low", low, 0))
+    # the self-play rate given as learning_rate is the default's run, bit for bit
+    default = run("default", base, 2)
+    assert same(default, run("explicit", replace(base, selfplay_learning_rate=1e-3), 2))
+    lowered = run("low", low, 2)
+    assert not same(default, lowered)
+    saved = torch.load(tmp_path / "low" / "checkpoint.pt", weights_only=True)
+    assert [group["lr"] for group in saved["optimizer"]["param_groups"]] == [1e-4]
+    assert saved["settings"]["selfplay_learning_rate"] == 1e-4
+    # stopped after one iteration and resumed: the same network
+    train(tmp_path / "half", low, iterations=1, eval_bots=(), progress=False)
+    resumed = train(tmp_path / "half", low, iterations=2, resume=True, eval_bots=(), progress=False)
+    assert same(lowered, load_network(resumed.network).arrays())
+    with pytest.raises(tt.InvalidInputError, match=r"selfplay_learning_rate=0\.0001, not None"):
+        train(tmp_path / "half", base, iterations=3, resume=True, progress=False)
+
+
+def test_an_evaluation_bot_is_a_curve_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("torch")
+    import csv
+    import functools
+
+    from threethirteen.bots.expert import ExpertBot
+    from threethirteen.training import TrainingSettings, train, trainer
+
+    expert = functools.partial(ExpertBot, playouts=16)
+    scripted = iter([2.0, -3.0])
+    asked: list[object] = []
+
+    def fake(network, opponent, deals, seed, rules, players, executor):  # type: ignore[no-untyped-def]
+        asked.append((opponent, deals, seed))
+        return next(scripted), 0.25, 0.0
+
+    monkeypatch.setattr(trainer, "_duplicate", fake)
+    run = tmp_path / "run"
+    result = train(
+        run,
+        TrainingSettings(seed=6, games=1, hidden=(8,), max_turns=4),
+        iterations=1,
+        eval_bots=[("expert_playouts16", expert), "greedy"],
+        eval_deals=3,
+        progress=False,
+    )
+    assert asked == [(expert, 3, 6), ("greedy", 3, 6)]
+    with open(run / "curve.csv", encoding="utf-8") as file:
+        header = next(csv.reader(file))
+    assert header == [
+        "iteration",
+        "minutes",
+        "games",
+        "samples",
+        "loss",
+        "phase",
+        "cpu_minutes",
+        "margin_expert_playouts16",
+        "se_expert_playouts16",
+        "margin_greedy",
+        "se_greedy",
+    ]
+    row = result.curve[-1]
+    assert (row["margin_expert_playouts16"], row["margin_greedy"]) == (2.0, -3.0)
+    best = json.loads((run / "best.json").read_text())
+    assert best["margin_expert_playouts16"] == 2.0  # the first entry chooses the best
+
+
+@pytest.mark.slow
+def test_the_evaluation_does_not_change_the_network(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    from threethirteen.training import TrainingSettings, duplicate_margin, train
+
+    settings = TrainingSettings(seed=6, games=1, hidden=(8,), max_turns=4)
+    evaluated = train(
+        tmp_path / "evaluated",
+        settings,
+        iterations=2,
+        eval_every=1,
+        eval_bots=["greedy"],
+        eval_deals=2,
+        progress=False,
+    )
+    plain = train(tmp_path / "plain", settings, iterations=2, eval_bots=(), progress=False)
+    a, b = np.load(evaluated.network), np.load(plain.network)
+    for name in a.files:
+        assert np.array_equal(a[name], b[name]), name
+    row = evaluated.curve[-1]
+    margin, error = duplicate_margin(evaluated.network, "greedy", 2, seed=6)
+    assert (row["margin_greedy"], row["se_greedy"]) == (round(margin, 3), round(error, 3))
+
+
+@pytest.mark.slow
+def test_the_expert_at_fixed_playouts_measures_reproducibly() -> None:
+    import functools
+
+    from threethirteen.bots.expert import ExpertBot
+    from threethirteen.training import duplicate_margin
+
+    expert = functools.partial(ExpertBot, playouts=2)
+    first = duplicate_margin(greedy_network(), expert, 1, seed=3)
+    assert duplicate_margin(greedy_network(), expert, 1, seed=3) == first
+    assert first[0] == -23.5  # measured: the deal in both seatings, points a game
+
+
+@pytest.mark.parametrize(
+    ("entries", "message"),
+    [
+        (["greedy", "grredy"], "unknown bot 'grredy' (the built-in bots: advisor, expert,"),
+        ([("greedy", "greedy"), "greedy"], "the evaluation column 'greedy' is named twice"),
+        (
+            [("expert 16", "expert")],
+            "an evaluation column must be 1 to 40 letters, digits, _, . or -, not 'expert 16'",
+        ),
+        (
+            [("x", "greedy", 1)],
+            "a built-in bot's name or a (column, bot) pair, not ('x', 'greedy', 1)",
+        ),
+        ([7], "a built-in bot's name or a (column, bot) pair, not 7"),
+    ],
+)
+def test_train_refuses_a_bad_evaluation_bot_before_it_starts(
+    tmp_path: Path, entries: list[object], message: str
+) -> None:
+    import re
+
+    from threethirteen.training import train
+
+    with pytest.raises(tt.InvalidInputError, match=re.escape(message)):
+        train(tmp_path / "run", iterations=1, eval_bots=entries, progress=False)  # type: ignore[arg-type]
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_command_parses_evaluation_bots() -> None:
+    import functools
+
+    from threethirteen.bots.expert import ExpertBot
+    from threethirteen.cli.train import eval_bots
+
+    parsed = eval_bots("advisor, expert:playouts=16,,expert:playouts=4:seed=3")
+    assert [column for column, _ in parsed] == [
+        "advisor",
+        "expert_playouts16",
+        "expert_playouts4_seed3",
+    ]
+    assert parsed[0][1] == "advisor"
+    spec = parsed[1][1]
+    assert isinstance(spec, functools.partial)
+    assert (spec.func, spec.args, spec.keywords) == (ExpertBot, (), {"playouts": 16})
+    assert eval_bots("") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "advisor,expret",
+            "--eval-bots entry 'expret': unknown bot 'expret' (the built-in bots: advisor,"
+            " expert, greedy, heuristic, learned, lookahead, random, search)",
+        ),
+        (
+            "expert:playouts",
+            "--eval-bots entry 'expert:playouts': an option must be OPTION=VALUE, given once,"
+            " not 'playouts'",
+        ),
+        (
+            "expert:playouts=16:playouts=8",
+            "--eval-bots entry 'expert:playouts=16:playouts=8': an option must be"
+            " OPTION=VALUE, given once, not 'playouts=8'",
+        ),
+        (
+            "expert:plays=16",
+            "--eval-bots entry 'expert:plays=16': bot factory 'expert' raised TypeError:"
+            " ExpertBot.__init__() got an unexpected keyword argument 'plays'",
+        ),
+        (
+            "expert:playouts=0",
+            "--eval-bots entry 'expert:playouts=0': playouts must be at least 1, not 0",
+        ),
+        (
+            "expert:playouts=2.5",
+            "--eval-bots entry 'expert:playouts=2.5': playouts must be an int, not 2.5",
+        ),
+        (
+            "greedy,advisor,greedy",
+            "--eval-bots entry 'greedy': its curve column 'greedy' is named twice",
+        ),
+    ],
+)
+def test_the_command_refuses_a_bad_evaluation_bot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    from threethirteen.cli.main import main
+
+    run = tmp_path / "run"
+    assert main(["train", str(run), "--iterations", "1", "--eval-bots", text]) == 2
+    assert message in capsys.readouterr().err
+    assert not run.exists()  # refused before anything is written
+
+
+def test_the_command_refuses_a_bad_selfplay_learning_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from threethirteen.cli.main import main
+
+    run = tmp_path / "run"
+    status = main(["train", str(run), "--iterations", "1", "--selfplay-learning-rate", "0"])
+    assert status == 2
+    assert "selfplay_learning_rate must be above 0, not 0.0" in capsys.readouterr().err
+    assert not run.exists()

@@ -8,20 +8,26 @@ file the learned bot reads.
 >>> args = parser.parse_args(["run", "--iterations", "3", "--hidden", "64,64"])
 >>> args.directory, args.iterations, args.hidden
 ('run', 3, '64,64')
+>>> [column for column, _ in eval_bots("advisor,expert:playouts=16")]
+['advisor', 'expert_playouts16']
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 
-from .._validate import quote
+from .._validate import cut, quote
+from ..bots.registry import BOTS, BotSpec, make_bot
+from ..errors import InvalidInputError
 from ._errors import EXIT_OK, UsageError
 
-__all__ = ["TRAIN_DESCRIPTION", "TRAIN_USAGE", "add_train_options", "run_train"]
+__all__ = ["TRAIN_DESCRIPTION", "TRAIN_USAGE", "add_train_options", "eval_bots", "run_train"]
 
 TRAIN_USAGE = (
     "threethirteen train DIRECTORY [--iterations N] [--minutes M] [--seed S] [--games G]"
-    " [--workers W] [--imitation N] [--imitation-rank W] [--eval-bots B,B] [--device D]"
+    " [--workers W] [--imitation N] [--imitation-rank W] [--selfplay-learning-rate R]"
+    " [--eval-bots B,B] [--device D]"
     " [--resume]"
     " [--export PATH [--best]]"
 )
@@ -46,6 +52,13 @@ def add_train_options(parser: argparse.ArgumentParser) -> None:
     add("--epsilon", type=float, default=0.05, help="the exploration rate (0.05)")
     add("--hidden", default="128,128", help="the hidden layers' widths (128,128)")
     add("--learning-rate", type=float, default=1e-3, help="Adam's learning rate (0.001)")
+    add(
+        "--selfplay-learning-rate",
+        type=float,
+        default=None,
+        metavar="R",
+        help="Adam's learning rate for the self-play fits (default: --learning-rate)",
+    )
     add("--epochs", type=int, default=2, help="passes over the kept decisions a fit (2)")
     add("--batch-size", type=int, default=256, help="the minibatch size (256)")
     add("--buffer", type=int, default=8, help="iterations of decisions kept (8)")
@@ -60,7 +73,15 @@ def add_train_options(parser: argparse.ArgumentParser) -> None:
         metavar="W",
         help="weight of the loss ranking the teacher's choice first (0: none)",
     )
-    add("--eval-bots", default="greedy", help="bots measured against (greedy)")
+    add(
+        "--eval-bots",
+        default="greedy",
+        metavar="B,B",
+        help="bots measured against (greedy; the first chooses best.npz), joined by commas,"
+        " each NAME or NAME:OPTION=VALUE[:OPTION=VALUE], its curve column NAME_OPTIONVALUE"
+        " (expert:playouts=16: the expert at 16 playouts, reproducible, in the column"
+        " expert_playouts16; plain expert plays on a clock)",
+    )
     add("--eval-deals", type=int, default=20, help="duplicate deals a measure (20)")
     add("--eval-every", type=int, default=None, help="measure every N iterations")
     add("--eval-minutes", type=float, default=None, help="measure every M minutes")
@@ -81,6 +102,69 @@ def _hidden(text: str) -> tuple[int, ...]:
     if not widths or any(width < 1 for width in widths):
         raise UsageError(f"--hidden must be widths from 1 joined by commas, not {quote(text)}")
     return widths
+
+
+def _value(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def eval_bots(text: str) -> list[tuple[str, BotSpec]]:
+    """``--eval-bots``: entries joined by commas, each a built-in bot's name or
+    ``NAME:OPTION=VALUE[:OPTION=VALUE...]`` (each value an int, else a float, else
+    a string), as (curve column, bot specification) pairs for
+    :func:`threethirteen.training.train`: the column is the name, then ``_OPTION``
+    and ``VALUE`` for each option (``expert:playouts=16``: ``expert_playouts16``,
+    ``functools.partial(ExpertBot, playouts=16)``). Each bot is made once here, so a
+    bad entry is refused before a run starts.
+
+    >>> eval_bots("greedy,expert:playouts=16")[1]
+    ('expert_playouts16', functools.partial(<class 'threethirteen.bots.expert.ExpertBot'>,
+     playouts=16))
+    >>> eval_bots("greedy,expert:plays=16")
+    Traceback (most recent call last):
+    ...
+    threethirteen.cli._errors.UsageError: --eval-bots entry 'expert:plays=16': bot factory ...
+
+    :raises UsageError: for an entry that does not parse, an unknown bot or option,
+        a value the bot refuses, or a column named twice.
+    """
+    pairs: list[tuple[str, BotSpec]] = []
+    for entry in (part.strip() for part in text.split(",")):
+        if not entry:
+            continue
+        name, *options = entry.split(":")
+        where = f"--eval-bots entry {quote(cut(entry))}"
+        if name not in BOTS:
+            raise UsageError(
+                f"{where}: unknown bot {quote(name)} (the built-in bots: {', '.join(sorted(BOTS))})"
+            )
+        keywords: dict[str, int | float | str] = {}
+        for option in options:
+            key, equals, value = option.partition("=")
+            if not equals or not key.isidentifier() or not value or key in keywords:
+                raise UsageError(
+                    f"{where}: an option must be OPTION=VALUE, given once, not {quote(cut(option))}"
+                )
+            keywords[key] = _value(value)
+        spec: BotSpec
+        if not keywords:
+            column, spec = name, name
+        else:
+            column = name + "".join(f"_{key}{value}" for key, value in keywords.items())
+            spec = functools.partial(BOTS[name], **keywords)
+            try:
+                make_bot(spec, seed=0)
+            except InvalidInputError as error:
+                raise UsageError(f"{where}: {error}") from None
+        if any(column == known for known, _ in pairs):
+            raise UsageError(f"{where}: its curve column {quote(column)} is named twice")
+        pairs.append((column, spec))
+    return pairs
 
 
 def run_train(args: argparse.Namespace) -> int:
@@ -112,6 +196,7 @@ def run_train(args: argparse.Namespace) -> int:
         max_turns=args.max_turns,
         hidden=_hidden(args.hidden),
         learning_rate=args.learning_rate,
+        selfplay_learning_rate=args.selfplay_learning_rate,
         epochs=args.epochs,
         batch_size=args.batch_size,
         buffer_iterations=args.buffer,
@@ -129,7 +214,7 @@ def run_train(args: argparse.Namespace) -> int:
         resume=args.resume,
         eval_every=args.eval_every,
         eval_minutes=args.eval_minutes,
-        eval_bots=[bot for bot in args.eval_bots.split(",") if bot],
+        eval_bots=eval_bots(args.eval_bots),
         eval_deals=args.eval_deals,
         checkpoint_every=args.checkpoint_every,
         threads=args.threads,

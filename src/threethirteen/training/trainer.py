@@ -26,6 +26,7 @@ import csv
 import json
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -40,7 +41,7 @@ import numpy as np
 from .._validate import as_finite, check_int, quote
 from ..arena.simulations import play
 from ..bots.learned import LearnedBot, QNetwork, load_network
-from ..bots.registry import BOTS, make_bot
+from ..bots.registry import BOTS, BotSpec, make_bot
 from ..errors import InvalidInputError
 from ..hands.rules import Rules
 from .learner import build_model, export_network, fit, import_torch, pick_device
@@ -52,9 +53,11 @@ __all__ = [
     "CHECKPOINT",
     "CURVE",
     "NETWORK",
+    "EvalBot",
     "TrainingResult",
     "TrainingSettings",
     "duplicate_margin",
+    "eval_opponents",
     "export",
     "train",
 ]
@@ -98,7 +101,10 @@ class TrainingSettings:
     that fit also ranks each decision's candidates: it adds that weight times the
     cross-entropy of the softmax of their values against the teacher's choice
     (:func:`~threethirteen.training.learner.rank_loss`; 0: the chosen action's
-    return alone, as before)."""
+    return alone, as before). The self-play fits use Adam at
+    ``selfplay_learning_rate`` instead of ``learning_rate`` when it is given (None:
+    ``learning_rate`` for both, as before); the imitation fit always uses
+    ``learning_rate``."""
 
     seed: int = 0
     rules: str = "pagat"
@@ -116,6 +122,7 @@ class TrainingSettings:
     imitation_epochs: int = 4
     teacher: str = "lookahead"
     imitation_rank_weight: float = 0.0
+    selfplay_learning_rate: float | None = None
 
     def __post_init__(self) -> None:
         """Every field checked where it enters, before a run starts (a refusal names
@@ -135,6 +142,8 @@ class TrainingSettings:
         if as_finite(self.epsilon, "epsilon", low=0) > 1:
             raise InvalidInputError(f"epsilon must be from 0 to 1, not {quote(self.epsilon)}")
         as_finite(self.learning_rate, "learning_rate", low=0, above_low=True)
+        if self.selfplay_learning_rate is not None:
+            as_finite(self.selfplay_learning_rate, "selfplay_learning_rate", low=0, above_low=True)
         as_finite(self.max_grad_norm, "max_grad_norm", low=0)
         as_finite(self.imitation_rank_weight, "imitation_rank_weight", low=0)
         if self.teacher not in BOTS:
@@ -172,7 +181,7 @@ class TrainingResult:
 
 
 def _deal_margins(
-    arrays: dict[str, np.ndarray], opponent: str, seed: int, rules: str, players: int
+    arrays: dict[str, np.ndarray], opponent: BotSpec, seed: int, rules: str, players: int
 ) -> float:
     """One deal played in every rotation: the learned bot's mean margin (the other
     seats' mean total less its own)."""
@@ -187,7 +196,7 @@ def _deal_margins(
 
 
 def _timed_deal_margins(
-    arrays: dict[str, np.ndarray], opponent: str, seed: int, rules: str, players: int
+    arrays: dict[str, np.ndarray], opponent: BotSpec, seed: int, rules: str, players: int
 ) -> tuple[float, float]:
     started = time.process_time()
     margin = _deal_margins(arrays, opponent, seed, rules, players)
@@ -196,7 +205,7 @@ def _timed_deal_margins(
 
 def _duplicate(
     network: QNetwork | dict[str, np.ndarray] | str | os.PathLike[str],
-    opponent: str,
+    opponent: BotSpec,
     deals: int,
     seed: int,
     rules: str,
@@ -226,7 +235,7 @@ def _duplicate(
 
 def duplicate_margin(
     network: QNetwork | dict[str, np.ndarray] | str | os.PathLike[str],
-    opponent: str,
+    opponent: BotSpec,
     deals: int,
     *,
     seed: int = 0,
@@ -234,9 +243,11 @@ def duplicate_margin(
     players: int = 2,
     executor: Executor | None = None,
 ) -> tuple[float, float]:
-    """The learned bot's margin (points a game ahead of ``opponent``, a built-in
-    bot's name) on ``deals`` duplicate deals, each played in every rotation of the
-    seats, and its standard error (a deal is one sample).
+    """The learned bot's margin (points a game ahead of ``opponent``: a built-in
+    bot's name or a bot factory, :func:`~threethirteen.bots.registry.make_bot`'s
+    specification, such as ``functools.partial(ExpertBot, playouts=16)``; each seat
+    made with its own seed) on ``deals`` duplicate deals, each played in every
+    rotation of the seats, and its standard error (a deal is one sample).
 
     >>> import numpy as np
     >>> from threethirteen.bots.action_features import FEATURES
@@ -248,6 +259,60 @@ def duplicate_margin(
     """
     mean, error, _ = _duplicate(network, opponent, deals, seed, rules, players, executor)
     return mean, error
+
+
+EvalBot = str | tuple[str, BotSpec]
+"""An entry of :func:`train`'s ``eval_bots``: a built-in bot's name (its curve
+columns ``margin_NAME`` and ``se_NAME``), or a pair of a column name and a bot
+specification (``("expert16", functools.partial(ExpertBot, playouts=16))``: the
+columns ``margin_expert16`` and ``se_expert16``)."""
+
+_COLUMN = re.compile(r"[A-Za-z0-9_.\-]{1,40}")
+
+
+def eval_opponents(eval_bots: Sequence[EvalBot]) -> list[tuple[str, BotSpec]]:
+    """The evaluation's opponents as (column name, bot specification) pairs, each
+    checked by making its bot once, before a run starts.
+
+    >>> import functools
+    >>> from threethirteen.bots.expert import ExpertBot
+    >>> expert16 = functools.partial(ExpertBot, playouts=16)
+    >>> [column for column, _ in eval_opponents(["greedy", ("expert16", expert16)])]
+    ['greedy', 'expert16']
+    >>> eval_opponents(["greedy", "grredy"])
+    Traceback (most recent call last):
+    ...
+    threethirteen.errors.InvalidBotError: unknown bot 'grredy' (the built-in bots: advisor, ...)
+
+    :raises InvalidInputError: for an entry that is neither a built-in bot's name
+        nor a (column, specification) pair, a column name that is not 1 to 40
+        letters, digits, ``_``, ``.`` or ``-``, a column named twice, or a
+        specification :func:`~threethirteen.bots.registry.make_bot` refuses (its
+        :class:`~threethirteen.errors.InvalidBotError`).
+    """
+    pairs: list[tuple[str, BotSpec]] = []
+    for entry in eval_bots:
+        column: str
+        spec: BotSpec
+        if isinstance(entry, str):
+            column, spec = entry, entry
+        elif isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str):
+            column, spec = entry
+        else:
+            raise InvalidInputError(
+                "an evaluation bot must be a built-in bot's name or a (column, bot) pair, "
+                f"not {quote(entry)}"
+            )
+        make_bot(spec, seed=0)
+        if not _COLUMN.fullmatch(column):
+            raise InvalidInputError(
+                "an evaluation column must be 1 to 40 letters, digits, _, . or -, "
+                f"not {quote(column)}"
+            )
+        if any(column == known for known, _ in pairs):
+            raise InvalidInputError(f"the evaluation column {quote(column)} is named twice")
+        pairs.append((column, spec))
+    return pairs
 
 
 def _split(seeds: Sequence[int], parts: int) -> list[list[int]]:
@@ -302,7 +367,7 @@ def train(
     resume: bool = False,
     eval_every: int | None = None,
     eval_minutes: float | None = None,
-    eval_bots: Sequence[str] = ("greedy",),
+    eval_bots: Sequence[EvalBot] = ("greedy",),
     eval_deals: int = 20,
     checkpoint_every: int = 10,
     threads: int = 1,
@@ -321,7 +386,12 @@ def train(
     must be given). ``workers`` processes play the games (0: here). Every
     ``eval_every`` iterations, or ``eval_minutes``, and at the end, the network
     plays ``eval_deals`` duplicate deals against each of ``eval_bots``
-    (:func:`duplicate_margin`). A checkpoint is written every
+    (:func:`duplicate_margin`; each a built-in bot's name or a (column name, bot
+    specification) pair, :data:`EvalBot`: ``("expert16", functools.partial(ExpertBot,
+    playouts=16))`` plays the expert at a fixed 16 playouts, reproducibly, where
+    ``"expert"`` plays on its clock), its margins in the curve's ``margin_COLUMN``
+    and ``se_COLUMN``. The evaluation draws on no random state of the training,
+    so it never changes the network. A checkpoint is written every
     ``checkpoint_every`` iterations and at the end; ``resume=True`` goes on from
     the directory's checkpoint. PyTorch uses ``threads`` threads and fits on
     ``device`` (:func:`~threethirteen.training.learner.pick_device`: ``auto`` takes
@@ -329,12 +399,14 @@ def train(
     row counts the wall minutes and the CPU minutes of this process and the workers.
 
     :raises InvalidInputError: without PyTorch, with neither ``iterations`` nor
-        ``minutes``, for an unknown or missing device, or when resuming with other
-        settings than the checkpoint's.
+        ``minutes``, for an unknown or missing device, for an evaluation bot
+        :func:`eval_opponents` refuses, or when resuming with other settings than
+        the checkpoint's.
     """
     settings = settings or TrainingSettings()
     if iterations is None and minutes is None:
         raise InvalidInputError("train needs iterations or minutes (or both), not neither")
+    opponents = eval_opponents(eval_bots)
     torch = import_torch()
     where = pick_device(device)
     out = Path(directory)
@@ -344,6 +416,7 @@ def train(
     torch.set_num_threads(threads)
     model = build_model(settings.hidden, settings.seed).to(where)
     optimizer = torch.optim.Adam(model.parameters(), lr=settings.learning_rate)
+    selfplay_rate = settings.selfplay_learning_rate or settings.learning_rate
     buffer: list[tuple[np.ndarray, np.ndarray]] = []
     curve: list[dict[str, Any]] = []
     done = games = samples = 0
@@ -398,15 +471,15 @@ def train(
     def evaluate(row: dict[str, Any]) -> None:
         nonlocal worker_cpu, best
         network = export_network(model)
-        for bot in eval_bots:
+        for column, bot in opponents:
             margin, error, cpu = _duplicate(
                 network, bot, eval_deals, settings.seed, settings.rules, settings.players, executor
             )
             worker_cpu += cpu
-            row[f"margin_{bot}"] = round(margin, 3)
-            row[f"se_{bot}"] = round(error, 3)
+            row[f"margin_{column}"] = round(margin, 3)
+            row[f"se_{column}"] = round(error, 3)
         row["cpu_minutes"] = round(cpu_minutes(), 3)
-        key = f"margin_{eval_bots[0]}" if eval_bots else ""
+        key = f"margin_{opponents[0][0]}" if opponents else ""
         if key and (best is None or row[key] > best[key]):
             best = dict(row)
             network.save(out / BEST)
@@ -459,6 +532,8 @@ def train(
             buffer = buffer[-settings.buffer_iterations :]
             rows = np.concatenate([r for r, _ in buffer])
             returns = np.concatenate([y for _, y in buffer])
+            for group in optimizer.param_groups:  # the self-play rate (resumes alike)
+                group["lr"] = selfplay_rate
             loss = fit(
                 model,
                 optimizer,
@@ -492,7 +567,7 @@ def train(
                 print(_line(row), file=sys.stderr, flush=True)
             if checkpoint_every and done % checkpoint_every == 0:
                 save()
-        if curve and not any(name.startswith("margin_") for name in curve[-1]) and eval_bots:
+        if curve and not any(name.startswith("margin_") for name in curve[-1]) and opponents:
             evaluate(curve[-1])
             if progress:
                 print(_line(curve[-1]), file=sys.stderr, flush=True)
