@@ -202,3 +202,22 @@ def test_the_features_of_a_position_are_the_networks_inputs() -> None:
     assert list(values) == actions
     assert all(math.isfinite(value) for value in values.values())
     assert load_network().layers >= 2
+
+
+def test_the_shipped_network_picks_its_teachers_choice_in_a_game_it_never_fitted() -> None:
+    from threethirteen.training.selfplay import game_seeds, play_games
+
+    # a game of the held-out seeds of docs/training.md (the imitation's are iteration -1)
+    batch = play_games(None, game_seeds(52, 12345, 1), 0.0, teacher="lookahead", max_turns=60)
+    bounds = np.cumsum(batch.sizes)[:-1]
+    decisions = [
+        (rows, int(pick))
+        for rows, pick in zip(np.split(batch.candidates, bounds), batch.picks, strict=True)
+        if len(rows) > 1
+    ]
+    assert len(decisions) == 203
+    network = load_network()
+    same = sum(int(np.argmax(network(rows))) == pick for rows, pick in decisions)
+    first = sum(pick == 0 for _, pick in decisions)  # always the first candidate
+    assert first == 88
+    assert same >= 0.85 * len(decisions)  # 179 of 203 for the 512-game imitation
