@@ -711,6 +711,20 @@ cdef inline int carry(Problem* P, uint32_t state, int drop, int rank) noexcept n
     return drop & 1
 
 
+cdef inline int memo_room(Problem* P, int room) noexcept nogil:
+    """The room a state is remembered by: with melds of wilds only, the room counts
+    only while fewer wilds are left than such a meld takes, so more room than that is
+    the same state."""
+    if P.all_wild and room >= P.all_wild_minimum:
+        return P.all_wild_minimum - 1
+    return room
+
+
+cdef inline uint32_t memo_key(uint32_t state, int wilds, int room, int drop) noexcept nogil:
+    """The memo's key of a state (its cards, free wilds, room and drop bits)."""
+    return state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>drop << 30)
+
+
 cdef int64_t value(Problem* P, uint32_t state, int wilds, int room, int drop) noexcept nogil:
     """The lowest cost of the natural cards ``state`` with ``wilds`` wilds free and
     ``room`` places for extra wilds in the melds made so far (as in ``_solver_py``).
@@ -722,11 +736,8 @@ cdef int64_t value(Problem* P, uint32_t state, int wilds, int room, int drop) no
     cdef int64_t best
     if state == 0:
         return finish(P, wilds, room, drop & 1)
-    # With melds of wilds only, the room counts only while fewer wilds are left than
-    # such a meld takes: more room than that is the same state.
-    if P.all_wild and room >= P.all_wild_minimum:
-        room = P.all_wild_minimum - 1
-    key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>drop << 30)
+    room = memo_room(P, room)
+    key = memo_key(state, wilds, room, drop)
     slot = memo_find(P, key)
     if slot.key == key:
         return slot.value
@@ -1442,9 +1453,8 @@ cdef bint forward_reach(
     cdef Slot* slot
     cdef int node, i, parent
     cdef FQueued item
-    if P.all_wild and room >= P.all_wild_minimum:
-        room = P.all_wild_minimum - 1
-    key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>(flag | 1) << 30)
+    room = memo_room(P, room)
+    key = memo_key(state, wilds, room, flag | 1)
     slot = memo_find(P, key)
     if slot.key == key:
         node = <int>slot.value
@@ -1491,9 +1501,7 @@ cdef inline int64_t memo_peek(
     cdef Slot* slot
     if state == 0:
         return finish(P, wilds, room, drop & 1)
-    if P.all_wild and room >= P.all_wild_minimum:
-        room = P.all_wild_minimum - 1
-    key = state | (<uint32_t>wilds << 20) | (<uint32_t>room << 25) | (<uint32_t>drop << 30)
+    key = memo_key(state, wilds, memo_room(P, room), drop)
     slot = memo_find(P, key)
     return slot.value if slot.key == key else -1
 
