@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -126,22 +126,48 @@ def fit(
     device = next(model.parameters()).device
     x = torch.from_numpy(np.ascontiguousarray(rows, dtype=np.float32)).to(device)
     y = torch.from_numpy(np.ascontiguousarray(returns, dtype=np.float32)).to(device)
+
+    def step_loss(index: Any) -> Any:
+        index = index.to(device)
+        return torch.nn.functional.mse_loss(model(x[index])[:, 0], y[index])
+
+    return _minibatches(
+        model, optimizer, len(x), step_loss, epochs, batch_size, seed, max_grad_norm
+    )
+
+
+def _minibatches(
+    model: Any,
+    optimizer: Any,
+    count: int,
+    step_loss: Callable[[Any], Any],
+    epochs: int,
+    batch_size: int,
+    seed: int,
+    max_grad_norm: float,
+) -> float:
+    """The fits' loop: ``epochs`` passes over ``count`` samples in minibatches,
+    shuffled by a generator seeded with ``seed``; each step minimises
+    ``step_loss(index)`` (the minibatch's sample indices, on the CPU), its gradient
+    clipped to the norm ``max_grad_norm`` (0: not clipped). The mean loss of the
+    last pass."""
+    torch = import_torch()
     generator = torch.Generator().manual_seed(seed)
     model.train()
     last = 0.0
     for _ in range(epochs):
-        order = torch.randperm(len(x), generator=generator)
+        order = torch.randperm(count, generator=generator)
         total = 0.0
-        for start in range(0, len(x), batch_size):
-            index = order[start : start + batch_size].to(device)
+        for start in range(0, count, batch_size):
+            index = order[start : start + batch_size]
             optimizer.zero_grad()
-            loss = torch.nn.functional.mse_loss(model(x[index])[:, 0], y[index])
+            loss = step_loss(index)
             loss.backward()
             if max_grad_norm > 0:
                 torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
             optimizer.step()
             total += loss.detach().item() * len(index)
-        last = total / max(len(x), 1)
+        last = total / max(count, 1)
     return last
 
 
@@ -199,32 +225,22 @@ def _fit_ranked(
     size = torch.from_numpy(np.asarray(sizes, np.int64))
     pick = torch.from_numpy(np.asarray(picks, np.int64))
     start = torch.cumsum(size, 0) - size
-    generator = torch.Generator().manual_seed(seed)
-    model.train()
-    last = 0.0
-    for _ in range(epochs):
-        order = torch.randperm(len(y), generator=generator)
-        total = 0.0
-        for first in range(0, len(y), batch_size):
-            index = order[first : first + batch_size]
-            counts = size[index]
-            owner = torch.repeat_interleave(torch.arange(len(index)), counts)
-            within = torch.arange(int(counts.sum())) - (torch.cumsum(counts, 0) - counts)[owner]
-            flat = (start[index][owner] + within).to(device)
-            counts, chosen_at = counts.to(device), pick[index].to(device)
-            optimizer.zero_grad()
-            values = model(c[flat])[:, 0]
-            chosen = values[(torch.cumsum(counts, 0) - counts) + chosen_at]
-            loss = torch.nn.functional.mse_loss(
-                chosen, y[index.to(device)]
-            ) + rank_weight * rank_loss(values, counts, chosen_at)
-            loss.backward()
-            if max_grad_norm > 0:
-                torch.nn.utils.clip_grad_norm_(model.parameters(), max_grad_norm)
-            optimizer.step()
-            total += loss.detach().item() * len(index)
-        last = total / max(len(y), 1)
-    return last
+
+    def step_loss(index: Any) -> Any:
+        counts = size[index]
+        owner = torch.repeat_interleave(torch.arange(len(index)), counts)
+        within = torch.arange(int(counts.sum())) - (torch.cumsum(counts, 0) - counts)[owner]
+        flat = (start[index][owner] + within).to(device)
+        counts, chosen_at = counts.to(device), pick[index].to(device)
+        values = model(c[flat])[:, 0]
+        chosen = values[(torch.cumsum(counts, 0) - counts) + chosen_at]
+        return torch.nn.functional.mse_loss(chosen, y[index.to(device)]) + rank_weight * rank_loss(
+            values, counts, chosen_at
+        )
+
+    return _minibatches(
+        model, optimizer, len(y), step_loss, epochs, batch_size, seed, max_grad_norm
+    )
 
 
 def agreement(model: Any, ranking: tuple[np.ndarray, np.ndarray, np.ndarray]) -> float:
